@@ -1,0 +1,1 @@
+//! Computer Pinochle players. Each decision is made from a seat's `PlayerView` only.
