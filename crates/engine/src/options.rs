@@ -1,0 +1,1048 @@
+//! Rule options as flat `key=value` pairs: the vocabulary shared by the CLI's
+//! `--set`, the rules editor and share links.
+//!
+//! Each [`OptionSpec`] reads and writes one field (or one group of fields) of a
+//! [`Rules`] value. Keys are listed in application order: a key that rewrites
+//! several fields (`pot_game`) comes before the fields it touches, so applying a
+//! rule set's differences in this order reproduces it. [`Rules::validate`] checks
+//! a whole rule set, so a deserialized value is as trustworthy as a preset.
+
+use crate::rules::*;
+use std::fmt;
+
+/// What kind of value an option takes (for the editor and for messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Bool,
+    /// A whole number in an inclusive range.
+    Number {
+        min: i64,
+        max: i64,
+    },
+    /// One of a fixed set of words.
+    Choice(&'static [&'static str]),
+    /// Free-form text in a documented format.
+    Text,
+}
+
+/// One rule option.
+pub struct OptionSpec {
+    pub key: &'static str,
+    /// Editor group: Table, Auction, Passing, Contract, Meld, Play, Scoring.
+    pub group: &'static str,
+    pub label: &'static str,
+    /// What the values mean, e.g. `comma-separated values for 1, 2, 3, 4 copies`.
+    pub help: &'static str,
+    pub kind: OptionKind,
+    applies: fn(&Rules) -> bool,
+    get: fn(&Rules) -> String,
+    set: fn(&mut Rules, &str) -> Result<(), String>,
+}
+
+impl fmt::Debug for OptionSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("OptionSpec")
+            .field("key", &self.key)
+            .finish()
+    }
+}
+
+impl OptionSpec {
+    /// Whether the option means anything for this rule set.
+    pub fn applies(&self, rules: &Rules) -> bool {
+        (self.applies)(rules)
+    }
+
+    /// The current value as text (the same text `set` accepts).
+    pub fn get(&self, rules: &Rules) -> String {
+        (self.get)(rules)
+    }
+}
+
+/// Why an option or a rule set was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesError {
+    #[error("unknown option '{0}' (run `pinochle rules --preset ID` to see the options)")]
+    UnknownOption(String),
+    #[error("option '{key}' does not apply to {preset}")]
+    NotApplicable { key: String, preset: &'static str },
+    #[error("option '{key}': {reason}")]
+    BadValue { key: String, reason: String },
+    #[error("'{0}' is not of the form key=value")]
+    NotKeyValue(String),
+    #[error(
+        "unknown preset '{0}' (expected one of brooklyn, bison, partnership, double-deck, club)"
+    )]
+    UnknownPreset(String),
+    #[error("rules field {field}: {reason}")]
+    Invalid { field: &'static str, reason: String },
+}
+
+fn parse_bool(v: &str) -> Result<bool, String> {
+    match v {
+        "true" | "on" | "yes" | "1" => Ok(true),
+        "false" | "off" | "no" | "0" => Ok(false),
+        _ => Err(format!("'{v}' is not true or false")),
+    }
+}
+
+fn parse_num(v: &str, min: i64, max: i64) -> Result<i64, String> {
+    let n: i64 = v
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{v}' is not a whole number"))?;
+    if n < min || n > max {
+        return Err(format!("{n} is out of range {min}..={max}"));
+    }
+    Ok(n)
+}
+
+fn parse_u32(v: &str, min: u32, max: u32) -> Result<u32, String> {
+    parse_num(v, min.into(), max.into()).map(|n| n as u32)
+}
+
+/// `off` or a number in range.
+fn parse_opt_u32(v: &str, min: u32, max: u32) -> Result<Option<u32>, String> {
+    if v == "off" {
+        Ok(None)
+    } else {
+        parse_u32(v, min, max).map(Some)
+    }
+}
+
+fn show_opt(v: Option<u32>) -> String {
+    v.map_or_else(|| "off".to_string(), |n| n.to_string())
+}
+
+/// Comma-separated numbers, each in range, at most `max_len` of them.
+fn parse_list(v: &str, min: u32, max: u32, max_len: usize) -> Result<Vec<u32>, String> {
+    if v.trim().is_empty() {
+        return Err("expected at least one number".into());
+    }
+    let list = v
+        .split(',')
+        .map(|p| parse_u32(p.trim(), min, max))
+        .collect::<Result<Vec<_>, _>>()?;
+    if list.len() > max_len {
+        return Err(format!("at most {max_len} values"));
+    }
+    Ok(list)
+}
+
+fn show_list(v: &[u32]) -> String {
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+}
+
+fn choice<T: Copy>(v: &str, table: &[(&str, T)]) -> Result<T, String> {
+    table
+        .iter()
+        .find(|(name, _)| *name == v)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+            format!("'{v}' is not one of {}", names.join(", "))
+        })
+}
+
+fn name_of<T: Copy + PartialEq>(value: T, table: &[(&'static str, T)]) -> String {
+    table
+        .iter()
+        .find(|(_, t)| *t == value)
+        .map_or("?", |(n, _)| n)
+        .to_string()
+}
+
+const HEAD_RULES: &[(&str, HeadRule)] = &[
+    ("trump-led", HeadRule::TrumpLed),
+    ("always", HeadRule::Always),
+    ("never", HeadRule::Never),
+];
+const COUNTINGS: &[(&str, Counting)] = &[
+    ("classic", Counting::Classic),
+    ("counters", Counting::Counters),
+    ("fives", Counting::Fives),
+    ("counters-one", Counting::CountersOne),
+];
+const ALL_PASS: &[(&str, AllPass)] = &[
+    ("throw-in", AllPass::ThrowIn),
+    ("dealer-must-bid", AllPass::DealerMustBid),
+    ("dealer-stuck", AllPass::DealerStuck),
+];
+const TRUMP_MARRIAGE: &[(&str, TrumpMarriage)] = &[
+    ("not-required", TrumpMarriage::NotRequired),
+    ("required", TrumpMarriage::Required),
+    (
+        "required-after-exchange",
+        TrumpMarriage::RequiredAfterExchange,
+    ),
+];
+const PASS_ORDERS: &[(&str, PassOrder)] = &[
+    ("partner-first", PassOrder::PartnerFirst),
+    ("simultaneous", PassOrder::Simultaneous),
+];
+const SCHEDULES: &[(&str, StakeSchedule)] = &[
+    ("classic", StakeSchedule::Classic),
+    ("gentle-a", StakeSchedule::GentleA),
+    ("gentle-b", StakeSchedule::GentleB),
+    ("gentle-c", StakeSchedule::GentleC),
+];
+const BUNCHES: &[(&str, Bunch)] = &[
+    ("five-nines-only-dix", Bunch::FiveNinesOnlyDix),
+    ("six-nines-no-meld", Bunch::SixNinesNoMeld),
+    ("seven-nines", Bunch::SevenNines),
+    ("five-nines-no-aces", Bunch::FiveNinesNoAces),
+    ("six-nines-one-ace", Bunch::SixNinesOneAce),
+];
+
+fn names(table: &[(&'static str, impl Copy)]) -> &'static [&'static str] {
+    // Leaked on purpose: `specs()` builds the registry once per process.
+    let v: Vec<&'static str> = table.iter().map(|(n, _)| *n).collect();
+    Box::leak(v.into_boxed_slice())
+}
+
+fn points(r: &Rules) -> Option<&PointsScoring> {
+    match &r.scoring {
+        Scoring::Points(p) => Some(p),
+        _ => None,
+    }
+}
+
+fn points_mut(r: &mut Rules) -> Result<&mut PointsScoring, String> {
+    match &mut r.scoring {
+        Scoring::Points(p) => Ok(p),
+        _ => Err("only for games scored in points".into()),
+    }
+}
+
+fn is_points(r: &Rules) -> bool {
+    points(r).is_some()
+}
+
+fn is_three_with_kitty(r: &Rules) -> bool {
+    r.table.active == 3
+}
+
+fn is_brooklyn_stakes(r: &Rules) -> bool {
+    r.preset == PresetId::Brooklyn
+}
+
+fn is_bowl(r: &Rules) -> bool {
+    matches!(r.scoring, Scoring::Bowl(_))
+}
+
+fn always(_: &Rules) -> bool {
+    true
+}
+
+/// Turns the Brooklyn pot game on (RULES.md §1, "Pot game option") or back to stakes.
+fn set_pot_game(r: &mut Rules, on: bool) {
+    let is_pot = matches!(r.scoring, Scoring::Pot(_));
+    if on == is_pot {
+        return;
+    }
+    if on {
+        r.scoring = Scoring::Pot(PotScoring {
+            ante: 25,
+            pot_bid: 400,
+            spades: 2,
+        });
+        r.auction.min_bid = 250;
+        r.auction.no_40_90 = false;
+        r.auction.opener_must_bid = false;
+        r.auction.all_pass = AllPass::DealerMustBid;
+        r.auction.escape_to = None;
+    } else {
+        let base = Rules::preset(PresetId::Brooklyn);
+        r.scoring = base.scoring;
+        r.auction = base.auction;
+        r.table.seats = r.table.seats.min(4);
+    }
+}
+
+macro_rules! spec {
+    ($key:expr, $group:expr, $label:expr, $help:expr, $kind:expr, $applies:expr, $get:expr, $set:expr $(,)?) => {
+        OptionSpec {
+            key: $key,
+            group: $group,
+            label: $label,
+            help: $help,
+            kind: $kind,
+            applies: $applies,
+            get: $get,
+            set: $set,
+        }
+    };
+}
+
+macro_rules! meld_values_spec {
+    ($key:expr, $label:expr, $field:ident) => {
+        meld_values_spec!($key, $label, $field, always)
+    };
+    ($key:expr, $label:expr, $field:ident, $applies:expr) => {
+        spec!(
+            $key,
+            "Meld",
+            $label,
+            "comma-separated values for 1, 2, 3, 4 copies (missing entries extend linearly)",
+            OptionKind::Text,
+            $applies,
+            |r| show_list(&r.meld.table.$field),
+            |r, v| {
+                let max = r.deck.copies() as usize;
+                r.meld.table.$field = parse_list(v, 0, 10_000, max)?;
+                Ok(())
+            },
+        )
+    };
+}
+
+/// All options, in application order.
+pub fn specs() -> &'static [OptionSpec] {
+    static SPECS: std::sync::OnceLock<Vec<OptionSpec>> = std::sync::OnceLock::new();
+    SPECS.get_or_init(build_specs)
+}
+
+fn build_specs() -> Vec<OptionSpec> {
+    vec![
+        spec!(
+            "pot_game", "Scoring", "Pot game",
+            "Brooklyn with a pot: 25¢ antes, minimum bid 250, the opener may pass, the dealer must bid if the first two pass",
+            OptionKind::Bool, is_brooklyn_stakes,
+            |r| matches!(r.scoring, Scoring::Pot(_)).to_string(),
+            |r, v| { set_pot_game(r, parse_bool(v)?); Ok(()) },
+        ),
+        spec!(
+            "seats", "Table", "Players at the table",
+            "three play each hand; the others sit out in turn",
+            OptionKind::Number { min: 3, max: 5 },
+            |r| r.table.active == 3 && r.preset != PresetId::Bison,
+            |r| r.table.seats.to_string(),
+            |r, v| {
+                let max = if is_bowl(r) || matches!(r.scoring, Scoring::Pot(_)) { 5 } else { 4 };
+                r.table.seats = parse_u32(v, 3, max)? as u8;
+                Ok(())
+            },
+        ),
+        spec!(
+            "dealer_sits_out", "Table", "Dealer sits out",
+            "with more than three at the table the dealer sits out instead of the player to the dealer's right",
+            OptionKind::Bool, |r| r.table.active == 3 && r.table.sit_out != SitOut::Club,
+            |r| (r.table.sit_out == SitOut::DealerSitsOut).to_string(),
+            |r, v| {
+                r.table.sit_out = if parse_bool(v)? { SitOut::DealerSitsOut } else { SitOut::DealerPlays };
+                Ok(())
+            },
+        ),
+        spec!(
+            "min_bid", "Auction", "Minimum bid", "lowest opening bid (0 for none)",
+            OptionKind::Number { min: 0, max: 1000 }, always,
+            |r| r.auction.min_bid.to_string(),
+            |r, v| { r.auction.min_bid = parse_u32(v, 0, 1000)?; Ok(()) },
+        ),
+        spec!(
+            "bid_bands", "Auction", "Bid steps",
+            "FROM:STEP pairs, e.g. 0:1,61:5 — bids from FROM up must be multiples of STEP",
+            OptionKind::Text, always,
+            |r| r.auction.bands.iter().map(|b| format!("{}:{}", b.from, b.step)).collect::<Vec<_>>().join(","),
+            |r, v| { r.auction.bands = parse_bands(v)?; Ok(()) },
+        ),
+        spec!(
+            "bid_raises", "Auction", "Allowed raises",
+            "'any', or the comma-separated amounts a bid may raise the last one by (e.g. 10,20)",
+            OptionKind::Text, always,
+            |r| r.auction.raises.as_deref().map_or_else(|| "any".to_string(), show_list),
+            |r, v| {
+                r.auction.raises = if v == "any" { None } else { Some(parse_list(v, 1, 1000, 8)?) };
+                Ok(())
+            },
+        ),
+        spec!(
+            "bids_40_90", "Auction", "Bids ending in 40 or 90",
+            "allow bids such as 340 and 390",
+            OptionKind::Bool, |r| r.deck == Deck::Single48,
+            |r| (!r.auction.no_40_90).to_string(),
+            |r, v| { r.auction.no_40_90 = !parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "opener_must_bid", "Auction", "Opener must bid",
+            "the first player to speak may not pass",
+            OptionKind::Bool, always,
+            |r| r.auction.opener_must_bid.to_string(),
+            |r, v| { r.auction.opener_must_bid = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "open_at_minimum", "Auction", "Open at exactly the minimum",
+            "an opening bid must be exactly the minimum bid",
+            OptionKind::Bool, always,
+            |r| r.auction.open_at_minimum.to_string(),
+            |r, v| { r.auction.open_at_minimum = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "all_pass", "Auction", "When all before the dealer pass",
+            "throw-in: the dealer may pass and the hand is redealt; dealer-must-bid: at least the minimum; dealer-stuck: the dealer takes it at the minimum",
+            OptionKind::Choice(names(ALL_PASS)), always,
+            |r| name_of(r.auction.all_pass, ALL_PASS),
+            |r, v| { r.auction.all_pass = choice(v, ALL_PASS)?; Ok(()) },
+        ),
+        spec!(
+            "escape", "Auction", "Opener's escape",
+            "'off', or the bid the dealer must take when an opening bid at the minimum is passed out (Brooklyn 250)",
+            OptionKind::Text, is_three_with_kitty,
+            |r| show_opt(r.auction.escape_to),
+            |r, v| { r.auction.escape_to = parse_opt_u32(v, 0, 1000)?; Ok(()) },
+        ),
+        spec!(
+            "bidding_rounds", "Auction", "Rounds of bidding",
+            "'off' for no limit, or how many times each player may speak (1 or 2)",
+            OptionKind::Text, always,
+            |r| show_opt(r.auction.max_rounds.map(u32::from)),
+            |r, v| { r.auction.max_rounds = parse_opt_u32(v, 1, 2)?.map(|n| n as u8); Ok(()) },
+        ),
+        spec!(
+            "pass_cards", "Passing", "Cards passed between partners",
+            "0 for no exchange",
+            OptionKind::Number { min: 0, max: 4 }, |r| r.table.partnerships,
+            |r| r.passing.partner.as_ref().map_or(0, |p| p.cards).to_string(),
+            |r, v| {
+                let n = parse_u32(v, 0, 4)? as u8;
+                let order = r.passing.partner.as_ref().map_or(PassOrder::PartnerFirst, |p| p.order);
+                r.passing.partner = (n > 0).then_some(PartnerPass { cards: n, order });
+                Ok(())
+            },
+        ),
+        spec!(
+            "pass_order", "Passing", "Exchange order",
+            "partner-first: the partner passes, then the bidder passes back; simultaneous: both at once",
+            OptionKind::Choice(names(PASS_ORDERS)), |r| r.passing.partner.is_some(),
+            |r| r.passing.partner.as_ref().map_or_else(|| "partner-first".to_string(), |p| name_of(p.order, PASS_ORDERS)),
+            |r, v| {
+                let order = choice(v, PASS_ORDERS)?;
+                match &mut r.passing.partner {
+                    Some(p) => { p.order = order; Ok(()) }
+                    None => Err("set pass_cards first".into()),
+                }
+            },
+        ),
+        spec!(
+            "trump_marriage", "Contract", "Trump needs a marriage",
+            "whether the bidder must hold a marriage in the suit named trump",
+            OptionKind::Choice(names(TRUMP_MARRIAGE)), always,
+            |r| name_of(r.contract.trump_marriage, TRUMP_MARRIAGE),
+            |r, v| { r.contract.trump_marriage = choice(v, TRUMP_MARRIAGE)?; Ok(()) },
+        ),
+        spec!(
+            "dealer_may_decline", "Contract", "Stuck dealer may decline",
+            "a dealer stuck at the minimum may pay the fee into the bowl instead of playing",
+            OptionKind::Bool, is_bowl,
+            |r| r.contract.dealer_may_decline.to_string(),
+            |r, v| { r.contract.dealer_may_decline = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "duplicate_widow_decline", "Contract", "Decline a duplicate widow",
+            "a bidder whose widow duplicates three cards in hand may decline; the others pay into the bowl",
+            OptionKind::Bool, is_bowl,
+            |r| r.contract.duplicate_widow_decline.to_string(),
+            |r, v| { r.contract.duplicate_widow_decline = parse_bool(v)?; Ok(()) },
+        ),
+        meld_values_spec!("meld.run", "Run", run),
+        meld_values_spec!("meld.royal_marriage", "Royal marriage", royal_marriage),
+        meld_values_spec!("meld.marriage", "Marriage", marriage),
+        meld_values_spec!("meld.dix", "Dix", dix, |r| r.deck.has_nines()),
+        meld_values_spec!("meld.pinochle", "Pinochle", pinochle),
+        meld_values_spec!("meld.aces", "Aces around", aces),
+        meld_values_spec!("meld.kings", "Kings around", kings),
+        meld_values_spec!("meld.queens", "Queens around", queens),
+        meld_values_spec!("meld.jacks", "Jacks around", jacks),
+        spec!(
+            "double_bonuses", "Meld", "Double bonuses",
+            "double melds score their table value; off: twice the single value",
+            OptionKind::Bool, always,
+            |r| r.meld.double_bonuses.to_string(),
+            |r, v| { r.meld.double_bonuses = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "run_extra_marriage", "Meld", "Run with extra K or Q",
+            "an extra trump K or Q beside a run marries the run's Q or K (190; both 230)",
+            OptionKind::Bool, always,
+            |r| r.meld.run_extra_marriage.to_string(),
+            |r, v| { r.meld.run_extra_marriage = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "roundhouse", "Meld", "Roundhouse",
+            "'off', or VALUE,WITH_RUN[,DOUBLE], e.g. 240,390 or 24,39,240",
+            OptionKind::Text, always,
+            |r| r.meld.roundhouse.as_ref().map_or_else(|| "off".to_string(), |h| {
+                let mut v = vec![h.value, h.with_run];
+                v.extend(h.double);
+                show_list(&v)
+            }),
+            |r, v| {
+                r.meld.roundhouse = if v == "off" { None } else {
+                    let l = parse_list(v, 0, 10_000, 3)?;
+                    if l.len() < 2 { return Err("expected VALUE,WITH_RUN[,DOUBLE]".into()); }
+                    Some(Roundhouse { value: l[0], with_run: l[1], double: l.get(2).copied() })
+                };
+                Ok(())
+            },
+        ),
+        spec!(
+            "double_royal", "Meld", "Double royal marriage",
+            "'off', or VALUE,WITH_RUN, e.g. 240,390",
+            OptionKind::Text, always,
+            |r| r.meld.double_royal.as_ref().map_or_else(|| "off".to_string(), |d| show_list(&[d.value, d.with_run])),
+            |r, v| {
+                r.meld.double_royal = if v == "off" { None } else {
+                    let l = parse_list(v, 0, 10_000, 2)?;
+                    if l.len() < 2 { return Err("expected VALUE,WITH_RUN".into()); }
+                    Some(DoubleRoyal { value: l[0], with_run: l[1] })
+                };
+                Ok(())
+            },
+        ),
+        spec!(
+            "head_rule", "Play", "Must beat the winning card",
+            "trump-led: beat only when trump is led; always: always beat if able; never",
+            OptionKind::Choice(names(HEAD_RULES)), always,
+            |r| name_of(r.play.head, HEAD_RULES),
+            |r, v| { r.play.head = choice(v, HEAD_RULES)?; Ok(()) },
+        ),
+        spec!(
+            "counting", "Play", "Card points",
+            "classic (A11 T10 K4 Q3 J2), counters (A T K 10), fives (A T 10, K Q 5); counters-one for 80 cards",
+            OptionKind::Choice(names(COUNTINGS)), always,
+            |r| name_of(r.counting, COUNTINGS),
+            |r, v| { r.counting = choice(v, COUNTINGS)?; Ok(()) },
+        ),
+        spec!(
+            "target", "Scoring", "Game target", "points that win the game",
+            OptionKind::Number { min: 10, max: 100_000 }, is_points,
+            |r| points(r).map_or(0, |p| p.target).to_string(),
+            |r, v| { points_mut(r)?.target = parse_u32(v, 10, 100_000)?; Ok(()) },
+        ),
+        spec!(
+            "fixed_deals", "Scoring", "Fixed number of deals",
+            "'off', or play this many deals instead of to the target",
+            OptionKind::Text, is_points,
+            |r| show_opt(points(r).and_then(|p| p.fixed_deals)),
+            |r, v| { points_mut(r)?.fixed_deals = parse_opt_u32(v, 1, 1000)?; Ok(()) },
+        ),
+        spec!(
+            "floor", "Scoring", "Losing floor",
+            "'off', or a negative score: the game ends when a player is below it while someone is positive",
+            OptionKind::Text, is_points,
+            |r| points(r).and_then(|p| p.floor).map_or_else(|| "off".to_string(), |f| f.to_string()),
+            |r, v| {
+                points_mut(r)?.floor = if v == "off" { None } else { Some(parse_num(v, -100_000, -1)? as i32) };
+                Ok(())
+            },
+        ),
+        spec!(
+            "meld_minimum", "Scoring", "Minimum meld to score",
+            "'off', or the meld (and trick points) a side needs to score at all (double-deck: 20)",
+            OptionKind::Text, is_points,
+            |r| show_opt(points(r).and_then(|p| p.meld_minimum)),
+            |r, v| { points_mut(r)?.meld_minimum = parse_opt_u32(v, 1, 1000)?; Ok(()) },
+        ),
+        spec!(
+            "surrender", "Scoring", "Opponents' score when the bidders surrender",
+            "nothing, meld, meld+N (e.g. meld+25), or play-out",
+            OptionKind::Text, is_points,
+            |r| match points(r).map(|p| p.surrender) {
+                Some(SurrenderAward::Nothing) => "nothing".into(),
+                Some(SurrenderAward::MeldPlus(n)) => format!("meld+{n}"),
+                Some(SurrenderAward::PlayOut) => "play-out".into(),
+                _ => "meld".into(),
+            },
+            |r, v| {
+                let award = match v {
+                    "nothing" => SurrenderAward::Nothing,
+                    "meld" => SurrenderAward::Meld,
+                    "play-out" => SurrenderAward::PlayOut,
+                    _ => match v.strip_prefix("meld+") {
+                        Some(n) => SurrenderAward::MeldPlus(parse_u32(n, 1, 1000)?),
+                        None => return Err(format!("'{v}' is not one of nothing, meld, meld+N, play-out")),
+                    },
+                };
+                points_mut(r)?.surrender = award;
+                Ok(())
+            },
+        ),
+        spec!(
+            "score_multiplier", "Scoring", "Multiply scores", "every hand score is multiplied by this (1 or 10)",
+            OptionKind::Number { min: 1, max: 10 }, is_points,
+            |r| points(r).map_or(1, |p| p.multiplier).to_string(),
+            |r, v| { points_mut(r)?.multiplier = parse_u32(v, 1, 10)?; Ok(()) },
+        ),
+        spec!(
+            "score_divisor", "Scoring", "Divide scores", "every hand score is divided by this (1 or 10)",
+            OptionKind::Number { min: 1, max: 10 }, is_points,
+            |r| points(r).map_or(1, |p| p.divisor).to_string(),
+            |r, v| { points_mut(r)?.divisor = parse_u32(v, 1, 10)?; Ok(()) },
+        ),
+        spec!(
+            "bunching", "Scoring", "Bunching (redeal)",
+            "'off', or comma-separated hand patterns that throw the hand in",
+            OptionKind::Text, |r| is_points(r) && r.deck.has_nines(),
+            |r| {
+                let list = points(r).map(|p| p.bunching.clone()).unwrap_or_default();
+                if list.is_empty() { "off".into() } else {
+                    list.iter().map(|b| name_of(*b, BUNCHES)).collect::<Vec<_>>().join(",")
+                }
+            },
+            |r, v| {
+                let mut list = if v == "off" { Vec::new() } else {
+                    v.split(',').map(|p| choice(p.trim(), BUNCHES)).collect::<Result<Vec<_>, _>>()?
+                };
+                list.sort();
+                list.dedup();
+                points_mut(r)?.bunching = list;
+                Ok(())
+            },
+        ),
+        spec!(
+            "money", "Scoring", "Money play",
+            "'off', or GAME,SET stakes in cents: losers pay the winner GAME; a set bidder pays each opponent SET (twice if played)",
+            OptionKind::Text, is_points,
+            |r| points(r).and_then(|p| p.money.as_ref()).map_or_else(|| "off".to_string(), |m| show_list(&[m.game_stake, m.set_stake])),
+            |r, v| {
+                let money = if v == "off" { None } else {
+                    let l = parse_list(v, 0, 100_000, 2)?;
+                    if l.len() < 2 { return Err("expected GAME,SET".into()); }
+                    Some(MoneyPlay { game_stake: l[0], set_stake: l[1] })
+                };
+                points_mut(r)?.money = money;
+                Ok(())
+            },
+        ),
+        spec!(
+            "stake_schedule", "Scoring", "Payment schedule",
+            "classic (1, 2, 4, 8, 16, 32) or a gentler table: gentle-a (1, 2, 4, 6, 8, 10, 12), gentle-b (1, 3, 7, 10, 13, 16, 19), gentle-c (2, 3, 4, 5, 6, 7, 8)",
+            OptionKind::Choice(names(SCHEDULES)), |r| matches!(r.scoring, Scoring::Stakes(_)),
+            |r| match &r.scoring { Scoring::Stakes(s) => name_of(s.schedule, SCHEDULES), _ => "classic".into() },
+            |r, v| match &mut r.scoring {
+                Scoring::Stakes(s) => { s.schedule = choice(v, SCHEDULES)?; Ok(()) }
+                _ => Err("only for stake games".into()),
+            },
+        ),
+        spec!(
+            "hearts_triple", "Scoring", "Hearts triple",
+            "hearts trump triples every payment",
+            OptionKind::Bool, |r| matches!(r.scoring, Scoring::Stakes(_)),
+            |r| matches!(&r.scoring, Scoring::Stakes(s) if s.hearts == 3).to_string(),
+            |r, v| match &mut r.scoring {
+                Scoring::Stakes(s) => { s.hearts = if parse_bool(v)? { 3 } else { 1 }; Ok(()) }
+                _ => Err("only for stake games".into()),
+            },
+        ),
+        spec!(
+            "high_hand", "Scoring", "High hand",
+            "the highest played-and-paid bid of 350 or more wins a bonus; a made 450 takes $1.00 at once",
+            OptionKind::Bool, is_bowl,
+            |r| matches!(&r.scoring, Scoring::Bowl(b) if b.high_hand.is_some()).to_string(),
+            |r, v| match &mut r.scoring {
+                Scoring::Bowl(b) => {
+                    b.high_hand = parse_bool(v)?.then_some(HighHand { min_bid: 350, instant_bid: 450, bonus: 100 });
+                    Ok(())
+                }
+                _ => Err("only for the bowl game".into()),
+            },
+        ),
+    ]
+}
+
+fn parse_bands(v: &str) -> Result<Vec<BidBand>, String> {
+    let mut bands = Vec::new();
+    for part in v.split(',') {
+        let (from, step) = part
+            .trim()
+            .split_once(':')
+            .ok_or_else(|| format!("'{part}' is not FROM:STEP"))?;
+        bands.push(BidBand {
+            from: parse_u32(from, 0, 10_000)?,
+            step: parse_u32(step, 1, 1000)?,
+        });
+    }
+    if bands.len() > 8 {
+        return Err("at most 8 bands".into());
+    }
+    Ok(bands)
+}
+
+/// Looks an option up by key.
+pub fn spec(key: &str) -> Option<&'static OptionSpec> {
+    specs().iter().find(|s| s.key == key)
+}
+
+impl Rules {
+    /// Sets one option; on error the rules are unchanged.
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let spec = spec(key).ok_or_else(|| RulesError::UnknownOption(key.to_string()))?;
+        if !spec.applies(self) {
+            return Err(RulesError::NotApplicable {
+                key: key.to_string(),
+                preset: self.preset.id(),
+            });
+        }
+        let mut next = self.clone();
+        (spec.set)(&mut next, value.trim()).map_err(|reason| RulesError::BadValue {
+            key: key.to_string(),
+            reason,
+        })?;
+        next.validate().map_err(|e| match e {
+            RulesError::Invalid { reason, .. } => RulesError::BadValue {
+                key: key.to_string(),
+                reason,
+            },
+            other => other,
+        })?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Applies `key=value` settings in order; all or nothing.
+    pub fn with_settings<S: AsRef<str>>(mut self, settings: &[S]) -> Result<Rules, RulesError> {
+        let mut pairs = Vec::with_capacity(settings.len());
+        for s in settings {
+            let s = s.as_ref();
+            let (k, v) = s
+                .split_once('=')
+                .ok_or_else(|| RulesError::NotKeyValue(s.to_string()))?;
+            pairs.push((k.trim(), v.trim()));
+        }
+        // Apply in registry order so macro options come before the fields they touch.
+        pairs.sort_by_key(|(k, _)| {
+            specs()
+                .iter()
+                .position(|s| s.key == *k)
+                .unwrap_or(usize::MAX)
+        });
+        for (k, v) in pairs {
+            self.set_option(k, v)?;
+        }
+        Ok(self)
+    }
+
+    /// Every option that applies, with its current value, in application order.
+    pub fn option_values(&self) -> Vec<(&'static str, String)> {
+        specs()
+            .iter()
+            .filter(|s| s.applies(self))
+            .map(|s| (s.key, s.get(self)))
+            .collect()
+    }
+
+    /// The options whose values differ from the preset this rule set derives from.
+    pub fn differences(&self) -> Vec<(&'static str, String)> {
+        let base = Rules::preset(self.preset);
+        self.option_values()
+            .into_iter()
+            .filter(|(k, v)| {
+                let spec = spec(k).expect("listed key");
+                !spec.applies(&base) || spec.get(&base) != *v
+            })
+            .collect()
+    }
+
+    /// Checks that the whole rule set is consistent and in range.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let bad = |field: &'static str, reason: String| Err(RulesError::Invalid { field, reason });
+        let t = &self.table;
+        if !(3..=4).contains(&t.active) {
+            return bad(
+                "table.active",
+                format!("{} players dealt in; must be 3 or 4", t.active),
+            );
+        }
+        if t.seats < t.active || t.seats > 5 {
+            return bad(
+                "table.seats",
+                format!(
+                    "{} seats for {} active players; must be {}..=5",
+                    t.seats, t.active, t.active
+                ),
+            );
+        }
+        if t.partnerships && (t.active != 4 || t.seats != 4) {
+            return bad(
+                "table.partnerships",
+                "partnerships need exactly four players".into(),
+            );
+        }
+        if self.preset == PresetId::Brooklyn
+            && matches!(self.scoring, Scoring::Stakes(_))
+            && t.seats > 4
+        {
+            return bad(
+                "table.seats",
+                "more than four at a Brooklyn table only with the pot game".into(),
+            );
+        }
+        let dealt = self.deck.size() - self.deal.kitty as usize;
+        if dealt % t.active as usize != 0 {
+            return bad(
+                "deal.kitty",
+                format!(
+                    "{} cards do not split evenly among {} players",
+                    dealt, t.active
+                ),
+            );
+        }
+        if self.deal.packet == 0 || self.hand_size() % self.deal.packet as usize != 0 {
+            return bad(
+                "deal.packet",
+                format!(
+                    "packets of {} do not make hands of {}",
+                    self.deal.packet,
+                    self.hand_size()
+                ),
+            );
+        }
+        if self.deal.kitty > 6 {
+            return bad(
+                "deal.kitty",
+                format!("a kitty of {} is too large", self.deal.kitty),
+            );
+        }
+        if self.contract.bury > self.deal.kitty {
+            return bad(
+                "contract.bury",
+                format!(
+                    "cannot bury {} cards with a kitty of {}",
+                    self.contract.bury, self.deal.kitty
+                ),
+            );
+        }
+        if let Some(p) = &self.passing.partner {
+            if !t.partnerships || p.cards == 0 || p.cards > 4 {
+                return bad(
+                    "passing.partner",
+                    "1 to 4 cards, and only between partners".into(),
+                );
+            }
+        }
+        if let Some(p) = &self.passing.to_left {
+            if p.cards == 0 || p.cards > 3 {
+                return bad("passing.to_left", "1 to 3 cards".into());
+            }
+        }
+        let a = &self.auction;
+        if a.bands.is_empty() || a.bands[0].from != 0 {
+            return bad("auction.bands", "the first band must start at 0".into());
+        }
+        if a.bands.windows(2).any(|w| w[0].from >= w[1].from) {
+            return bad("auction.bands", "bands must be in ascending order".into());
+        }
+        if a.bands.iter().any(|b| b.step == 0) {
+            return bad("auction.bands", "a step must be at least 1".into());
+        }
+        if let Some(r) = &a.raises {
+            if r.is_empty() || r.contains(&0) {
+                return bad("auction.raises", "raises must be positive amounts".into());
+            }
+        }
+        let max_bid = if self.deck == Deck::Double80 {
+            1_000
+        } else {
+            2_000
+        };
+        if a.min_bid > max_bid {
+            return bad(
+                "auction.min_bid",
+                format!("{} is above {}", a.min_bid, max_bid),
+            );
+        }
+        if let Some(e) = a.escape_to {
+            if e >= a.min_bid.max(1) || t.active != 3 {
+                return bad("auction.escape_to", format!("the escape bid {e} must be below the minimum bid {} in a three-handed game", a.min_bid));
+            }
+        }
+        if a.max_rounds == Some(0) {
+            return bad("auction.max_rounds", "at least one round".into());
+        }
+        let counting_ok = match self.deck {
+            Deck::Single48 => self.counting != Counting::CountersOne,
+            Deck::Double80 => self.counting == Counting::CountersOne,
+        };
+        if !counting_ok {
+            return bad(
+                "counting",
+                format!(
+                    "{:?} does not fit a {}-card deck",
+                    self.counting,
+                    self.deck.size()
+                ),
+            );
+        }
+        let copies = self.deck.copies() as usize;
+        let m = &self.meld.table;
+        for (field, values) in [
+            ("meld.table.run", &m.run),
+            ("meld.table.royal_marriage", &m.royal_marriage),
+            ("meld.table.marriage", &m.marriage),
+            ("meld.table.dix", &m.dix),
+            ("meld.table.pinochle", &m.pinochle),
+            ("meld.table.aces", &m.aces),
+            ("meld.table.kings", &m.kings),
+            ("meld.table.queens", &m.queens),
+            ("meld.table.jacks", &m.jacks),
+        ] {
+            if values.len() > copies || values.iter().any(|&v| v > 10_000) {
+                return bad(field, format!("at most {copies} values of at most 10000"));
+            }
+        }
+        if self.meld.show_subset && self.meld.by != MeldBy::Declarer {
+            return bad(
+                "meld.show_subset",
+                "only when the declarer alone melds".into(),
+            );
+        }
+        if self.contract.bury_after_meld && self.contract.bury == 0 {
+            return bad("contract.bury_after_meld", "needs cards to bury".into());
+        }
+        if (self.contract.kitty_exposed || self.contract.bury > 0) && self.deal.kitty == 0 {
+            return bad("contract.kitty_exposed", "there is no kitty".into());
+        }
+        if self.contract.challenge && t.active != 3 {
+            return bad(
+                "contract.challenge",
+                "challenges are a three-handed rule".into(),
+            );
+        }
+        match &self.scoring {
+            Scoring::Points(p) => {
+                if p.divisor == 0 || p.multiplier == 0 {
+                    return bad("scoring.divisor", "must be at least 1".into());
+                }
+                if p.target == 0 {
+                    return bad("scoring.target", "must be positive".into());
+                }
+                if t.seats != t.active {
+                    return bad(
+                        "table.seats",
+                        "points games seat only the players dealt in".into(),
+                    );
+                }
+            }
+            Scoring::Stakes(s) => {
+                if t.active != 3 || s.spades == 0 || s.hearts == 0 {
+                    return bad(
+                        "scoring.stakes",
+                        "three-handed, with multipliers of at least 1".into(),
+                    );
+                }
+            }
+            Scoring::Pot(p) => {
+                if t.active != 3 || p.spades == 0 || p.ante == 0 {
+                    return bad("scoring.pot", "three-handed, with a positive ante".into());
+                }
+            }
+            Scoring::Bowl(b) => {
+                if t.active != 3 || !self.contract.challenge || b.spades == 0 {
+                    return bad("scoring.bowl", "the three-handed challenge game".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A preset by id with `key=value` settings applied.
+    pub fn from_preset_id<S: AsRef<str>>(id: &str, settings: &[S]) -> Result<Rules, RulesError> {
+        let preset =
+            PresetId::from_id(id).ok_or_else(|| RulesError::UnknownPreset(id.to_string()))?;
+        Rules::preset(preset).with_settings(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_validate_and_have_no_differences() {
+        for p in PresetId::ALL {
+            let r = Rules::preset(p);
+            r.validate().unwrap_or_else(|e| panic!("{p:?}: {e}"));
+            assert!(r.differences().is_empty(), "{p:?}: {:?}", r.differences());
+        }
+    }
+
+    #[test]
+    fn every_option_reads_back_what_it_wrote() {
+        for p in PresetId::ALL {
+            let rules = Rules::preset(p);
+            for (key, value) in rules.option_values() {
+                let mut r = rules.clone();
+                r.set_option(key, &value)
+                    .unwrap_or_else(|e| panic!("{p:?} {key}={value}: {e}"));
+                assert_eq!(r, rules, "{p:?} {key}");
+            }
+        }
+    }
+
+    #[test]
+    fn settings_apply_and_show_as_differences() {
+        let r = Rules::from_preset_id(
+            "bison",
+            &["head_rule=trump-led", "target=1000", "bunching=seven-nines"],
+        )
+        .unwrap();
+        assert_eq!(r.play.head, HeadRule::TrumpLed);
+        let diff = r.differences();
+        assert_eq!(diff.len(), 3, "{diff:?}");
+        let again = Rules::preset(PresetId::Bison)
+            .with_settings(
+                &diff
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap();
+        assert_eq!(again, r);
+    }
+
+    #[test]
+    fn pot_game_rewrites_the_auction() {
+        let r = Rules::from_preset_id("brooklyn", &["pot_game=true", "seats=5"]).unwrap();
+        assert_eq!(r.auction.min_bid, 250);
+        assert!(!r.auction.opener_must_bid);
+        assert!(matches!(r.scoring, Scoring::Pot(_)));
+        let diff: Vec<String> = r
+            .differences()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(Rules::from_preset_id("brooklyn", &diff).unwrap(), r);
+    }
+
+    #[test]
+    fn bad_settings_name_the_problem_and_change_nothing() {
+        let base = Rules::preset(PresetId::Brooklyn);
+        let cases = [
+            ("nonsense=1", "unknown option 'nonsense'"),
+            ("head_rule=sometimes", "head_rule"),
+            ("min_bid=abc", "not a whole number"),
+            ("min_bid=5000", "out of range"),
+            ("target=1000", "does not apply"),
+            ("seats=5", "seats"),
+            ("counting=counters-one", "counting"),
+            ("meld.run=1,2,3", "at most 2"),
+            ("bid_bands=5:10", "first band"),
+            ("justtext", "key=value"),
+        ];
+        for (setting, needle) in cases {
+            let err = base
+                .clone()
+                .with_settings(&[setting])
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains(needle), "{setting}: {err}");
+        }
+        let mut r = base.clone();
+        assert!(r.set_option("min_bid", "x").is_err());
+        assert_eq!(r, base);
+        assert!(matches!(
+            Rules::from_preset_id("poker", &[] as &[&str]),
+            Err(RulesError::UnknownPreset(_))
+        ));
+    }
+}
