@@ -731,16 +731,24 @@ impl Rules {
             .collect()
     }
 
-    /// The options whose values differ from the preset this rule set derives from.
+    /// The options whose values differ from the preset this rule set derives from:
+    /// applied to the preset in order, they rebuild this rule set. Keys that rewrite
+    /// other fields (`pot_game`) are taken into account, so a field is listed when
+    /// it differs from what the keys before it left.
     pub fn differences(&self) -> Vec<(&'static str, String)> {
-        let base = Rules::preset(self.preset);
-        self.option_values()
-            .into_iter()
-            .filter(|(k, v)| {
-                let spec = spec(k).expect("listed key");
-                !spec.applies(&base) || spec.get(&base) != *v
-            })
-            .collect()
+        let mut rebuilt = Rules::preset(self.preset);
+        let mut out = Vec::new();
+        for spec in specs().iter().filter(|s| s.applies(self)) {
+            let value = spec.get(self);
+            if spec.applies(&rebuilt) && spec.get(&rebuilt) == value {
+                continue;
+            }
+            // A value read from a valid rule set is accepted unless an earlier key
+            // still has to make room for it; it is listed either way.
+            let _ = (spec.set)(&mut rebuilt, &value);
+            out.push((spec.key, value));
+        }
+        out
     }
 
     /// Checks that the whole rule set is consistent and in range.

@@ -1,0 +1,255 @@
+//! Share links for rule sets: the compact, versioned text that the app puts in its
+//! URL fragment and `pinochle link` prints.
+//!
+//! Format (version 1): `v=1&game=PRESET[&name=TEXT][&seed=N][&KEY=VALUE]...` —
+//! the preset id, then only the options that differ from that preset, in the
+//! option registry's order, values percent-encoded. Old links keep working: a
+//! decoder accepts every version up to its own.
+
+use crate::options::{spec, RulesError};
+use crate::rules::{PresetId, Rules};
+use std::fmt::Write as _;
+
+/// The link format this build writes.
+pub const LINK_VERSION: u32 = 1;
+/// Longest link text accepted.
+pub const MAX_LINK_LEN: usize = 4096;
+/// Longest custom rule-set name.
+pub const MAX_NAME_LEN: usize = 60;
+
+/// What a share link carries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedRules {
+    pub rules: Rules,
+    /// A custom preset's name ("our Friday rules").
+    pub name: Option<String>,
+    /// A deal seed, so two tables play the same deals.
+    pub seed: Option<u64>,
+}
+
+/// Why a link could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    #[error("the link is empty")]
+    Empty,
+    #[error("the link is too long ({0} characters; at most {MAX_LINK_LEN})")]
+    TooLong(usize),
+    #[error("the link has no format version (v=…); it may be truncated")]
+    NoVersion,
+    #[error(
+        "link format version '{0}' is not supported by this app (it reads up to {LINK_VERSION})"
+    )]
+    UnsupportedVersion(String),
+    #[error("the link names no game (game=…); it may be truncated")]
+    NoGame,
+    #[error("unknown game '{0}' in the link")]
+    UnknownGame(String),
+    #[error("'{0}' appears twice in the link")]
+    Duplicate(String),
+    #[error("the link part '{0}' is not of the form key=value")]
+    NotKeyValue(String),
+    #[error("the link part '{0}' is garbled (bad %-encoding)")]
+    BadEncoding(String),
+    #[error("the seed '{0}' in the link is not a whole number")]
+    BadSeed(String),
+    #[error("the rules name is too long or has control characters")]
+    BadName,
+    #[error("the link's rules are not valid: {0}")]
+    Rules(#[from] RulesError),
+}
+
+fn is_plain(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~' | b':' | b',')
+}
+
+fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if is_plain(b) {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+fn decode(part: &str) -> Result<String, LinkError> {
+    let bad = || LinkError::BadEncoding(part.chars().take(40).collect());
+    let bytes = part.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let hex = part.get(i + 1..i + 3).ok_or_else(bad)?;
+                out.push(u8::from_str_radix(hex, 16).map_err(|_| bad())?);
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).map_err(|_| bad())
+}
+
+/// Writes the link text for a rule set (without a leading `#` or `?`).
+pub fn encode_link(shared: &SharedRules) -> String {
+    let mut out = format!("v={LINK_VERSION}&game={}", shared.rules.preset.id());
+    if let Some(name) = &shared.name {
+        let _ = write!(out, "&name={}", encode(name));
+    }
+    if let Some(seed) = shared.seed {
+        let _ = write!(out, "&seed={seed}");
+    }
+    for (key, value) in shared.rules.differences() {
+        let _ = write!(out, "&{key}={}", encode(&value));
+    }
+    out
+}
+
+/// Reads link text: a bare `v=1&…` string, or a whole URL whose query or fragment
+/// holds it. All or nothing: any problem is an error naming it.
+pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(LinkError::Empty);
+    }
+    if text.len() > MAX_LINK_LEN {
+        return Err(LinkError::TooLong(text.len()));
+    }
+    let body = match text.find(['#', '?']) {
+        Some(i) => &text[i + 1..],
+        None => text,
+    };
+    let mut version = None;
+    let mut game = None;
+    let mut name = None;
+    let mut seed = None;
+    let mut settings: Vec<(String, String)> = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    for part in body.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| LinkError::NotKeyValue(part.chars().take(40).collect()))?;
+        let key = decode(k)?;
+        let value = decode(v)?;
+        if seen.contains(&key) {
+            return Err(LinkError::Duplicate(key));
+        }
+        seen.push(key.clone());
+        match key.as_str() {
+            "v" => version = Some(value),
+            "game" => game = Some(value),
+            "name" => {
+                if value.chars().count() > MAX_NAME_LEN || value.chars().any(char::is_control) {
+                    return Err(LinkError::BadName);
+                }
+                name = Some(value);
+            }
+            "seed" => {
+                seed = Some(
+                    value
+                        .parse::<u64>()
+                        .map_err(|_| LinkError::BadSeed(value))?,
+                )
+            }
+            _ => {
+                if spec(&key).is_none() {
+                    return Err(RulesError::UnknownOption(key).into());
+                }
+                settings.push((key, value));
+            }
+        }
+    }
+    let version = version.ok_or(LinkError::NoVersion)?;
+    match version.parse::<u32>() {
+        Ok(v) if (1..=LINK_VERSION).contains(&v) => {}
+        _ => return Err(LinkError::UnsupportedVersion(version)),
+    }
+    let game = game.ok_or(LinkError::NoGame)?;
+    let preset = PresetId::from_id(&game).ok_or(LinkError::UnknownGame(game))?;
+    let pairs: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    let rules = Rules::preset(preset).with_settings(&pairs)?;
+    Ok(SharedRules { rules, name, seed })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shared(id: &str, settings: &[&str]) -> SharedRules {
+        SharedRules {
+            rules: Rules::from_preset_id(id, settings).unwrap(),
+            name: None,
+            seed: None,
+        }
+    }
+
+    #[test]
+    fn presets_encode_to_their_id_only() {
+        for p in PresetId::ALL {
+            let s = SharedRules {
+                rules: Rules::preset(p),
+                name: None,
+                seed: None,
+            };
+            assert_eq!(encode_link(&s), format!("v=1&game={}", p.id()));
+            assert_eq!(decode_link(&encode_link(&s)).unwrap(), s);
+        }
+    }
+
+    #[test]
+    fn options_name_and_seed_round_trip() {
+        let mut s = shared(
+            "double-deck",
+            &[
+                "meld.pinochle=14,30,60,90",
+                "bid_bands=0:1,61:5,101:10",
+                "surrender=meld+25",
+            ],
+        );
+        s.name = Some("Our Friday rules & more".into());
+        s.seed = Some(12345);
+        let link = encode_link(&s);
+        assert!(
+            link.contains("name=Our%20Friday%20rules%20%26%20more"),
+            "{link}"
+        );
+        assert_eq!(decode_link(&link).unwrap(), s);
+        assert_eq!(
+            decode_link(&format!("https://example.test/app/#{link}")).unwrap(),
+            s
+        );
+    }
+
+    #[test]
+    fn bad_links_say_what_is_wrong() {
+        let cases = [
+            ("", "empty"),
+            ("game=bison", "no format version"),
+            ("v=9&game=bison", "version '9'"),
+            ("v=1", "names no game"),
+            ("v=1&game=poker", "unknown game 'poker'"),
+            ("v=1&game=bison&target=1000&target=900", "appears twice"),
+            ("v=1&game=bison&target", "not of the form"),
+            ("v=1&game=bison&target=%G1", "garbled"),
+            ("v=1&game=bison&seed=-4", "seed"),
+            ("v=1&game=bison&colour=red", "unknown option 'colour'"),
+            ("v=1&game=bison&target=5", "out of range"),
+            ("v=1&game=bison&stake_schedule=classic", "does not apply"),
+        ];
+        for (link, needle) in cases {
+            let err = decode_link(link).unwrap_err().to_string();
+            assert!(err.contains(needle), "{link}: {err}");
+        }
+        let long = format!("v=1&game=bison&name={}", "a".repeat(MAX_LINK_LEN));
+        assert!(matches!(decode_link(&long), Err(LinkError::TooLong(_))));
+    }
+}
