@@ -1,0 +1,545 @@
+//! `pinochle simulate`: plays hands with computer players through the engine's
+//! [`State`], prints a JSON summary and optionally writes one JSON hand record per
+//! line. When a session ends (a target reached) a new one starts with a fresh seed
+//! and the hand count goes on.
+
+use crate::args::{self, Opt, PRESET, SET};
+use crate::bots::{make_bot, mix_seed, Bot, Turn};
+use crate::common::{overrides_object, rules_from};
+use crate::error::CliError;
+use crate::Output;
+use pinochle_engine::cards::{Card, CardCounts, Rank};
+use pinochle_engine::game::tricks::winning_index;
+use pinochle_engine::game::{same_side, HandRecord, State};
+use pinochle_engine::Rules;
+use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
+use std::io::{BufWriter, Write};
+use std::time::Instant;
+
+pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--seed S] \
+[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N]";
+pub const ABOUT: &str = "Play N hands with computer players and print a JSON summary {hands, \
+seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, …}. \
+With --records, write one JSON hand record per line to FILE. Bots: random (uniform among the \
+legal actions), first (always the first legal action); one name for every seat or one per seat.";
+pub const OPTS: &[Opt] = &[
+    PRESET,
+    SET,
+    Opt::value("hands", "N", "number of hands to play (required)"),
+    Opt::value("seed", "S", "seed for the deals and the bots (default 0)"),
+    Opt::value(
+        "players",
+        "N",
+        "players at the table (sets the `seats` option where the game allows it)",
+    ),
+    Opt::value("bots", "NAME,...", "computer players: one name, or one per seat (default random)"),
+    Opt::value("records", "FILE", "write one JSON hand record per line to FILE"),
+    Opt::flag(
+        "check",
+        "verify every hand: the deal is one deck, cards are conserved, tricks are well formed, card points sum to the deck total, totals follow the changes",
+    ),
+    Opt::value(
+        "deals-per-session",
+        "N",
+        "end each session after N deals (stake games otherwise never end a session)",
+    ),
+];
+
+/// Actions without a hand ending before the simulator calls it an engine bug.
+const MAX_ACTIONS_PER_HAND: u32 = 100_000;
+
+pub fn run(argv: &[String]) -> Result<Output, CliError> {
+    let p = args::parse(argv, OPTS, None)?;
+    if p.help {
+        return Ok(Output::Text(args::help_text(USAGE, ABOUT, OPTS)));
+    }
+    let preset = p.require("preset")?;
+    let mut sets = p.all("set");
+    let hands: u64 = p
+        .number("hands")?
+        .ok_or_else(|| CliError::usage("missing required option --hands"))?;
+    let seed: u64 = p.number("seed")?.unwrap_or(0);
+    let deals_per_session: Option<u32> = p.number("deals-per-session")?;
+    if deals_per_session == Some(0) {
+        return Err(CliError::usage("--deals-per-session must be at least 1"));
+    }
+    let mut rules = rules_from(preset, &sets)?;
+    if let Some(n) = p.number::<u8>("players")? {
+        rules = apply_players(rules, n, &sets)?;
+        if !sets.iter().any(|s| s.trim_start().starts_with("seats=")) && n != rules_seats(preset) {
+            sets.push(format!("seats={n}"));
+        }
+    }
+    let seats = rules.table.seats as usize;
+    let bot_names: Vec<String> = match p.get("bots") {
+        None => vec!["random".to_string()],
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+    };
+    if bot_names.len() != 1 && bot_names.len() != seats {
+        return Err(CliError::usage(format!(
+            "--bots: {} names for {seats} seats (give one name, or one per seat)",
+            bot_names.len()
+        )));
+    }
+    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
+        .map(|s| {
+            let name = &bot_names[if bot_names.len() == 1 { 0 } else { s }];
+            make_bot(name, mix_seed(seed ^ 0xB075_B075_B075_B075, s as u64))
+        })
+        .collect::<Result<_, _>>()?;
+    let mut records = match p.get("records") {
+        None => None,
+        Some(path) => Some(BufWriter::new(std::fs::File::create(path).map_err(
+            |e| {
+                CliError::usage(format!(
+                    "--records: cannot create '{}': {e}",
+                    crate::error::shorten(path)
+                ))
+            },
+        )?)),
+    };
+    let options = overrides_object(&sets);
+    let config = Config {
+        rules,
+        seed,
+        hands,
+        deals_per_session,
+        check: p.flag("check"),
+        options,
+    };
+
+    let started = Instant::now();
+    let stats = play(&config, &mut bots, records.as_mut())?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(w) = records.as_mut() {
+        w.flush()
+            .map_err(|e| CliError::usage(format!("--records: cannot write: {e}")))?;
+    }
+    let outcomes: Map<String, Value> = OUTCOMES
+        .iter()
+        .zip(stats.outcomes)
+        .map(|(k, n)| (k.to_string(), json!(n)))
+        .collect();
+    Ok(Output::Json(json!({
+        "preset": config.rules.preset,
+        "options": config.options,
+        "players": seats,
+        "bots": bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        "seed": seed,
+        "hands": stats.hands,
+        "seconds": seconds,
+        "hands_per_second": if seconds > 0.0 { stats.hands as f64 / seconds } else { 0.0 },
+        "outcomes": outcomes,
+        "sessions_started": stats.sessions_started,
+        "sessions_completed": stats.sessions_completed,
+        "decisions": stats.decisions,
+        "records_written": stats.records_written,
+        "unrecorded_hands": stats.unrecorded,
+        "checked": config.check,
+    })))
+}
+
+fn rules_seats(preset: &str) -> u8 {
+    pinochle_engine::PresetId::from_id(preset.trim()).map_or(0, |id| Rules::preset(id).table.seats)
+}
+
+/// `--players N`: the `seats` option where the game has it; otherwise N must be the
+/// game's own table size.
+fn apply_players(mut rules: Rules, n: u8, sets: &[String]) -> Result<Rules, CliError> {
+    if let Some(s) = sets.iter().find(|s| s.trim_start().starts_with("seats=")) {
+        if s.split_once('=').map(|(_, v)| v.trim()) != Some(n.to_string().as_str()) {
+            return Err(CliError::usage(format!(
+                "--players {n} contradicts --set {}",
+                crate::error::shorten(s)
+            )));
+        }
+    }
+    if rules.table.seats == n {
+        return Ok(rules);
+    }
+    let has_seats_option =
+        pinochle_engine::options::spec("seats").is_some_and(|spec| spec.applies(&rules));
+    if !has_seats_option {
+        return Err(CliError::usage(format!(
+            "--players {n}: {} is played by exactly {} players",
+            rules.preset.id(),
+            rules.table.seats
+        )));
+    }
+    rules
+        .set_option("seats", &n.to_string())
+        .map_err(|e| CliError::usage(format!("--players {n}: {e}")))?;
+    Ok(rules)
+}
+
+struct Config {
+    rules: Rules,
+    seed: u64,
+    hands: u64,
+    deals_per_session: Option<u32>,
+    check: bool,
+    options: Map<String, Value>,
+}
+
+const OUTCOMES: [&str; 4] = ["made", "set", "conceded", "thrown-in"];
+
+#[derive(Default)]
+struct Stats {
+    hands: u64,
+    outcomes: [u64; 4],
+    sessions_started: u64,
+    sessions_completed: u64,
+    decisions: u64,
+    records_written: u64,
+    /// Hands finished without a record of their own: when a hand ends and the next
+    /// deal is bunched (thrown in at once), both end inside one engine step and the
+    /// engine keeps only the last record. Their outcome is unknown, so `outcomes`
+    /// sums to `hands - unrecorded`.
+    unrecorded: u64,
+}
+
+fn outcome_index(record: &HandRecord) -> usize {
+    use pinochle_engine::game::Outcome;
+    match record.outcome {
+        Outcome::Made => 0,
+        Outcome::Set => 1,
+        Outcome::Conceded => 2,
+        Outcome::ThrownIn => 3,
+    }
+}
+
+fn new_session(config: &Config, index: u64) -> Result<State, CliError> {
+    let state = State::new(config.rules.clone(), mix_seed(config.seed, index))
+        .map_err(|e| CliError::usage(format!("these rules cannot be dealt: {e}")))?;
+    Ok(state.with_deal_limit(config.deals_per_session))
+}
+
+fn play(
+    config: &Config,
+    bots: &mut [Box<dyn Bot>],
+    mut records: Option<&mut BufWriter<std::fs::File>>,
+) -> Result<Stats, CliError> {
+    let mut stats = Stats::default();
+    if config.hands == 0 {
+        return Ok(stats);
+    }
+    let mut session_index = 0;
+    let mut state = new_session(config, session_index)?;
+    stats.sessions_started = 1;
+    let mut seen = 0u32; // hands_completed already accounted for in this session
+    let mut checker = Checker::new(&config.rules);
+    let mut actions_this_hand = 0u32;
+    loop {
+        // Account for hands finished since the last look (also at session start,
+        // where a bunched first deal may already have been thrown in).
+        let done = state.public().session.hands_completed;
+        if done > seen {
+            let extra = u64::from(done - seen - 1);
+            seen = done;
+            actions_this_hand = 0;
+            let take = extra.min(config.hands - stats.hands);
+            stats.hands += take;
+            stats.unrecorded += take;
+            if stats.hands < config.hands {
+                let record = state
+                    .last_record()
+                    .ok_or_else(|| CliError::internal("engine: a hand ended without a record"))?;
+                stats.hands += 1;
+                stats.outcomes[outcome_index(record)] += 1;
+                if config.check {
+                    checker.check(record, extra == 0).map_err(|m| {
+                        CliError::internal(format!(
+                            "check failed in session {session_index}, hand {}: {m}",
+                            record.hand
+                        ))
+                    })?;
+                }
+                if let Some(w) = records.as_deref_mut() {
+                    write_record(w, record, &config.options, session_index)?;
+                    stats.records_written += 1;
+                }
+            }
+            if stats.hands >= config.hands {
+                break;
+            }
+        }
+        if state.is_terminal() {
+            stats.sessions_completed += 1;
+            session_index += 1;
+            state = new_session(config, session_index)?;
+            stats.sessions_started += 1;
+            seen = 0;
+            checker = Checker::new(&config.rules);
+            continue;
+        }
+        let seat = state.current_player().ok_or_else(|| {
+            CliError::internal(format!(
+                "engine: nobody to move in phase '{}' but the session is not over",
+                state.phase()
+            ))
+        })?;
+        let legal = state.legal_actions();
+        if legal.is_empty() {
+            return Err(CliError::internal(format!(
+                "engine: seat {seat} to move in phase '{}' has no legal action",
+                state.phase()
+            )));
+        }
+        let bot = bots.get_mut(seat).ok_or_else(|| {
+            CliError::internal(format!("engine: seat {seat} is not at the table"))
+        })?;
+        let choice = bot.choose(&Turn::new(&state, seat, &legal));
+        let index = choice.min(legal.len() - 1);
+        state.apply(legal[index].clone()).map_err(|e| {
+            CliError::internal(format!(
+                "engine refused its own legal action '{}' for seat {seat}: {e}",
+                legal[index]
+            ))
+        })?;
+        stats.decisions += 1;
+        actions_this_hand += 1;
+        if actions_this_hand > MAX_ACTIONS_PER_HAND {
+            return Err(CliError::internal(format!(
+                "engine: hand {} did not end after {MAX_ACTIONS_PER_HAND} actions",
+                state.public().hand.number
+            )));
+        }
+    }
+    Ok(stats)
+}
+
+fn write_record(
+    w: &mut BufWriter<std::fs::File>,
+    record: &HandRecord,
+    options: &Map<String, Value>,
+    session: u64,
+) -> Result<(), CliError> {
+    let mut value = serde_json::to_value(record)
+        .map_err(|e| CliError::internal(format!("cannot serialize a hand record: {e}")))?;
+    if let Value::Object(map) = &mut value {
+        map.insert("options".to_string(), Value::Object(options.clone()));
+        map.insert("session".to_string(), json!(session));
+    }
+    let line = serde_json::to_string(&value)
+        .map_err(|e| CliError::internal(format!("cannot serialize a hand record: {e}")))?;
+    w.write_all(line.as_bytes())
+        .and_then(|()| w.write_all(b"\n"))
+        .map_err(|e| CliError::usage(format!("--records: cannot write: {e}")))
+}
+
+// ---------------------------------------------------------------------------
+// --check
+
+/// Cheap per-hand invariants, from the hand record alone.
+struct Checker {
+    rules: Rules,
+    deck: CardCounts,
+    /// The totals after the previous hand of this session, if it was checked.
+    prev_totals: Option<BTreeMap<String, i64>>,
+}
+
+fn counts(cards: impl IntoIterator<Item = Card>) -> CardCounts {
+    let mut c = CardCounts::EMPTY;
+    for card in cards {
+        let slot = &mut c.0[card.index()];
+        *slot = slot.saturating_add(1);
+    }
+    c
+}
+
+fn sub(a: &CardCounts, b: &CardCounts) -> Option<CardCounts> {
+    let mut out = *a;
+    for (x, y) in out.0.iter_mut().zip(b.0.iter()) {
+        *x = x.checked_sub(*y)?;
+    }
+    Some(out)
+}
+
+fn add(a: &CardCounts, b: &CardCounts) -> CardCounts {
+    let mut out = *a;
+    for (x, y) in out.0.iter_mut().zip(b.0.iter()) {
+        *x = x.saturating_add(*y);
+    }
+    out
+}
+
+impl Checker {
+    fn new(rules: &Rules) -> Checker {
+        let deck = counts(Card::all().flat_map(|card| {
+            let n = if card.rank == Rank::Nine && !rules.deck.has_nines() {
+                0
+            } else {
+                rules.deck.copies()
+            };
+            std::iter::repeat_n(card, n as usize)
+        }));
+        Checker {
+            rules: rules.clone(),
+            deck,
+            prev_totals: None,
+        }
+    }
+
+    /// Checks one hand; `follows_previous` is false when hands went unrecorded in
+    /// between (then the running totals cannot be followed).
+    fn check(&mut self, r: &HandRecord, follows_previous: bool) -> Result<(), String> {
+        let rules = &self.rules;
+        let hand_size = rules.hand_size();
+        // The deal is exactly one deck.
+        let mut dealt = counts(r.deal.kitty.iter().copied());
+        if r.deal.kitty.len() != rules.deal.kitty as usize {
+            return Err(format!("kitty of {} cards", r.deal.kitty.len()));
+        }
+        for &seat in &r.active {
+            let hand = r
+                .deal
+                .hands
+                .get(&seat.to_string())
+                .ok_or_else(|| format!("no dealt hand for active seat {seat}"))?;
+            if hand.len() != hand_size {
+                return Err(format!("seat {seat} dealt {} cards", hand.len()));
+            }
+            dealt = add(&dealt, &counts(hand.iter().copied()));
+        }
+        if r.deal.hands.len() != r.active.len() {
+            return Err("dealt hands do not match the active seats".into());
+        }
+        if dealt != self.deck {
+            return Err("the deal is not exactly one deck".into());
+        }
+        if !r.tricks.is_empty() {
+            self.check_tricks(r)?;
+        }
+        // Money changes are zero-sum; totals follow the changes.
+        if let Some(p) = &r.payments {
+            let sum: i64 = p.values().sum();
+            if sum != 0 {
+                return Err(format!("payments sum to {sum}, not 0"));
+            }
+        }
+        let change = r.payments.as_ref().or(r.delta.as_ref());
+        let money_points = r.totals.keys().any(|k| k.starts_with("score-"));
+        if let (Some(prev), Some(change), true, false) =
+            (&self.prev_totals, change, follows_previous, money_points)
+        {
+            for (key, total) in &r.totals {
+                let before = prev.get(key).copied().unwrap_or(0);
+                let delta = change.get(key).copied().unwrap_or(0);
+                if before + delta != *total {
+                    return Err(format!(
+                        "total of {key} is {total}, but {before} + {delta} = {}",
+                        before + delta
+                    ));
+                }
+            }
+        }
+        self.prev_totals = Some(r.totals.clone());
+        Ok(())
+    }
+
+    fn check_tricks(&self, r: &HandRecord) -> Result<(), String> {
+        let rules = &self.rules;
+        let active = r.active.len();
+        let mut played: BTreeMap<usize, CardCounts> = BTreeMap::new();
+        let mut points: BTreeMap<usize, u32> = BTreeMap::new();
+        let mut leader = None;
+        for (i, t) in r.tricks.iter().enumerate() {
+            if t.cards.len() != active {
+                return Err(format!("trick {} has {} cards", i + 1, t.cards.len()));
+            }
+            let mut seats: Vec<usize> = t.cards.iter().map(|(s, _)| *s).collect();
+            seats.sort_unstable();
+            seats.dedup();
+            if seats.len() != active || seats.iter().any(|s| !r.active.contains(s)) {
+                return Err(format!("trick {} is not one card per active seat", i + 1));
+            }
+            if t.cards[0].0 != t.leader || leader.is_some_and(|l| l != t.leader) {
+                return Err(format!("trick {} led by the wrong seat", i + 1));
+            }
+            let cards: Vec<Card> = t.cards.iter().map(|(_, c)| *c).collect();
+            let w = winning_index(&cards, r.trump).unwrap_or(0);
+            if t.cards[w].0 != t.winner {
+                return Err(format!("trick {} won by the wrong seat", i + 1));
+            }
+            leader = Some(t.winner);
+            for &(seat, card) in &t.cards {
+                played.entry(seat).or_insert(CardCounts::EMPTY).add(card);
+                *points.entry(t.winner).or_insert(0) += rules.counting.value(card.rank);
+            }
+        }
+        if r.tricks.len() != rules.hand_size() {
+            // Play stopped early (a claim): only the well-formedness above applies.
+            return Ok(());
+        }
+        if let Some(last) = r.tricks.last() {
+            *points.entry(last.winner).or_insert(0) += rules.counting.last_trick();
+        }
+        let buried = counts(r.bury.iter().copied());
+        if let Some(d) = r.declarer {
+            *points.entry(d).or_insert(0) += r
+                .bury
+                .iter()
+                .map(|c| rules.counting.value(c.rank))
+                .sum::<u32>();
+        }
+        // Every card is played or buried exactly once.
+        let all_played = played
+            .values()
+            .fold(CardCounts::EMPTY, |acc, c| add(&acc, c));
+        if add(&all_played, &buried) != self.deck {
+            return Err("played and buried cards are not exactly one deck".into());
+        }
+        // Each seat played what it was dealt, passed and received (and the kitty,
+        // less the buried cards, for the declarer).
+        for &seat in &r.active {
+            let mut holding = counts(r.deal.hands[&seat.to_string()].iter().copied());
+            for pass in &r.passes {
+                let cards = counts(pass.cards.iter().copied());
+                if pass.from == seat {
+                    holding = sub(&holding, &cards)
+                        .ok_or_else(|| format!("seat {seat} passed cards it did not hold"))?;
+                }
+                if pass.to == seat {
+                    holding = add(&holding, &cards);
+                }
+            }
+            if Some(seat) == r.declarer {
+                holding = add(&holding, &counts(r.deal.kitty.iter().copied()));
+                holding = sub(&holding, &buried)
+                    .ok_or_else(|| "the declarer buried cards it did not hold".to_string())?;
+            }
+            let mine = played.get(&seat).copied().unwrap_or(CardCounts::EMPTY);
+            if mine != holding {
+                return Err(format!(
+                    "seat {seat} did not play exactly the cards it held"
+                ));
+            }
+        }
+        // Card points sum to the deck total and match the tricks, side by side.
+        let total: u32 = r.card_points.values().sum();
+        if total != rules.counting.total() {
+            return Err(format!(
+                "card points sum to {total}, not {}",
+                rules.counting.total()
+            ));
+        }
+        for &seat in &r.active {
+            let side = |m: &dyn Fn(usize) -> u32| -> u32 {
+                r.active
+                    .iter()
+                    .filter(|&&o| same_side(rules, seat, o))
+                    .map(|&o| m(o))
+                    .sum()
+            };
+            let recorded = side(&|o| r.card_points.get(&o.to_string()).copied().unwrap_or(0));
+            let counted = side(&|o| points.get(&o).copied().unwrap_or(0));
+            if recorded != counted {
+                return Err(format!(
+                    "seat {seat}'s side has {recorded} card points recorded but {counted} in its tricks"
+                ));
+            }
+        }
+        Ok(())
+    }
+}
