@@ -1,0 +1,51 @@
+//! wasm-bindgen-test suite, run in headless Chromium by `cargo xtask test --only wasm`.
+//! Compiled only for wasm32, so native `cargo test --workspace` skips it.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use pinochle_web::{App, APP_TITLE};
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window()
+        .expect("no window")
+        .document()
+        .expect("no document")
+}
+
+/// Mounts the app into a fresh element and lets Yew's scheduler render it.
+async fn mount() -> web_sys::Element {
+    let doc = document();
+    let root = doc.create_element("div").expect("create root");
+    doc.body()
+        .expect("no body")
+        .append_child(&root)
+        .expect("append root");
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    // Rendering is scheduled; yield to the event loop once.
+    yew::platform::time::sleep(Duration::from_millis(10)).await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn renders_title() {
+    let root = mount().await;
+    let title = root
+        .query_selector("[data-testid=app-title]")
+        .expect("valid selector")
+        .expect("title element rendered");
+    assert_eq!(title.text_content().as_deref(), Some(APP_TITLE));
+}
+
+#[wasm_bindgen_test]
+async fn renders_empty_felt_table() {
+    let root = mount().await;
+    let felt = root
+        .query_selector("[data-testid=table] [data-testid=felt]")
+        .expect("valid selector")
+        .expect("felt rendered inside the table");
+    assert_eq!(felt.child_element_count(), 0, "the table starts empty");
+}

@@ -1,0 +1,80 @@
+// Shared helpers for the e2e suite: launching Debian's Chromium through
+// playwright-core, and watching every request a page makes.
+
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+/** Base URL of the served dist/, set by `cargo xtask test`. */
+export function baseUrl() {
+  const url = process.env.PINOCHLE_BASE_URL;
+  if (!url) {
+    throw new Error(
+      'PINOCHLE_BASE_URL is not set: run the e2e suite with `cargo xtask test --only e2e`, ' +
+        'which builds dist/ and serves it on 127.0.0.1',
+    );
+  }
+  return url;
+}
+
+/** Chromium flags for a root user on a machine without outside network. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export async function launchBrowser() {
+  // launch() always starts with a fresh temporary profile (user-data-dir).
+  return chromium.launch({
+    executablePath: process.env.PINOCHLE_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * Opens a page in a fresh context that records requests, refuses (aborts) any
+ * request to a host other than 127.0.0.1, and collects console/page errors.
+ */
+export async function openPage(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const problems = { errors: [], requests: [], offsite: [], responses: [] };
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    const local = url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
+    if (local) {
+      return route.continue();
+    }
+    problems.offsite.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  const page = await context.newPage();
+  page.on('request', (req) => problems.requests.push(req.url()));
+  page.on('response', (res) =>
+    problems.responses.push({
+      url: res.url(),
+      status: res.status(),
+      contentType: res.headers()['content-type'] ?? '',
+    }),
+  );
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.errors.push(`pageerror: ${err.message}`));
+  return { context, page, problems };
+}
+
+/** Saves a full-page screenshot to tests/artifacts/<name>.png. */
+export async function screenshot(page, name) {
+  const dir = process.env.PINOCHLE_ARTIFACTS || path.join(import.meta.dirname ?? '.', '..', 'artifacts');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

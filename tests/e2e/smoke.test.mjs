@@ -1,0 +1,69 @@
+// Smoke test: the release build served from dist/ loads in Chromium, the Yew
+// app mounts, and nothing is requested from anywhere but 127.0.0.1.
+//
+// Run through `cargo xtask test --only e2e`, which builds dist/, serves it on
+// 127.0.0.1 and sets PINOCHLE_BASE_URL, PINOCHLE_CHROMIUM and PINOCHLE_ARTIFACTS.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+test('page title is Pinochle', { timeout: 60_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    assert.equal(await page.title(), 'Pinochle');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the Yew app mounts the title and an empty felt table', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    // These elements exist only once the wasm app has started and rendered.
+    const heading = page.getByTestId('app-title');
+    await heading.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await heading.textContent())?.trim(), 'Pinochle');
+
+    const felt = page.locator('[data-testid="table"] [data-testid="felt"]');
+    await felt.waitFor({ state: 'visible' });
+    assert.equal(await felt.locator('*').count(), 0, 'the table starts empty');
+    const box = await felt.boundingBox();
+    assert.ok(box && box.width > 200 && box.height > 200, `felt is laid out: ${JSON.stringify(box)}`);
+    const background = await felt.evaluate((el) => getComputedStyle(el).backgroundImage);
+    assert.match(background, /gradient/, 'felt is styled by app.css');
+
+    await screenshot(page, 'smoke-table');
+    assert.deepEqual(problems.errors, [], 'no console errors or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('no request leaves 127.0.0.1', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(baseUrl(), { waitUntil: 'networkidle' });
+    await page.getByTestId('app-title').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.ok(problems.requests.length >= 3, `the page, its JS and its wasm were requested: ${problems.requests}`);
+    assert.deepEqual(problems.offsite, [], 'requests to hosts other than 127.0.0.1');
+    const wasm = problems.responses.find((r) => r.url.endsWith('.wasm'));
+    assert.ok(wasm, 'the wasm module was fetched');
+    assert.equal(wasm.status, 200);
+    assert.equal(wasm.contentType, 'application/wasm');
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,384 @@
+//! `cargo xtask`: project automation for Pinochle (std only).
+//!
+//! ```text
+//! cargo xtask serve [--port N] [--watch]   build the release app and serve it on 127.0.0.1
+//! cargo xtask test  [--only SUITE]...      fmt, clippy, unit, wasm and e2e tests
+//! cargo xtask dist                         release build of the app into dist/
+//! cargo xtask setup                        install the pinned tools only
+//! ```
+//! See README.md for details.
+
+mod install;
+mod server;
+mod util;
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use install::{Need, WASM_TARGET};
+use util::{bail, Ctx, Failure, Result, Steps};
+
+const USAGE: &str = "\
+usage: cargo xtask <command> [options]
+
+commands:
+  serve [--port N] [--watch]  install what is missing, build the release app into dist/ and
+                              serve it on http://127.0.0.1:8080/ (--watch: `trunk serve`, rebuilding
+                              on change)
+  test [--only SUITE]...      install what is missing, then run in order, stopping at the first
+                              failure: lint (cargo fmt --check, clippy native + wasm32), unit
+                              (cargo test --workspace), wasm (wasm-bindgen-test in headless
+                              Chromium), e2e (release build into dist/ + Playwright suite)
+                              SUITE is lint, unit, wasm or e2e; repeat or comma-separate
+  dist                        install what is missing and build the release app into dist/
+  setup                       only install the pinned tools (trunk, wasm-bindgen-cli, binaryen,
+                              Chromium, tests/node_modules)
+
+Tools go to $PINOCHLE_TOOLS (default: $HOME/.cache/pinochle/tools).";
+
+/// The test suites, in the order they run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Suite {
+    Lint,
+    Unit,
+    Wasm,
+    E2e,
+}
+
+impl Suite {
+    const ALL: [Suite; 4] = [Suite::Lint, Suite::Unit, Suite::Wasm, Suite::E2e];
+
+    fn parse(s: &str) -> Option<Suite> {
+        match s {
+            "lint" => Some(Suite::Lint),
+            "unit" => Some(Suite::Unit),
+            "wasm" => Some(Suite::Wasm),
+            "e2e" => Some(Suite::E2e),
+            _ => None,
+        }
+    }
+
+    fn needs(self) -> &'static [Need] {
+        match self {
+            Suite::Lint => &[Need::RustComponents, Need::WasmTarget],
+            Suite::Unit => &[],
+            Suite::Wasm => &[Need::WasmTarget, Need::WasmBindgen, Need::Chromium],
+            Suite::E2e => &[
+                Need::WasmTarget,
+                Need::CargoFetch,
+                Need::Trunk,
+                Need::WasmBindgen,
+                Need::Binaryen,
+                Need::Chromium,
+                Need::NodeModules,
+            ],
+        }
+    }
+}
+
+enum Cmd {
+    Serve { port: u16, watch: bool },
+    Test { suites: Vec<Suite> },
+    Dist,
+    Setup,
+}
+
+fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
+    let (first, rest) = args.split_first().ok_or("missing command")?;
+    let mut rest = rest.iter();
+    match first.as_str() {
+        "serve" => {
+            let (mut port, mut watch) = (8080u16, false);
+            while let Some(arg) = rest.next() {
+                match arg.as_str() {
+                    "--watch" => watch = true,
+                    "--port" => {
+                        let v = rest.next().ok_or("--port needs a number")?;
+                        port = v.parse().map_err(|_| format!("bad port `{v}`"))?;
+                    }
+                    other => return Err(format!("unknown option `{other}` for serve")),
+                }
+            }
+            Ok(Cmd::Serve { port, watch })
+        }
+        "test" => {
+            let mut suites = Vec::new();
+            while let Some(arg) = rest.next() {
+                let list = match arg.as_str() {
+                    "--only" => rest.next().ok_or("--only needs a suite")?.as_str(),
+                    a if a.starts_with("--only=") => &a["--only=".len()..],
+                    other => return Err(format!("unknown option `{other}` for test")),
+                };
+                for name in list.split(',') {
+                    suites.push(Suite::parse(name).ok_or_else(|| {
+                        format!("unknown suite `{name}` (expected lint, unit, wasm or e2e)")
+                    })?);
+                }
+            }
+            // Run in the canonical order, each once.
+            let suites = if suites.is_empty() {
+                Suite::ALL.to_vec()
+            } else {
+                Suite::ALL
+                    .into_iter()
+                    .filter(|s| suites.contains(s))
+                    .collect()
+            };
+            Ok(Cmd::Test { suites })
+        }
+        "dist" if rest.len() == 0 => Ok(Cmd::Dist),
+        "setup" if rest.len() == 0 => Ok(Cmd::Setup),
+        "dist" | "setup" => Err(format!("`{first}` takes no options")),
+        "-h" | "--help" | "help" => Err(String::new()),
+        other => Err(format!("unknown command `{other}`")),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cmd = match parse_args(&args) {
+        Ok(cmd) => cmd,
+        Err(msg) if msg.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(msg) => {
+            eprintln!("xtask: {msg}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let ctx = match Ctx::new() {
+        Ok(ctx) => ctx,
+        Err(e) => {
+            eprintln!("xtask: FAILED at start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut steps = Steps::default();
+    let result = match cmd {
+        Cmd::Test { suites } => test(&ctx, &mut steps, &suites),
+        Cmd::Dist => {
+            setup(&ctx, Suite::E2e.needs()).and_then(|()| steps.run("dist", || dist(&ctx)))
+        }
+        Cmd::Setup => setup(&ctx, &Need::ALL).map(|()| install::describe(&ctx)),
+        Cmd::Serve { port, watch } => serve(&ctx, &mut steps, port, watch),
+    };
+    match result {
+        Ok(()) => {
+            steps.finish(None);
+            ExitCode::SUCCESS
+        }
+        Err(f) => {
+            steps.finish(Some(&f));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn setup(ctx: &Ctx, needs: &[Need]) -> std::result::Result<(), Failure> {
+    if needs.is_empty() {
+        return Ok(());
+    }
+    println!("==> setup (tools in {})", ctx.tools.display());
+    install::ensure(ctx, needs).map_err(|(what, e)| Failure {
+        step: format!("setup ({what})"),
+        reason: e.0,
+    })?;
+    println!("<== setup: ok");
+    Ok(())
+}
+
+fn test(ctx: &Ctx, steps: &mut Steps, suites: &[Suite]) -> std::result::Result<(), Failure> {
+    let mut needs: Vec<Need> = Vec::new();
+    for suite in suites {
+        needs.extend(suite.needs());
+    }
+    setup(ctx, &needs)?;
+    for suite in suites {
+        match suite {
+            Suite::Lint => {
+                steps.run("fmt", || {
+                    ctx.run(ctx.cargo().args(["fmt", "--all", "--check"]))
+                        .map_err(|e| format!("{e}\n  fix: run `cargo fmt --all`").into())
+                })?;
+                steps.run("clippy (native)", || {
+                    ctx.run(ctx.cargo().args([
+                        "clippy",
+                        "--workspace",
+                        "--all-targets",
+                        "--",
+                        "-D",
+                        "warnings",
+                    ]))
+                })?;
+                steps.run("clippy (wasm32)", || clippy_wasm(ctx))?;
+            }
+            Suite::Unit => {
+                steps.run("unit tests", || {
+                    ctx.run(ctx.cargo().args(["test", "--workspace"]))
+                })?;
+            }
+            Suite::Wasm => steps.run("wasm tests (headless Chromium)", || wasm_tests(ctx))?,
+            Suite::E2e => {
+                steps.run("dist (release build)", || dist(ctx))?;
+                steps.run("e2e (Playwright + Chromium)", || e2e(ctx))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Clippy for the browser target: the web crate with its wasm tests, and the
+/// engine and AI libraries the web crate will link.
+fn clippy_wasm(ctx: &Ctx) -> Result {
+    ctx.run(ctx.cargo().args([
+        "clippy",
+        "--target",
+        WASM_TARGET,
+        "-p",
+        "pinochle-web",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    ctx.run(ctx.cargo().args([
+        "clippy",
+        "--target",
+        WASM_TARGET,
+        "-p",
+        "pinochle-engine",
+        "-p",
+        "pinochle-ai",
+        "--lib",
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+/// The wasm-bindgen-test suite of crates/web, in headless Chromium via ChromeDriver.
+fn wasm_tests(ctx: &Ctx) -> Result {
+    install::check_lock_pin(ctx)?;
+    let browser = install::browser();
+    let mut cmd = ctx.cargo();
+    cmd.args(["test", "-p", "pinochle-web", "--target", WASM_TARGET])
+        .env(
+            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+            ctx.tools_bin().join("wasm-bindgen-test-runner"),
+        )
+        .env("CHROMEDRIVER", &browser.chromedriver)
+        .env(
+            "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+            ctx.root.join("crates/web/webdriver.json"),
+        )
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    // The runner prefers these over CHROMEDRIVER; make sure Chromium is used.
+    for var in [
+        "GECKODRIVER",
+        "GECKODRIVER_REMOTE",
+        "SAFARIDRIVER",
+        "SAFARIDRIVER_REMOTE",
+        "CHROMEDRIVER_REMOTE",
+        "MSEDGEDRIVER",
+        "MSEDGEDRIVER_REMOTE",
+        "NO_HEADLESS",
+        "WASM_BINDGEN_USE_BROWSER",
+    ] {
+        cmd.env_remove(var);
+    }
+    ctx.run(&mut cmd)
+}
+
+/// `trunk build --release` into dist/ (Trunk runs wasm-bindgen and wasm-opt).
+fn dist(ctx: &Ctx) -> Result {
+    install::check_lock_pin(ctx)?;
+    let mut cmd = ctx.cmd(ctx.tools_bin().join("trunk"));
+    cmd.args(["build", "--release", "--dist"])
+        .arg(ctx.root.join("dist"))
+        .env("TRUNK_SKIP_VERSION_CHECK", "true")
+        .env("TRUNK_OFFLINE", "true");
+    ctx.run(&mut cmd)?;
+    let dist = ctx.root.join("dist");
+    let mut wasm = Vec::new();
+    for entry in std::fs::read_dir(&dist)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            wasm.push(path);
+        }
+    }
+    if !dist.join("index.html").is_file() || wasm.is_empty() {
+        bail!("trunk finished but dist/ has no index.html or .wasm file");
+    }
+    for w in wasm {
+        let size = std::fs::metadata(&w)?.len();
+        println!(
+            "xtask: {} ({} KiB)",
+            w.strip_prefix(&ctx.root).unwrap_or(&w).display(),
+            size / 1024
+        );
+    }
+    Ok(())
+}
+
+/// The browser end-to-end suite (tests/e2e/*.test.mjs) against dist/ served on 127.0.0.1.
+fn e2e(ctx: &Ctx) -> Result {
+    let tests = ctx.root.join("tests");
+    let mut files: Vec<String> = std::fs::read_dir(tests.join("e2e"))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".test.mjs"))
+        .map(|name| format!("e2e/{name}"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("no e2e tests found in tests/e2e/*.test.mjs");
+    }
+    let server = server::Server::start(&ctx.root.join("dist"), 0, false)
+        .map_err(|e| format!("cannot start the static server on 127.0.0.1: {e}"))?;
+    println!("xtask: serving dist/ at {} for the e2e suite", server.url());
+    let browser = install::browser();
+    let mut cmd = ctx.cmd("node");
+    cmd.current_dir(&tests)
+        .args(["--test", "--test-reporter=spec", "--test-concurrency=1"])
+        .args(&files)
+        .env("PINOCHLE_BASE_URL", server.url())
+        .env("PINOCHLE_CHROMIUM", &browser.chromium)
+        .env("PINOCHLE_ARTIFACTS", tests.join("artifacts"));
+    let result = ctx.run(&mut cmd);
+    drop(server);
+    result
+}
+
+fn serve(ctx: &Ctx, steps: &mut Steps, port: u16, watch: bool) -> std::result::Result<(), Failure> {
+    let mut needs = Suite::E2e.needs().to_vec();
+    needs.retain(|n| !matches!(n, Need::Chromium | Need::NodeModules));
+    setup(ctx, &needs)?;
+    if watch {
+        println!("xtask: trunk serve --release: http://127.0.0.1:{port}/ (rebuilds on change; Ctrl-C to stop)");
+        let mut cmd = ctx.cmd(ctx.tools_bin().join("trunk"));
+        cmd.args(["serve", "--release", "--address", "127.0.0.1", "--port"])
+            .arg(port.to_string())
+            .env("TRUNK_SKIP_VERSION_CHECK", "true")
+            .env("TRUNK_OFFLINE", "true");
+        return ctx.run(&mut cmd).map_err(|e| Failure {
+            step: "serve".into(),
+            reason: e.0,
+        });
+    }
+    steps.run("dist", || dist(ctx))?;
+    let server =
+        server::Server::start(&ctx.root.join("dist"), port, true).map_err(|e| Failure {
+            step: "serve".into(),
+            reason: format!(
+                "cannot listen on 127.0.0.1:{port}: {e} (is another server running? try --port)"
+            ),
+        })?;
+    println!(
+        "\nxtask: serving {} at {}  (Ctrl-C to stop)",
+        Path::new("dist/").display(),
+        server.url()
+    );
+    server.wait();
+    Ok(())
+}
