@@ -2,6 +2,7 @@
 //! per-seat observations and settlement. Pure Rust; builds for native and wasm32.
 
 pub mod cards;
+pub mod game;
 pub mod link;
 pub mod meld;
 pub mod options;

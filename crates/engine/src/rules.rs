@@ -939,6 +939,12 @@ impl Rules {
         (self.deck.size() - self.deal.kitty as usize) / self.table.active as usize
     }
 
+    /// Highest bid the auction accepts: the minimum plus four times the hand's card
+    /// points. The rules set no ceiling; this one keeps the legal bids enumerable.
+    pub fn max_bid(&self) -> u32 {
+        self.auction.min_bid + 4 * self.counting.total()
+    }
+
     /// Value of `copies` copies of a meld under this rule set's table.
     pub fn meld_value(&self, values: &MeldValues, copies: u32) -> u32 {
         meld_value(values, copies, self.meld.double_bonuses)

@@ -1,0 +1,248 @@
+//! Hand records (issue 3, "Hand record"): one JSON object per hand with the deal,
+//! passes, auction, contract, meld, tricks, card points, outcome and the score or
+//! payment changes; and the public [`HandSummary`] of the last hand.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, Suit};
+use crate::rules::PresetId;
+
+use super::seating::Seat;
+use super::settle::Settlement;
+use super::state::{Call, ConcessionKind, HandEnd, Ledger, State, ThrowInReason, FORMAT_VERSION};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Made,
+    Set,
+    /// A voluntary set, give-up, throw-in by choice, the club bidder's pass, a decline.
+    Conceded,
+    /// Not played by rule: all passed, bunching, no trump marriage, meld minimum.
+    ThrownIn,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassRecord {
+    pub from: Seat,
+    pub to: Seat,
+    pub cards: Vec<Card>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Concession {
+    pub seat: Seat,
+    pub kind: ConcessionKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickRecord {
+    pub leader: Seat,
+    pub cards: Vec<(Seat, Card)>,
+    pub winner: Seat,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DealRecord {
+    pub hands: BTreeMap<String, Vec<Card>>,
+    pub kitty: Vec<Card>,
+}
+
+/// Everything about one hand, for logs and replays (holds every hidden card).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandRecord {
+    pub format: u32,
+    pub preset: PresetId,
+    /// The rule options that differ from the preset (`--set` overrides), filled by
+    /// the caller that knows them; `{}` when none.
+    pub options: BTreeMap<String, String>,
+    pub hand: u32,
+    pub players: usize,
+    pub dealer: Seat,
+    pub active: Vec<Seat>,
+    pub deal: DealRecord,
+    pub passes: Vec<PassRecord>,
+    pub auction: Vec<Call>,
+    /// The 300-escape was taken: the dealer took the contract.
+    pub escaped: bool,
+    pub declarer: Option<Seat>,
+    pub bid: Option<u32>,
+    pub bury: Vec<Card>,
+    pub trump: Option<Suit>,
+    pub meld: BTreeMap<String, u32>,
+    pub concession: Option<Concession>,
+    pub thrown_in: Option<ThrowInReason>,
+    /// Club defenders' answers: true = challenge.
+    pub challenges: Vec<(Seat, bool)>,
+    pub tricks: Vec<TrickRecord>,
+    pub card_points: BTreeMap<String, u32>,
+    pub outcome: Outcome,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub delta: Option<BTreeMap<String, i64>>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub payments: Option<BTreeMap<String, i64>>,
+    pub totals: BTreeMap<String, i64>,
+}
+
+/// The public result of a finished hand (no hidden cards).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSummary {
+    pub hand: u32,
+    pub dealer: Seat,
+    pub declarer: Option<Seat>,
+    pub bid: Option<u32>,
+    pub trump: Option<Suit>,
+    pub outcome: Outcome,
+    pub concession: Option<Concession>,
+    pub thrown_in: Option<ThrowInReason>,
+    pub meld: BTreeMap<String, u32>,
+    /// Card points when the hand was played (empty otherwise).
+    pub card_points: BTreeMap<String, u32>,
+    pub delta: Option<BTreeMap<String, i64>>,
+    pub payments: Option<BTreeMap<String, i64>>,
+    pub totals: BTreeMap<String, i64>,
+}
+
+impl HandSummary {
+    pub fn from_record(r: &HandRecord) -> HandSummary {
+        HandSummary {
+            hand: r.hand,
+            dealer: r.dealer,
+            declarer: r.declarer,
+            bid: r.bid,
+            trump: r.trump,
+            outcome: r.outcome,
+            concession: r.concession,
+            thrown_in: r.thrown_in,
+            meld: r.meld.clone(),
+            card_points: if r.tricks.is_empty() {
+                BTreeMap::new()
+            } else {
+                r.card_points.clone()
+            },
+            delta: r.delta.clone(),
+            payments: r.payments.clone(),
+            totals: r.totals.clone(),
+        }
+    }
+}
+
+fn ledger_map(l: &Ledger, with_bowl: bool, with_pot: bool) -> BTreeMap<String, i64> {
+    let mut m: BTreeMap<String, i64> = l
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, &v)| (s.to_string(), v))
+        .collect();
+    if with_bowl {
+        m.insert("bowl".to_string(), l.bowl);
+    }
+    if with_pot {
+        m.insert("pot".to_string(), l.pot);
+    }
+    m
+}
+
+impl State {
+    pub(super) fn build_record(&self, end: HandEnd, s: &Settlement) -> HandRecord {
+        use crate::rules::Scoring;
+        let h = &self.public.hand;
+        let rules = &self.rules;
+        let n = h.active.len().max(1);
+        let tricks = h
+            .plays
+            .chunks(n)
+            .zip(&h.trick_winners)
+            .map(|(cards, &winner)| TrickRecord {
+                leader: cards[0].seat,
+                cards: cards.iter().map(|p| (p.seat, p.card)).collect(),
+                winner,
+            })
+            .collect();
+        let concession = match end {
+            HandEnd::Conceded(kind) => h.declarer.map(|seat| Concession { seat, kind }),
+            HandEnd::Played if h.surrendered => h.declarer.map(|seat| Concession {
+                seat,
+                kind: ConcessionKind::ThrowIn,
+            }),
+            _ => None,
+        };
+        let (bowl, pot) = (
+            matches!(rules.scoring, Scoring::Bowl(_)),
+            matches!(rules.scoring, Scoring::Pot(_)),
+        );
+        let session = &self.public.session;
+        let totals = match &rules.scoring {
+            Scoring::Points(p) if p.money.is_none() => session
+                .scores
+                .iter()
+                .enumerate()
+                .map(|(x, &v)| (x.to_string(), v))
+                .collect(),
+            Scoring::Points(_) => {
+                let mut m = ledger_map(&session.ledger, false, false);
+                for (x, v) in session.scores.iter().enumerate() {
+                    m.insert(format!("score-{x}"), *v);
+                }
+                m
+            }
+            _ => ledger_map(&session.ledger, bowl, pot),
+        };
+        HandRecord {
+            format: FORMAT_VERSION,
+            preset: rules.preset,
+            options: BTreeMap::new(),
+            hand: h.number,
+            players: self.public.seats,
+            dealer: h.dealer,
+            active: h.active.clone(),
+            deal: DealRecord {
+                hands: h
+                    .active
+                    .iter()
+                    .map(|&x| (x.to_string(), self.hidden.dealt[x].to_cards()))
+                    .collect(),
+                kitty: self.hidden.dealt_kitty.clone(),
+            },
+            passes: self.hidden.passes.clone(),
+            auction: h.auction.clone(),
+            escaped: h.escaped,
+            declarer: h.declarer,
+            bid: h.bid,
+            bury: h
+                .declarer
+                .map(|d| self.private[d].buried.clone())
+                .unwrap_or_default(),
+            trump: h.trump,
+            meld: h
+                .melds
+                .iter()
+                .enumerate()
+                .filter_map(|(x, m)| m.as_ref().map(|m| (x.to_string(), m.total)))
+                .collect(),
+            concession,
+            thrown_in: match end {
+                HandEnd::ThrownIn(reason) => Some(reason),
+                _ => None,
+            },
+            challenges: h.challenges.clone(),
+            tricks,
+            card_points: h
+                .active
+                .iter()
+                .map(|&x| (x.to_string(), s.card_points[x]))
+                .collect(),
+            outcome: s.outcome,
+            delta: s.delta.as_ref().map(|d| {
+                d.iter()
+                    .enumerate()
+                    .map(|(x, &v)| (x.to_string(), v))
+                    .collect()
+            }),
+            payments: s.payments.as_ref().map(|p| ledger_map(p, bowl, pot)),
+            totals,
+        }
+    }
+}

@@ -1,0 +1,514 @@
+//! Settlement of a finished hand per RULES.md (points with their side rules,
+//! Brooklyn stakes, the pot game, the club's kitty bowl with its high hand) and
+//! the end of the session (target with tie rules, fixed deals, floor, deal limit).
+
+use crate::cards::Suit;
+use crate::rules::{
+    BowlScoring, DefenderNeeds, PointsScoring, PotScoring, Scoring, StakeScoring, SurrenderAward,
+};
+
+use super::record::Outcome;
+use super::seating::{partner, Seat, MAX_SEATS};
+use super::state::{
+    ConcessionKind, HandEnd, HighHandHolder, Ledger, SessionResult, State, ThrowInReason,
+};
+
+/// What a hand changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Settlement {
+    pub outcome: Outcome,
+    /// Card points per seat: tricks, last trick bonus, and buried cards for the declarer.
+    pub card_points: [u32; MAX_SEATS],
+    /// Points games: the change of each seat's score (partners alike).
+    pub delta: Option<Vec<i64>>,
+    /// Ledger games (and money play): the net change of each party.
+    pub payments: Option<Ledger>,
+    /// The club's high hand after this hand, if it changed.
+    pub high_hand: Option<Option<HighHandHolder>>,
+}
+
+/// Rank of a trump suit for the high hand: ♠ > ♥ > ♦ > ♣.
+fn suit_rank(s: Suit) -> u8 {
+    3 - s.index() as u8
+}
+
+impl State {
+    fn side_key(&self, seat: Seat) -> Seat {
+        match partner(&self.rules, seat) {
+            Some(p) => seat.min(p),
+            None => seat,
+        }
+    }
+
+    pub(super) fn settle(&self, end: HandEnd) -> Settlement {
+        let h = &self.public.hand;
+        let mut card_points = h.trick_points;
+        if let Some(d) = h.declarer {
+            let buried: u32 = self.private[d]
+                .buried
+                .iter()
+                .map(|c| self.rules.counting.value(c.rank))
+                .sum();
+            card_points[d] += buried;
+        }
+        let mut s = Settlement {
+            outcome: Outcome::ThrownIn,
+            card_points,
+            delta: None,
+            payments: None,
+            high_hand: None,
+        };
+        let (Some(declarer), Some(bid)) = (h.declarer, h.bid) else {
+            // Nobody bid (all passed, bunching): nothing changes.
+            if matches!(self.rules.scoring, Scoring::Points(_)) {
+                s.delta = Some(vec![0; self.public.seats]);
+            } else {
+                s.payments = Some(self.zero_ledger());
+            }
+            return s;
+        };
+        match &self.rules.scoring {
+            Scoring::Points(p) => self.settle_points(p, end, declarer, bid, &mut s),
+            Scoring::Stakes(st) => self.settle_stakes(st, end, declarer, bid, &mut s),
+            Scoring::Pot(pot) => self.settle_pot(pot, end, declarer, bid, &mut s),
+            Scoring::Bowl(b) => self.settle_bowl(b, end, declarer, bid, &mut s),
+        }
+        s
+    }
+
+    fn zero_ledger(&self) -> Ledger {
+        Ledger {
+            seats: vec![0; self.public.seats],
+            bowl: 0,
+            pot: 0,
+        }
+    }
+
+    /// Whether the declarer (alone) made the bid with meld and card points.
+    fn declarer_made(&self, declarer: Seat, bid: u32, card_points: &[u32; MAX_SEATS]) -> bool {
+        let meld = self.public.hand.melds[declarer]
+            .as_ref()
+            .map_or(0, |m| m.total);
+        meld + card_points[declarer] >= bid
+    }
+
+    fn outcome_of(&self, end: HandEnd, made: bool) -> Outcome {
+        match end {
+            HandEnd::Played if self.public.hand.surrendered => Outcome::Conceded,
+            HandEnd::Played if made => Outcome::Made,
+            HandEnd::Played => Outcome::Set,
+            HandEnd::Unchallenged => Outcome::Made,
+            HandEnd::Conceded(_) => Outcome::Conceded,
+            HandEnd::ThrownIn(_) => Outcome::ThrownIn,
+        }
+    }
+
+    fn settle_points(
+        &self,
+        p: &PointsScoring,
+        end: HandEnd,
+        declarer: Seat,
+        bid: u32,
+        s: &mut Settlement,
+    ) {
+        let h = &self.public.hand;
+        let seats = self.public.seats;
+        let dside = self.side_key(declarer);
+        let mut sides: Vec<Seat> = h.active.iter().map(|&x| self.side_key(x)).collect();
+        sides.sort();
+        sides.dedup();
+        let members = |side: Seat| {
+            h.active
+                .iter()
+                .copied()
+                .filter(move |&x| self.side_key(x) == side)
+        };
+        let meld_of = |side: Seat| -> i64 {
+            let raw: u32 = members(side)
+                .filter_map(|x| h.melds[x].as_ref().map(|m| m.total))
+                .sum();
+            if p.meld_minimum.is_some_and(|m| raw < m) {
+                0
+            } else {
+                raw as i64
+            }
+        };
+        let points_of =
+            |side: Seat| -> i64 { members(side).map(|x| s.card_points[x] as i64).sum() };
+        let counter_of = |side: Seat| members(side).any(|x| h.counters_taken[x] > 0);
+        let below_minimum = |side: Seat| p.meld_minimum.is_some_and(|m| points_of(side) < m as i64);
+        let bid_i = bid as i64;
+        let mut made = false;
+        let mut side_delta = |side: Seat| -> i64 {
+            if side == dside {
+                return match end {
+                    HandEnd::Played if h.surrendered => -bid_i,
+                    HandEnd::Played => {
+                        let (meld, pts) = (meld_of(side), points_of(side));
+                        if below_minimum(side) {
+                            -bid_i
+                        } else if pts == 0 && p.bidder_needs_trick_points {
+                            made = meld >= bid_i;
+                            if made {
+                                0
+                            } else {
+                                -bid_i
+                            }
+                        } else if meld + pts >= bid_i {
+                            made = true;
+                            meld + pts
+                        } else {
+                            -bid_i
+                        }
+                    }
+                    HandEnd::Unchallenged => {
+                        made = true;
+                        meld_of(side)
+                    }
+                    HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => -bid_i,
+                };
+            }
+            match end {
+                HandEnd::Played => {
+                    let pts = points_of(side);
+                    let needs_met = match p.defender_needs {
+                        DefenderNeeds::Nothing => true,
+                        DefenderNeeds::CounterCard => counter_of(side),
+                        DefenderNeeds::TrickPoints(n) => pts >= n as i64,
+                    };
+                    if needs_met && !below_minimum(side) {
+                        meld_of(side) + pts
+                    } else {
+                        0
+                    }
+                }
+                HandEnd::Conceded(_) => match p.surrender {
+                    SurrenderAward::Nothing => 0,
+                    SurrenderAward::Meld | SurrenderAward::PlayOut => meld_of(side),
+                    SurrenderAward::MeldPlus(x) => meld_of(side) + x as i64,
+                },
+                HandEnd::ThrownIn(ThrowInReason::MeldMinimum) => meld_of(side),
+                HandEnd::ThrownIn(_) | HandEnd::Unchallenged => 0,
+            }
+        };
+        let mut delta = vec![0i64; seats];
+        for side in sides {
+            let d = side_delta(side) * p.multiplier as i64 / p.divisor.max(1) as i64;
+            for x in h
+                .active
+                .iter()
+                .copied()
+                .filter(|&x| self.side_key(x) == side)
+            {
+                delta[x] = d;
+            }
+            // Partners sitting out do not exist (partnership tables are all dealt in).
+        }
+        s.outcome = self.outcome_of(end, made);
+        if let Some(money) = &p.money {
+            let sets = match s.outcome {
+                Outcome::Conceded => 1,
+                Outcome::Set => 2,
+                _ => 0,
+            };
+            let mut ledger = self.zero_ledger();
+            for &x in h.active.iter().filter(|&&x| self.side_key(x) != dside) {
+                let amount = (sets * money.set_stake) as i64;
+                ledger.seats[x] += amount;
+                ledger.seats[declarer] -= amount;
+            }
+            s.payments = Some(ledger);
+        }
+        s.delta = Some(delta);
+    }
+
+    fn settle_stakes(
+        &self,
+        st: &StakeScoring,
+        end: HandEnd,
+        declarer: Seat,
+        bid: u32,
+        s: &mut Settlement,
+    ) {
+        let made = end == HandEnd::Played && self.declarer_made(declarer, bid, &s.card_points);
+        s.outcome = self.outcome_of(end, made);
+        let units = st.schedule.win_units(bid) as i64;
+        let mult = match self.public.hand.trump {
+            Some(Suit::Spades) => st.spades as i64,
+            Some(Suit::Hearts) => st.hearts as i64,
+            _ => 1,
+        };
+        // Positive: each opponent pays the declarer.
+        let per_opponent = match (end, s.outcome) {
+            (HandEnd::ThrownIn(ThrowInReason::AllPassed | ThrowInReason::Bunching), _) => 0,
+            (_, Outcome::Made) => units * mult,
+            (_, Outcome::Set) => -2 * units * mult,
+            // A voluntary set pays the win amount, never multiplied.
+            _ => -units,
+        };
+        let mut ledger = self.zero_ledger();
+        for x in (0..self.public.seats).filter(|&x| x != declarer) {
+            ledger.seats[x] -= per_opponent;
+            ledger.seats[declarer] += per_opponent;
+        }
+        s.payments = Some(ledger);
+    }
+
+    fn settle_pot(
+        &self,
+        pot: &PotScoring,
+        end: HandEnd,
+        declarer: Seat,
+        bid: u32,
+        s: &mut Settlement,
+    ) {
+        let made = end == HandEnd::Played && self.declarer_made(declarer, bid, &s.card_points);
+        s.outcome = self.outcome_of(end, made);
+        let value = ((bid / 10) / 5 * 5) as i64;
+        let mult = if self.public.hand.trump == Some(Suit::Spades) {
+            pot.spades as i64
+        } else {
+            1
+        };
+        let mut ledger = self.zero_ledger();
+        let seats = self.public.seats;
+        let opponents: Vec<Seat> = (0..seats).filter(|&x| x != declarer).collect();
+        match s.outcome {
+            Outcome::Made => {
+                for &x in &opponents {
+                    ledger.seats[x] -= value * mult;
+                    ledger.seats[declarer] += value * mult;
+                }
+                if bid >= pot.pot_bid {
+                    let in_pot = self.public.session.ledger.pot;
+                    ledger.pot -= in_pot;
+                    ledger.seats[declarer] += in_pot;
+                    // Everyone antes again before the next deal.
+                    for x in 0..seats {
+                        ledger.seats[x] -= pot.ante as i64;
+                        ledger.pot += pot.ante as i64;
+                    }
+                }
+            }
+            Outcome::Set | Outcome::Conceded => {
+                let times = if s.outcome == Outcome::Set { 2 } else { 1 };
+                let amount = times * value * mult;
+                for &x in &opponents {
+                    ledger.seats[x] += amount;
+                    ledger.seats[declarer] -= amount;
+                }
+                ledger.pot += amount;
+                ledger.seats[declarer] -= amount;
+            }
+            Outcome::ThrownIn => {
+                if matches!(
+                    end,
+                    HandEnd::ThrownIn(ThrowInReason::NoTrumpMarriage | ThrowInReason::MeldMinimum)
+                ) {
+                    for &x in &opponents {
+                        ledger.seats[x] += value;
+                        ledger.seats[declarer] -= value;
+                    }
+                    ledger.pot += value;
+                    ledger.seats[declarer] -= value;
+                }
+            }
+        }
+        s.payments = Some(ledger);
+    }
+
+    fn settle_bowl(
+        &self,
+        b: &BowlScoring,
+        end: HandEnd,
+        declarer: Seat,
+        bid: u32,
+        s: &mut Settlement,
+    ) {
+        let made = end == HandEnd::Played && self.declarer_made(declarer, bid, &s.card_points);
+        s.outcome = self.outcome_of(end, made);
+        let stake = b.stake(bid) as i64;
+        let trump = self.public.hand.trump;
+        let sp = if trump == Some(Suit::Spades) {
+            b.spades as i64
+        } else {
+            1
+        };
+        let seats = self.public.seats;
+        let others: Vec<Seat> = (0..seats).filter(|&x| x != declarer).collect();
+        let mut ledger = self.zero_ledger();
+        // Positive `amount`: the declarer collects from every other player (and
+        // the bowl if `bowl_pays`); negative: the declarer pays them and the bowl.
+        let exchange = |ledger: &mut Ledger, amount: i64, bowl_pays: bool| {
+            for &x in &others {
+                ledger.seats[x] -= amount;
+                ledger.seats[declarer] += amount;
+            }
+            if amount < 0 || bowl_pays {
+                ledger.bowl -= amount;
+                ledger.seats[declarer] += amount;
+            }
+        };
+        let bowl_pays = bid >= b.bowl_pays_from;
+        match end {
+            HandEnd::ThrownIn(ThrowInReason::AllPassed | ThrowInReason::Bunching) => {}
+            HandEnd::Conceded(ConcessionKind::DealerDecline) => {
+                ledger.seats[declarer] -= b.dealer_decline_fee as i64;
+                ledger.bowl += b.dealer_decline_fee as i64;
+            }
+            HandEnd::Conceded(ConcessionKind::DuplicateWidow) => {
+                for &x in &others {
+                    ledger.seats[x] -= b.duplicate_decline_fee as i64;
+                    ledger.bowl += b.duplicate_decline_fee as i64;
+                }
+            }
+            HandEnd::Unchallenged => exchange(&mut ledger, stake * sp, bowl_pays),
+            HandEnd::Played if made => exchange(&mut ledger, 2 * stake * sp, bowl_pays),
+            HandEnd::Played => exchange(&mut ledger, -2 * stake * sp, false),
+            // The bidder's pass (and any other concession): the basic stake, no doubling.
+            HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => exchange(&mut ledger, -stake, false),
+        }
+        if let (Some(hh), Some(t), Outcome::Made) = (&b.high_hand, trump, s.outcome) {
+            if bid >= hh.min_bid {
+                let current = &self.public.session.high_hand;
+                if bid >= hh.instant_bid {
+                    ledger.bowl -= hh.bonus as i64;
+                    ledger.seats[declarer] += hh.bonus as i64;
+                    s.high_hand = Some(None);
+                } else {
+                    let rank = (bid, suit_rank(t));
+                    s.high_hand = match current {
+                        Some(c) if (c.bid, suit_rank(c.trump)) > rank => None,
+                        Some(c) if (c.bid, suit_rank(c.trump)) == rank => {
+                            let mut holder = c.clone();
+                            if !holder.seats.contains(&declarer) {
+                                holder.seats.push(declarer);
+                                holder.seats.sort();
+                            }
+                            Some(Some(holder))
+                        }
+                        _ => Some(Some(HighHandHolder {
+                            bid,
+                            trump: t,
+                            seats: vec![declarer],
+                        })),
+                    };
+                }
+            }
+        }
+        s.payments = Some(ledger);
+    }
+
+    pub(super) fn apply_settlement(&mut self, s: &Settlement) {
+        let session = &mut self.public.session;
+        if let Some(delta) = &s.delta {
+            for (total, d) in session.scores.iter_mut().zip(delta) {
+                *total += d;
+            }
+        }
+        if let Some(p) = &s.payments {
+            for (total, d) in session.ledger.seats.iter_mut().zip(&p.seats) {
+                *total += d;
+            }
+            session.ledger.bowl += p.bowl;
+            session.ledger.pot += p.pot;
+        }
+        if let Some(hh) = &s.high_hand {
+            session.high_hand = hh.clone();
+        }
+    }
+
+    /// Seats with the best score (all seats of the best side).
+    fn leaders(&self) -> Vec<Seat> {
+        let scores = &self.public.session.scores;
+        let best = scores.iter().copied().max().unwrap_or(0);
+        (0..self.public.seats)
+            .filter(|&x| scores[x] == best)
+            .collect()
+    }
+
+    /// The session's result if it ends after the hand just settled.
+    pub(super) fn session_end(&mut self, declarer: Option<Seat>) -> Option<SessionResult> {
+        let hands = self.public.session.hands_completed;
+        let limit_reached = self.deal_limit.is_some_and(|n| hands >= n);
+        let winners = match &self.rules.scoring {
+            Scoring::Points(p) => {
+                let scores = &self.public.session.scores;
+                if p.fixed_deals.is_some_and(|n| hands >= n) || limit_reached {
+                    Some(self.leaders())
+                } else if p.fixed_deals.is_some() {
+                    None
+                } else if p
+                    .floor
+                    .is_some_and(|f| scores.iter().any(|&s| s < f as i64))
+                    && scores.iter().any(|&s| s > 0)
+                {
+                    Some(self.leaders())
+                } else {
+                    self.target_winners(p.target, declarer)
+                }
+            }
+            _ => limit_reached.then(Vec::new),
+        }?;
+        if let Scoring::Bowl(b) = &self.rules.scoring {
+            // Holders of the evening's high hand share one bonus from the bowl.
+            if let (Some(hh), Some(holder)) = (&b.high_hand, self.public.session.high_hand.take()) {
+                let share = hh.bonus as i64 / holder.seats.len().max(1) as i64;
+                for &x in &holder.seats {
+                    self.public.session.ledger.seats[x] += share;
+                    self.public.session.ledger.bowl -= share;
+                }
+            }
+        }
+        if let Scoring::Points(PointsScoring { money: Some(m), .. }) = &self.rules.scoring {
+            if !winners.is_empty() {
+                let seats = self.public.seats;
+                let losers: Vec<Seat> = (0..seats).filter(|x| !winners.contains(x)).collect();
+                let share = m.game_stake as i64 / winners.len() as i64;
+                for &l in &losers {
+                    for &w in &winners {
+                        self.public.session.ledger.seats[l] -= share;
+                        self.public.session.ledger.seats[w] += share;
+                    }
+                }
+            }
+        }
+        Some(SessionResult {
+            winners,
+            scores: self.public.session.scores.clone(),
+            ledger: self.public.session.ledger.clone(),
+            hands,
+        })
+    }
+
+    /// First to the target; several on one hand: the bidding side if among them,
+    /// else the higher score; a tie among the best plays another hand.
+    fn target_winners(&self, target: u32, declarer: Option<Seat>) -> Option<Vec<Seat>> {
+        let scores = &self.public.session.scores;
+        let mut reached: Vec<Seat> = (0..self.public.seats)
+            .filter(|&x| scores[x] >= target as i64)
+            .map(|x| self.side_key(x))
+            .collect();
+        reached.sort();
+        reached.dedup();
+        let members = |side: Seat| -> Vec<Seat> {
+            (0..self.public.seats)
+                .filter(|&x| self.side_key(x) == side)
+                .collect()
+        };
+        match reached.len() {
+            0 => None,
+            1 => Some(members(reached[0])),
+            _ => {
+                if let Some(d) = declarer.map(|d| self.side_key(d)) {
+                    if reached.contains(&d) {
+                        return Some(members(d));
+                    }
+                }
+                let best = reached.iter().map(|&x| scores[x]).max()?;
+                let top: Vec<Seat> = reached.into_iter().filter(|&x| scores[x] == best).collect();
+                (top.len() == 1).then(|| members(top[0]))
+            }
+        }
+    }
+}

@@ -1,0 +1,1233 @@
+//! The game state: a whole session (seats, dealer rotation, scores or ledger) and
+//! the hand in progress, split into what every seat may know ([`PublicState`]),
+//! what one seat knows ([`SeatPrivate`]) and what nobody sees (the undealt kitty,
+//! the deal as dealt, the seed-driven [`Rng`]).
+//!
+//! Hands advance automatically: when a hand ends it is settled and recorded
+//! ([`State::last_record`], [`HandSummary`] in the public state) and, unless the
+//! session is over, the next hand is dealt at once. A driver that wants every hand
+//! record watches [`Scoreboard::hands_completed`].
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Card, CardCounts, Rank, Suit};
+use crate::meld::{self, MeldResult};
+use crate::rules::{AllPass, Bunch, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
+
+use super::action::{Action, IllegalAction, Phase};
+use super::record::{HandRecord, HandSummary, PassRecord};
+use super::rng::Rng;
+use super::seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
+use super::{legal, tricks};
+
+/// Version of the serialized state and hand records.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// One call of the auction: a bid, or `None` for a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Call {
+    pub seat: Seat,
+    pub bid: Option<u32>,
+}
+
+/// Cards handed from one seat to another (counts only: the cards are private).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassNotice {
+    pub from: Seat,
+    pub to: Seat,
+    pub count: u8,
+}
+
+/// A card played to a trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayedCard {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+/// Money or stake units per party; for stake games the running ledger.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ledger {
+    pub seats: Vec<i64>,
+    pub bowl: i64,
+    pub pot: i64,
+}
+
+/// The club's current high hand: the best qualifying bid and who holds it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HighHandHolder {
+    pub bid: u32,
+    pub trump: Suit,
+    pub seats: Vec<Seat>,
+}
+
+/// How the session ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionResult {
+    /// The winning seats (both partners of a winning side); empty for a ledger game.
+    pub winners: Vec<Seat>,
+    pub scores: Vec<i64>,
+    pub ledger: Ledger,
+    pub hands: u32,
+}
+
+/// Session-wide public information.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scoreboard {
+    /// Points per seat (partners carry the same score).
+    pub scores: Vec<i64>,
+    /// Money (cents) or stake units per seat, the bowl and the pot.
+    pub ledger: Ledger,
+    pub hands_completed: u32,
+    pub high_hand: Option<HighHandHolder>,
+    pub last_hand: Option<HandSummary>,
+    pub result: Option<SessionResult>,
+}
+
+/// The public part of the hand in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandPublic {
+    /// Number of this hand in the session, from 1.
+    pub number: u32,
+    pub dealer: Seat,
+    /// Seats dealt in, in order from the dealer's left.
+    pub active: Vec<Seat>,
+    pub phase: Phase,
+    pub to_move: Option<Seat>,
+    /// Cards in each seat's hand.
+    pub hand_sizes: [u8; MAX_SEATS],
+    /// Cards chosen so far in the passing step under way, per seat.
+    pub chosen: [u8; MAX_SEATS],
+    pub passes: Vec<PassNotice>,
+    pub auction: Vec<Call>,
+    pub passed: [bool; MAX_SEATS],
+    pub spoken: [u8; MAX_SEATS],
+    /// The highest bid so far and who made it.
+    pub high: Option<(Seat, u32)>,
+    pub declarer: Option<Seat>,
+    pub bid: Option<u32>,
+    /// The opener made the dealer take the contract at the escape bid.
+    pub escaped: bool,
+    /// The dealer was stuck with the contract at the minimum.
+    pub stuck: bool,
+    /// The kitty as turned up for all to see (empty until then).
+    pub kitty: Vec<Card>,
+    pub kitty_size: u8,
+    pub trump: Option<Suit>,
+    pub buried: u8,
+    /// Buried trumps, announced to all.
+    pub announced_bury: Vec<Card>,
+    /// Meld shown, per seat.
+    pub melds: Vec<Option<MeldResult>>,
+    /// The bidding side surrendered and the hand is played out anyway.
+    pub surrendered: bool,
+    /// Club defenders' answers: true = challenge.
+    pub challenges: Vec<(Seat, bool)>,
+    /// Every card played this hand, in order.
+    pub plays: Vec<PlayedCard>,
+    /// Winner of each completed trick.
+    pub trick_winners: Vec<Seat>,
+    /// Card points taken in tricks (last trick bonus included; buried cards not).
+    pub trick_points: [u32; MAX_SEATS],
+    /// Counter cards (A, 10, K) taken in tricks.
+    pub counters_taken: [u8; MAX_SEATS],
+}
+
+impl HandPublic {
+    /// The cards of the trick under way.
+    pub fn current_trick(&self) -> &[PlayedCard] {
+        let done = self.trick_winners.len() * self.active.len();
+        self.plays.get(done..).unwrap_or(&[])
+    }
+
+    /// Completed tricks, each in play order.
+    pub fn completed_tricks(&self) -> impl Iterator<Item = &[PlayedCard]> {
+        let done = self.trick_winners.len() * self.active.len();
+        self.plays[..done].chunks(self.active.len().max(1))
+    }
+
+    /// Meld shown by the seats of one side.
+    pub fn side_meld(&self, rules: &Rules, seat: Seat) -> u32 {
+        self.melds
+            .iter()
+            .enumerate()
+            .filter(|(s, _)| same_side(rules, seat, *s))
+            .filter_map(|(_, m)| m.as_ref().map(|m| m.total))
+            .sum()
+    }
+}
+
+/// Everything every seat may know.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PublicState {
+    pub seats: usize,
+    pub session: Scoreboard,
+    pub hand: HandPublic,
+}
+
+/// What one seat knows that others do not.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPrivate {
+    #[serde(with = "super::counts_serde")]
+    pub hand: CardCounts,
+    /// Cards chosen in the passing step under way, not yet handed over.
+    pub passing: Vec<Card>,
+    pub given: Vec<Card>,
+    pub received: Vec<Card>,
+    /// Cards this seat buried (only the declarer).
+    pub buried: Vec<Card>,
+}
+
+/// What nobody at the table sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(super) struct Hidden {
+    /// The kitty before it is taken.
+    pub kitty: Vec<Card>,
+    /// The deal as dealt, for the hand record.
+    #[serde(with = "super::counts_serde::array")]
+    pub dealt: [CardCounts; MAX_SEATS],
+    pub dealt_kitty: Vec<Card>,
+    pub passes: Vec<PassRecord>,
+    /// The kitty duplicated cards in the declarer's hand (club option).
+    pub kitty_duplicates: bool,
+}
+
+/// Why a hand was not set up: the rule set cannot be dealt.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("{0}")]
+    Rules(String),
+    #[error("{0}")]
+    Deal(String),
+}
+
+/// How a hand ended, before settlement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HandEnd {
+    /// All tricks were played.
+    Played,
+    /// The declarer conceded (voluntary set, give-up, throw-in, club pass, decline).
+    Conceded(ConcessionKind),
+    /// Club: the bidder said play and both defenders passed.
+    Unchallenged,
+    /// Not played by rule.
+    ThrownIn(ThrowInReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ConcessionKind {
+    /// After the kitty, before trump (Brooklyn).
+    VoluntarySet,
+    /// After meld: give-up, throw-in, voluntary set.
+    ThrowIn,
+    /// Club: the bidder's pass.
+    BidderPass,
+    /// Club option: the stuck dealer declined to look at the widow.
+    DealerDecline,
+    /// Club option: the bidder declined a widow of duplicates.
+    DuplicateWidow,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThrowInReason {
+    AllPassed,
+    Bunching,
+    NoTrumpMarriage,
+    /// Double-deck minimum 20: the bidding side melded less.
+    MeldMinimum,
+}
+
+/// Post-auction stages in order; each either waits for a decision or is skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Stage {
+    DealerDecline,
+    TakeKitty,
+    DuplicateDecline,
+    KittyConcede,
+    Trump,
+    PartnerPass,
+    TrumpCheck,
+    BuryBeforeMeld,
+    Meld,
+    MeldMinimum,
+    BuryAfterMeld,
+    MeldConcede,
+    BidderDecision,
+    Tricks,
+}
+
+const STAGES: [Stage; 14] = [
+    Stage::DealerDecline,
+    Stage::TakeKitty,
+    Stage::DuplicateDecline,
+    Stage::KittyConcede,
+    Stage::Trump,
+    Stage::PartnerPass,
+    Stage::TrumpCheck,
+    Stage::BuryBeforeMeld,
+    Stage::Meld,
+    Stage::MeldMinimum,
+    Stage::BuryAfterMeld,
+    Stage::MeldConcede,
+    Stage::BidderDecision,
+    Stage::Tricks,
+];
+
+/// A whole session in progress: the OpenSpiel-style state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub(super) format: u32,
+    #[serde(with = "arc_serde")]
+    pub(super) rules: Arc<Rules>,
+    pub(super) rng: Rng,
+    /// The session ends after this many deals (any scoring).
+    pub(super) deal_limit: Option<u32>,
+    pub(super) public: PublicState,
+    pub(super) private: Vec<SeatPrivate>,
+    pub(super) hidden: Hidden,
+    #[serde(with = "arc_serde::option")]
+    pub(super) last_record: Option<Arc<HandRecord>>,
+}
+
+/// Serde for shared, immutable parts of the state (cheap clones for playouts).
+mod arc_serde {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::sync::Arc;
+
+    pub fn serialize<T: Serialize, S: Serializer>(v: &Arc<T>, s: S) -> Result<S::Ok, S::Error> {
+        v.as_ref().serialize(s)
+    }
+
+    pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Arc<T>, D::Error> {
+        T::deserialize(d).map(Arc::new)
+    }
+
+    pub mod option {
+        use super::*;
+
+        pub fn serialize<T: Serialize, S: Serializer>(
+            v: &Option<Arc<T>>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            v.as_deref().serialize(s)
+        }
+
+        pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
+            d: D,
+        ) -> Result<Option<Arc<T>>, D::Error> {
+            Option::<T>::deserialize(d).map(|v| v.map(Arc::new))
+        }
+    }
+}
+
+fn check_rules(rules: &Rules) -> Result<(), SetupError> {
+    let bad = |m: &str| Err(SetupError::Rules(m.to_string()));
+    let t = &rules.table;
+    if !(3..=4).contains(&t.active) {
+        return bad("table.active must be 3 or 4");
+    }
+    if t.seats < t.active || t.seats as usize > MAX_SEATS {
+        return bad("table.seats must be from table.active to 5");
+    }
+    if t.partnerships && (t.active != 4 || t.seats != 4) {
+        return bad("partnerships need exactly 4 seats, all dealt in");
+    }
+    let dealt = rules.deck.size().checked_sub(rules.deal.kitty as usize);
+    if dealt.is_none_or(|d| d == 0 || d % t.active as usize != 0) {
+        return bad("deal.kitty must leave a deck that divides evenly among the active players");
+    }
+    if rules.deal.packet == 0 {
+        return bad("deal.packet must be at least 1");
+    }
+    if rules.contract.bury as usize >= rules.hand_size() + rules.deal.kitty as usize {
+        return bad("contract.bury must be smaller than the declarer's hand");
+    }
+    if rules.auction.bands.is_empty() || rules.auction.bands.iter().any(|b| b.step == 0) {
+        return bad("auction.bands need at least one band, each with a step of 1 or more");
+    }
+    Ok(())
+}
+
+/// The full deck, in a fixed order.
+fn full_deck(rules: &Rules) -> Vec<Card> {
+    let mut deck = Vec::with_capacity(rules.deck.size());
+    for card in Card::all() {
+        if card.rank == Rank::Nine && !rules.deck.has_nines() {
+            continue;
+        }
+        for _ in 0..rules.deck.copies() {
+            deck.push(card);
+        }
+    }
+    deck
+}
+
+impl State {
+    /// A new session: rules, a seed for every shuffle, the first dealer drawn at
+    /// random. The first hand is dealt at once.
+    pub fn new(rules: Rules, seed: u64) -> Result<State, SetupError> {
+        check_rules(&rules)?;
+        let mut rng = Rng::new(seed);
+        let dealer = rng.below(rules.table.seats as u64) as Seat;
+        let mut state = State::empty(rules, rng);
+        state.deal_hands(dealer, None);
+        Ok(state)
+    }
+
+    /// A session whose first hand is the given deal (`hands` per seat; seats that
+    /// sit out get none). Later hands are shuffled from `seed`.
+    pub fn from_deal(
+        rules: Rules,
+        seed: u64,
+        dealer: Seat,
+        hands: &[Vec<Card>],
+        kitty: &[Card],
+    ) -> Result<State, SetupError> {
+        check_rules(&rules)?;
+        let seats = rules.table.seats as usize;
+        if dealer >= seats {
+            return Err(SetupError::Deal(format!("dealer {dealer} is not a seat")));
+        }
+        if hands.len() != seats {
+            return Err(SetupError::Deal(format!(
+                "expected {seats} hands, one per seat"
+            )));
+        }
+        let active = active_seats(&rules, dealer);
+        for (seat, hand) in hands.iter().enumerate() {
+            let want = if active.contains(&seat) {
+                rules.hand_size()
+            } else {
+                0
+            };
+            if hand.len() != want {
+                return Err(SetupError::Deal(format!(
+                    "seat {seat} must hold {want} cards, not {}",
+                    hand.len()
+                )));
+            }
+        }
+        if kitty.len() != rules.deal.kitty as usize {
+            return Err(SetupError::Deal(format!(
+                "the kitty must hold {} cards",
+                rules.deal.kitty
+            )));
+        }
+        let mut all: Vec<Card> = hands
+            .iter()
+            .flatten()
+            .copied()
+            .chain(kitty.iter().copied())
+            .collect();
+        all.sort();
+        let mut deck = full_deck(&rules);
+        deck.sort();
+        if all != deck {
+            return Err(SetupError::Deal(
+                "the hands and kitty must make up exactly one deck".to_string(),
+            ));
+        }
+        let mut dealt = [CardCounts::EMPTY; MAX_SEATS];
+        for (seat, hand) in hands.iter().enumerate() {
+            dealt[seat] = CardCounts::from_cards(hand);
+        }
+        let mut state = State::empty(rules, Rng::new(seed));
+        state.deal_hands(dealer, Some((dealt, kitty.to_vec())));
+        Ok(state)
+    }
+
+    /// Ends the session after `deals` deals (for ledger games, which never end by
+    /// themselves, or to cut a points game short).
+    pub fn with_deal_limit(mut self, deals: Option<u32>) -> State {
+        self.deal_limit = deals;
+        self
+    }
+
+    fn empty(rules: Rules, rng: Rng) -> State {
+        let seats = rules.table.seats as usize;
+        let mut ledger = Ledger {
+            seats: vec![0; seats],
+            bowl: 0,
+            pot: 0,
+        };
+        match &rules.scoring {
+            Scoring::Bowl(b) => {
+                for s in &mut ledger.seats {
+                    *s -= b.buy_in as i64;
+                    ledger.bowl += b.buy_in as i64;
+                }
+            }
+            Scoring::Pot(p) => {
+                for s in &mut ledger.seats {
+                    *s -= p.ante as i64;
+                    ledger.pot += p.ante as i64;
+                }
+            }
+            _ => {}
+        }
+        State {
+            format: FORMAT_VERSION,
+            rng,
+            deal_limit: None,
+            public: PublicState {
+                seats,
+                session: Scoreboard {
+                    scores: vec![0; seats],
+                    ledger,
+                    hands_completed: 0,
+                    high_hand: None,
+                    last_hand: None,
+                    result: None,
+                },
+                hand: HandPublic {
+                    number: 0,
+                    dealer: 0,
+                    active: Vec::new(),
+                    phase: Phase::Auction,
+                    to_move: None,
+                    hand_sizes: [0; MAX_SEATS],
+                    chosen: [0; MAX_SEATS],
+                    passes: Vec::new(),
+                    auction: Vec::new(),
+                    passed: [false; MAX_SEATS],
+                    spoken: [0; MAX_SEATS],
+                    high: None,
+                    declarer: None,
+                    bid: None,
+                    escaped: false,
+                    stuck: false,
+                    kitty: Vec::new(),
+                    kitty_size: rules.deal.kitty,
+                    trump: None,
+                    buried: 0,
+                    announced_bury: Vec::new(),
+                    melds: vec![None; seats],
+                    surrendered: false,
+                    challenges: Vec::new(),
+                    plays: Vec::new(),
+                    trick_winners: Vec::new(),
+                    trick_points: [0; MAX_SEATS],
+                    counters_taken: [0; MAX_SEATS],
+                },
+            },
+            private: vec![SeatPrivate::default(); seats],
+            hidden: Hidden {
+                kitty: Vec::new(),
+                dealt: [CardCounts::EMPTY; MAX_SEATS],
+                dealt_kitty: Vec::new(),
+                passes: Vec::new(),
+                kitty_duplicates: false,
+            },
+            last_record: None,
+            rules: Arc::new(rules),
+        }
+    }
+
+    // ----------------------------------------------------------------------
+    // Queries
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn format_version(&self) -> u32 {
+        self.format
+    }
+
+    /// Everything every seat may know.
+    pub fn public(&self) -> &PublicState {
+        &self.public
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.public.hand.phase
+    }
+
+    /// The seat to decide, or `None` when the session is over.
+    pub fn current_player(&self) -> Option<Seat> {
+        self.public.hand.to_move
+    }
+
+    pub fn is_terminal(&self) -> bool {
+        self.public.session.result.is_some()
+    }
+
+    /// The session's result, once it is over.
+    pub fn session_result(&self) -> Option<&SessionResult> {
+        self.public.session.result.as_ref()
+    }
+
+    /// The full record of the last completed hand (the deal included: not for players).
+    pub fn last_record(&self) -> Option<&HandRecord> {
+        self.last_record.as_deref()
+    }
+
+    /// The public summary of the last completed hand.
+    pub fn last_hand(&self) -> Option<&HandSummary> {
+        self.public.session.last_hand.as_ref()
+    }
+
+    /// A seat's hand (the engine's view: for drivers and tests, not for players).
+    pub fn hand_of(&self, seat: Seat) -> Option<&CardCounts> {
+        self.private.get(seat).map(|p| &p.hand)
+    }
+
+    /// A seat's private information.
+    pub fn private_of(&self, seat: Seat) -> Option<&SeatPrivate> {
+        self.private.get(seat)
+    }
+
+    /// Cards not yet dealt out to a player's hand: the kitty before it is taken.
+    pub fn undisclosed_kitty(&self) -> &[Card] {
+        &self.hidden.kitty
+    }
+
+    /// The sorted, distinct legal actions of the player to move.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.current_player() {
+            Some(seat) => {
+                legal::legal_actions(&self.rules, &self.public, seat, &self.private[seat])
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Why the player to move may not play `card` now (`None`: it is legal, or no
+    /// card play is pending).
+    pub fn legal_reason(&self, card: Card) -> Option<String> {
+        let seat = self.current_player()?;
+        legal::card_reason(&self.rules, &self.public, seat, &self.private[seat], card)
+    }
+
+    // ----------------------------------------------------------------------
+    // Transitions
+
+    /// Applies the decision of the player to move. On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let Some(seat) = self.current_player() else {
+            return Err(IllegalAction::WrongPhase {
+                phase: self.phase(),
+                action,
+            });
+        };
+        self.apply_for(seat, action)
+    }
+
+    /// Applies a decision on behalf of `seat` (for a UI or a server that knows who
+    /// acts): refused with [`IllegalAction::NotYourTurn`] if `seat` is not to move.
+    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        let to_move = self.current_player();
+        if to_move.is_none() {
+            return Err(IllegalAction::WrongPhase {
+                phase: self.phase(),
+                action,
+            });
+        }
+        if to_move != Some(seat) {
+            return Err(IllegalAction::NotYourTurn { seat, to_move });
+        }
+        legal::check(
+            &self.rules,
+            &self.public,
+            seat,
+            &self.private[seat],
+            &action,
+        )?;
+        self.perform(seat, action);
+        Ok(())
+    }
+
+    fn perform(&mut self, seat: Seat, action: Action) {
+        match (self.phase(), action) {
+            (Phase::PassLeft, Action::PassCard(card)) => self.choose_pass(seat, card),
+            (Phase::PartnerPass, Action::PassCard(card)) => self.choose_pass(seat, card),
+            (Phase::Auction, Action::Bid(bid)) => self.call(seat, Some(bid)),
+            (Phase::Auction, Action::Pass) => self.call(seat, None),
+            (Phase::Escape, Action::Keep) => self.proceed(Stage::DealerDecline),
+            (Phase::Escape, Action::Escape) => {
+                let h = &mut self.public.hand;
+                h.escaped = true;
+                h.declarer = Some(h.dealer);
+                h.bid = self.rules.auction.escape_to;
+                self.proceed(Stage::DealerDecline)
+            }
+            (Phase::DealerDecline, Action::DeclineHand) => {
+                self.finish_hand(HandEnd::Conceded(ConcessionKind::DealerDecline))
+            }
+            (Phase::DealerDecline, _) => self.proceed(Stage::TakeKitty),
+            (Phase::DuplicateDecline, Action::DeclineHand) => {
+                self.finish_hand(HandEnd::Conceded(ConcessionKind::DuplicateWidow))
+            }
+            (Phase::DuplicateDecline, _) => self.proceed(Stage::KittyConcede),
+            (Phase::KittyConcede, Action::Concede) => {
+                self.finish_hand(HandEnd::Conceded(ConcessionKind::VoluntarySet))
+            }
+            (Phase::KittyConcede, _) => self.proceed(Stage::Trump),
+            (Phase::Trump, Action::ChooseTrump(suit)) => {
+                self.public.hand.trump = Some(suit);
+                self.proceed(Stage::PartnerPass)
+            }
+            (Phase::Bury, Action::Bury(card)) => self.bury(seat, card),
+            (Phase::ShowMeld, Action::ShowMeld(keys)) => {
+                let hand = self.private[seat].hand;
+                let trump = self.public.hand.trump;
+                if let Ok(result) = meld::validate_shown(&self.rules, &hand, trump, &keys) {
+                    self.public.hand.melds[seat] = Some(result);
+                }
+                self.meld_automatically(Some(seat));
+                self.proceed(Stage::MeldMinimum)
+            }
+            (Phase::MeldConcede, Action::Concede) => {
+                if self.points_surrender_plays_out() {
+                    self.public.hand.surrendered = true;
+                    self.proceed(Stage::BidderDecision)
+                } else {
+                    self.finish_hand(HandEnd::Conceded(ConcessionKind::ThrowIn))
+                }
+            }
+            (Phase::MeldConcede, _) => self.proceed(Stage::BidderDecision),
+            (Phase::BidderDecision, Action::Concede) => {
+                self.finish_hand(HandEnd::Conceded(ConcessionKind::BidderPass))
+            }
+            (Phase::BidderDecision, _) => self.next_challenger(),
+            (Phase::Challenge, Action::Challenge) => {
+                self.public.hand.challenges.push((seat, true));
+                self.proceed(Stage::Tricks)
+            }
+            (Phase::Challenge, _) => {
+                self.public.hand.challenges.push((seat, false));
+                self.next_challenger()
+            }
+            (Phase::Tricks, Action::PlayCard(card)) => self.play_card(seat, card),
+            // `legal::check` admits no other combination.
+            _ => {}
+        }
+    }
+
+    fn points_surrender_plays_out(&self) -> bool {
+        matches!(&self.rules.scoring, Scoring::Points(p) if p.surrender == crate::rules::SurrenderAward::PlayOut)
+    }
+
+    // ----------------------------------------------------------------------
+    // Deal
+
+    fn deal_hands(&mut self, dealer: Seat, fixed: Option<([CardCounts; MAX_SEATS], Vec<Card>)>) {
+        let mut fixed = fixed;
+        loop {
+            self.reset_hand(dealer);
+            match fixed.take() {
+                Some((hands, kitty)) => {
+                    for (seat, h) in hands.iter().enumerate().take(self.public.seats) {
+                        self.private[seat].hand = *h;
+                    }
+                    self.hidden.kitty = kitty;
+                }
+                None => self.shuffle_and_deal(),
+            }
+            self.hidden.dealt = [CardCounts::EMPTY; MAX_SEATS];
+            for seat in 0..self.public.seats {
+                self.hidden.dealt[seat] = self.private[seat].hand;
+                self.public.hand.hand_sizes[seat] = self.private[seat].hand.len() as u8;
+            }
+            self.hidden.dealt_kitty = self.hidden.kitty.clone();
+            if !self.bunched() {
+                break;
+            }
+            // Thrown in and redealt by the same dealer.
+            self.finish_hand(HandEnd::ThrownIn(ThrowInReason::Bunching));
+            if self.is_terminal() {
+                return;
+            }
+        }
+        let first = self.public.hand.active[0];
+        if self
+            .rules
+            .passing
+            .to_left
+            .as_ref()
+            .is_some_and(|p| p.cards > 0)
+        {
+            self.public.hand.phase = Phase::PassLeft;
+            self.public.hand.to_move = Some(first);
+        } else {
+            self.public.hand.phase = Phase::Auction;
+            self.public.hand.to_move = Some(first);
+        }
+    }
+
+    fn reset_hand(&mut self, dealer: Seat) {
+        let seats = self.public.seats;
+        let number = self.public.session.hands_completed + 1;
+        let active = active_seats(&self.rules, dealer);
+        let h = &mut self.public.hand;
+        *h = HandPublic {
+            number,
+            dealer,
+            active,
+            phase: Phase::Auction,
+            to_move: None,
+            hand_sizes: [0; MAX_SEATS],
+            chosen: [0; MAX_SEATS],
+            passes: Vec::new(),
+            auction: Vec::new(),
+            passed: [false; MAX_SEATS],
+            spoken: [0; MAX_SEATS],
+            high: None,
+            declarer: None,
+            bid: None,
+            escaped: false,
+            stuck: false,
+            kitty: Vec::new(),
+            kitty_size: self.rules.deal.kitty,
+            trump: None,
+            buried: 0,
+            announced_bury: Vec::new(),
+            melds: vec![None; seats],
+            surrendered: false,
+            challenges: Vec::new(),
+            plays: Vec::new(),
+            trick_winners: Vec::new(),
+            trick_points: [0; MAX_SEATS],
+            counters_taken: [0; MAX_SEATS],
+        };
+        for p in &mut self.private {
+            *p = SeatPrivate::default();
+        }
+        self.hidden.kitty.clear();
+        self.hidden.passes.clear();
+        self.hidden.kitty_duplicates = false;
+    }
+
+    /// Packets of `deal.packet` clockwise from the dealer's left; the kitty after
+    /// the first round.
+    fn shuffle_and_deal(&mut self) {
+        let mut deck = full_deck(&self.rules);
+        self.rng.shuffle(&mut deck);
+        let packet = self.rules.deal.packet as usize;
+        let hand_size = self.rules.hand_size();
+        let kitty = self.rules.deal.kitty as usize;
+        let active = self.public.hand.active.clone();
+        let mut next = deck.into_iter();
+        let mut dealt = 0;
+        let mut round = 0;
+        while dealt < hand_size {
+            let n = packet.min(hand_size - dealt);
+            for &seat in &active {
+                for card in next.by_ref().take(n) {
+                    self.private[seat].hand.add(card);
+                }
+            }
+            dealt += n;
+            round += 1;
+            if round == 1 {
+                self.hidden.kitty.extend(next.by_ref().take(kitty));
+            }
+        }
+        self.hidden.kitty.extend(next);
+    }
+
+    fn bunched(&self) -> bool {
+        let Scoring::Points(p) = &self.rules.scoring else {
+            return false;
+        };
+        if p.bunching.is_empty() {
+            return false;
+        }
+        self.public.hand.active.iter().any(|&seat| {
+            let hand = &self.private[seat].hand;
+            let count = |rank: Rank| {
+                Suit::ALL
+                    .iter()
+                    .map(|&s| hand.get(rank, s) as u32)
+                    .sum::<u32>()
+            };
+            let nines = count(Rank::Nine);
+            let aces = count(Rank::Ace);
+            let no_meld = || meld::meld_total(&self.rules, hand, None) == 0;
+            p.bunching.iter().any(|b| match b {
+                Bunch::FiveNinesOnlyDix => nines >= 5 && no_meld(),
+                Bunch::SixNinesNoMeld => nines >= 6 && no_meld(),
+                Bunch::SevenNines => nines >= 7,
+                Bunch::FiveNinesNoAces => nines >= 5 && aces == 0,
+                Bunch::SixNinesOneAce => nines >= 6 && aces <= 1,
+            })
+        })
+    }
+
+    // ----------------------------------------------------------------------
+    // Passing
+
+    fn choose_pass(&mut self, seat: Seat, card: Card) {
+        self.private[seat].hand.remove(card);
+        self.private[seat].passing.push(card);
+        let h = &mut self.public.hand;
+        h.chosen[seat] += 1;
+        h.hand_sizes[seat] -= 1;
+        let wanted = match h.phase {
+            Phase::PassLeft => self.rules.passing.to_left.as_ref().map_or(0, |p| p.cards),
+            _ => self.rules.passing.partner.as_ref().map_or(0, |p| p.cards),
+        };
+        if h.chosen[seat] < wanted {
+            return;
+        }
+        if h.phase == Phase::PassLeft {
+            let active = h.active.clone();
+            let pos = active.iter().position(|&s| s == seat).unwrap_or(0);
+            if pos + 1 < active.len() {
+                self.public.hand.to_move = Some(active[pos + 1]);
+                return;
+            }
+            for (i, &from) in active.iter().enumerate() {
+                self.hand_over(from, active[(i + 1) % active.len()]);
+            }
+            self.public.hand.chosen = [0; MAX_SEATS];
+            self.public.hand.phase = Phase::Auction;
+            self.public.hand.to_move = Some(active[0]);
+            return;
+        }
+        // Partner exchange.
+        let Some(declarer) = h.declarer else { return };
+        let Some(mate) = partner(&self.rules, declarer) else {
+            return;
+        };
+        let simultaneous = self
+            .rules
+            .passing
+            .partner
+            .as_ref()
+            .is_some_and(|p| p.order == PassOrder::Simultaneous);
+        if seat == mate {
+            if !simultaneous {
+                self.hand_over(mate, declarer);
+            }
+            self.public.hand.to_move = Some(declarer);
+        } else {
+            if simultaneous {
+                self.hand_over(mate, declarer);
+            }
+            self.hand_over(declarer, mate);
+            self.public.hand.chosen = [0; MAX_SEATS];
+            self.proceed(Stage::TrumpCheck);
+        }
+    }
+
+    /// Hands the chosen cards of `from` to `to`.
+    fn hand_over(&mut self, from: Seat, to: Seat) {
+        let cards = std::mem::take(&mut self.private[from].passing);
+        for &c in &cards {
+            self.private[to].hand.add(c);
+        }
+        self.private[from].given.extend(&cards);
+        self.private[to].received.extend(&cards);
+        self.public.hand.hand_sizes[to] += cards.len() as u8;
+        self.public.hand.passes.push(PassNotice {
+            from,
+            to,
+            count: cards.len() as u8,
+        });
+        self.hidden.passes.push(PassRecord { from, to, cards });
+    }
+
+    // ----------------------------------------------------------------------
+    // Auction
+
+    fn call(&mut self, seat: Seat, bid: Option<u32>) {
+        let h = &mut self.public.hand;
+        h.auction.push(Call { seat, bid });
+        h.spoken[seat] += 1;
+        match bid {
+            Some(b) => h.high = Some((seat, b)),
+            None => h.passed[seat] = true,
+        }
+        self.next_caller(seat);
+    }
+
+    fn next_caller(&mut self, last: Seat) {
+        let rules = Arc::clone(&self.rules);
+        let h = &self.public.hand;
+        let rounds = rules.auction.max_rounds;
+        let can_speak = |s: Seat| !h.passed[s] && rounds.is_none_or(|m| h.spoken[s] < m);
+        let high_seat = h.high.map(|(s, _)| s);
+        let alive: Vec<Seat> = h.active.iter().copied().filter(|&s| !h.passed[s]).collect();
+        let contenders = alive
+            .iter()
+            .filter(|&&s| Some(s) != high_seat && can_speak(s))
+            .count();
+        if let Some((winner, bid)) = h.high {
+            if contenders == 0 {
+                return self.win_auction(winner, bid);
+            }
+        } else if alive.is_empty() || contenders == 0 {
+            return self.finish_hand(HandEnd::ThrownIn(ThrowInReason::AllPassed));
+        } else if alive.len() == 1 && rules.auction.all_pass == AllPass::DealerStuck {
+            self.public.hand.stuck = true;
+            return self.win_auction(alive[0], rules.auction.min_bid);
+        }
+        let n = h.active.len();
+        let pos = h.active.iter().position(|&s| s == last).unwrap_or(0);
+        let next = (1..=n)
+            .map(|k| h.active[(pos + k) % n])
+            .find(|&s| Some(s) != high_seat && can_speak(s));
+        self.public.hand.to_move = next;
+    }
+
+    fn win_auction(&mut self, seat: Seat, bid: u32) {
+        let h = &mut self.public.hand;
+        h.declarer = Some(seat);
+        h.bid = Some(bid);
+        let a = &self.rules.auction;
+        let lone_opening = h.auction.iter().filter(|c| c.bid.is_some()).count() == 1
+            && h.auction.first()
+                == Some(&Call {
+                    seat: h.active[0],
+                    bid: Some(a.min_bid),
+                });
+        let dealer_in = h.active.contains(&h.dealer) && seat != h.dealer;
+        if a.escape_to.is_some() && !h.stuck && lone_opening && dealer_in {
+            h.phase = Phase::Escape;
+            h.to_move = Some(seat);
+            return;
+        }
+        self.proceed(Stage::DealerDecline);
+    }
+
+    // ----------------------------------------------------------------------
+    // Contract: kitty, trump, exchange, bury, meld, concessions
+
+    fn declarer(&self) -> Seat {
+        self.public.hand.declarer.unwrap_or(0)
+    }
+
+    fn wait_for(&mut self, phase: Phase, seat: Seat) {
+        self.public.hand.phase = phase;
+        self.public.hand.to_move = Some(seat);
+    }
+
+    /// Runs the post-auction stages from `from` until one waits for a decision or
+    /// the hand ends.
+    pub(super) fn proceed(&mut self, from: Stage) {
+        let rules = Arc::clone(&self.rules);
+        let c = &rules.contract;
+        let declarer = self.declarer();
+        for &stage in STAGES.iter().filter(|&&s| s >= from) {
+            match stage {
+                Stage::DealerDecline => {
+                    if self.public.hand.stuck && c.dealer_may_decline && rules.deal.kitty > 0 {
+                        return self.wait_for(Phase::DealerDecline, declarer);
+                    }
+                }
+                Stage::TakeKitty => self.take_kitty(),
+                Stage::DuplicateDecline => {
+                    if c.duplicate_widow_decline && self.hidden.kitty_duplicates {
+                        return self.wait_for(Phase::DuplicateDecline, declarer);
+                    }
+                }
+                Stage::KittyConcede => {
+                    if c.concede
+                        .as_ref()
+                        .is_some_and(|k| k.timing == ConcedeTiming::AfterKitty)
+                    {
+                        return self.wait_for(Phase::KittyConcede, declarer);
+                    }
+                }
+                Stage::Trump => {
+                    let hand = &self.private[declarer].hand;
+                    let any_marriage = Suit::ALL.iter().any(|&s| meld::has_marriage(hand, s));
+                    if c.trump_marriage == TrumpMarriage::Required && !any_marriage {
+                        return self.finish_hand(HandEnd::ThrownIn(ThrowInReason::NoTrumpMarriage));
+                    }
+                    return self.wait_for(Phase::Trump, declarer);
+                }
+                Stage::PartnerPass => {
+                    let cards = rules.passing.partner.as_ref().map_or(0, |p| p.cards);
+                    if let (Some(mate), true) = (partner(&rules, declarer), cards > 0) {
+                        return self.wait_for(Phase::PartnerPass, mate);
+                    }
+                }
+                Stage::TrumpCheck => {
+                    let trump = self.public.hand.trump;
+                    let hand = &self.private[declarer].hand;
+                    if c.trump_marriage == TrumpMarriage::RequiredAfterExchange
+                        && !trump.is_some_and(|t| meld::has_marriage(hand, t))
+                    {
+                        return self.finish_hand(HandEnd::ThrownIn(ThrowInReason::NoTrumpMarriage));
+                    }
+                }
+                Stage::BuryBeforeMeld => {
+                    if c.bury > 0 && !c.bury_after_meld {
+                        return self.wait_for(Phase::Bury, declarer);
+                    }
+                }
+                Stage::Meld => {
+                    if rules.meld.show_subset {
+                        return self.wait_for(Phase::ShowMeld, declarer);
+                    }
+                    self.meld_automatically(None);
+                }
+                Stage::MeldMinimum => {
+                    if let Scoring::Points(p) = &rules.scoring {
+                        let side = self.public.hand.side_meld(&rules, declarer);
+                        if p.meld_minimum.is_some_and(|m| side < m) {
+                            return self.finish_hand(HandEnd::ThrownIn(ThrowInReason::MeldMinimum));
+                        }
+                    }
+                }
+                Stage::BuryAfterMeld => {
+                    if c.bury > 0 && c.bury_after_meld {
+                        return self.wait_for(Phase::Bury, declarer);
+                    }
+                }
+                Stage::MeldConcede => {
+                    if !self.public.hand.surrendered
+                        && legal::may_concede_after_meld(&rules, &self.public.hand)
+                    {
+                        return self.wait_for(Phase::MeldConcede, declarer);
+                    }
+                }
+                Stage::BidderDecision => {
+                    if c.challenge && !self.public.hand.surrendered {
+                        return self.wait_for(Phase::BidderDecision, declarer);
+                    }
+                }
+                Stage::Tricks => return self.wait_for(Phase::Tricks, declarer),
+            }
+        }
+    }
+
+    fn take_kitty(&mut self) {
+        let declarer = self.declarer();
+        let kitty = std::mem::take(&mut self.hidden.kitty);
+        if kitty.is_empty() {
+            return;
+        }
+        let hand = &mut self.private[declarer].hand;
+        self.hidden.kitty_duplicates = kitty.iter().all(|&c| hand.count(c) > 0);
+        for &c in &kitty {
+            hand.add(c);
+        }
+        self.public.hand.hand_sizes[declarer] += kitty.len() as u8;
+        if self.rules.contract.kitty_exposed {
+            self.public.hand.kitty = kitty;
+        }
+    }
+
+    fn bury(&mut self, seat: Seat, card: Card) {
+        self.private[seat].hand.remove(card);
+        self.private[seat].buried.push(card);
+        let h = &mut self.public.hand;
+        h.buried += 1;
+        h.hand_sizes[seat] -= 1;
+        if self.rules.contract.announce_buried_trump && Some(card.suit) == h.trump {
+            h.announced_bury.push(card);
+        }
+        if h.buried < self.rules.contract.bury {
+            return;
+        }
+        if self.rules.contract.bury_after_meld {
+            self.proceed(Stage::MeldConcede)
+        } else {
+            self.proceed(Stage::Meld)
+        }
+    }
+
+    /// Shows the best meld of every seat that melds, except `skip` (who chose).
+    fn meld_automatically(&mut self, skip: Option<Seat>) {
+        let declarer = self.declarer();
+        let trump = self.public.hand.trump;
+        let melders: Vec<Seat> = match self.rules.meld.by {
+            crate::rules::MeldBy::Declarer => vec![declarer],
+            crate::rules::MeldBy::All => self.public.hand.active.clone(),
+        };
+        for seat in melders.into_iter().filter(|&s| Some(s) != skip) {
+            let result = meld::best_meld(&self.rules, &self.private[seat].hand, trump);
+            self.public.hand.melds[seat] = Some(result);
+        }
+    }
+
+    fn next_challenger(&mut self) {
+        let declarer = self.declarer();
+        let h = &self.public.hand;
+        let n = h.active.len();
+        let pos = h.active.iter().position(|&s| s == declarer).unwrap_or(0);
+        let next = (1..n)
+            .map(|k| h.active[(pos + k) % n])
+            .find(|s| !h.challenges.iter().any(|(c, _)| c == s));
+        match next {
+            Some(seat) => self.wait_for(Phase::Challenge, seat),
+            None => self.finish_hand(HandEnd::Unchallenged),
+        }
+    }
+
+    // ----------------------------------------------------------------------
+    // Tricks
+
+    fn play_card(&mut self, seat: Seat, card: Card) {
+        self.private[seat].hand.remove(card);
+        let rules = Arc::clone(&self.rules);
+        let h = &mut self.public.hand;
+        h.hand_sizes[seat] -= 1;
+        h.plays.push(PlayedCard { seat, card });
+        let n = h.active.len();
+        let trick: Vec<PlayedCard> = h.current_trick().to_vec();
+        if trick.len() < n {
+            let pos = h.active.iter().position(|&s| s == seat).unwrap_or(0);
+            h.to_move = Some(h.active[(pos + 1) % n]);
+            return;
+        }
+        let cards: Vec<Card> = trick.iter().map(|p| p.card).collect();
+        let winner = trick[tricks::winning_index(&cards, h.trump).unwrap_or(0)].seat;
+        h.trick_winners.push(winner);
+        for c in &cards {
+            h.trick_points[winner] += rules.counting.value(c.rank);
+            if matches!(c.rank, Rank::Ace | Rank::Ten | Rank::King) {
+                h.counters_taken[winner] += 1;
+            }
+        }
+        let last = h.active.iter().all(|&s| h.hand_sizes[s] == 0);
+        if last {
+            h.trick_points[winner] += rules.counting.last_trick();
+            self.finish_hand(HandEnd::Played);
+        } else {
+            h.to_move = Some(winner);
+        }
+    }
+
+    // ----------------------------------------------------------------------
+    // End of hand
+
+    /// Settles the hand, records it, and deals the next one unless the session is
+    /// over (a bunched deal is redealt by the same dealer).
+    pub(super) fn finish_hand(&mut self, end: HandEnd) {
+        let settlement = self.settle(end);
+        self.apply_settlement(&settlement);
+        let record = self.build_record(end, &settlement);
+        self.public.session.hands_completed += 1;
+        self.public.session.last_hand = Some(HandSummary::from_record(&record));
+        self.last_record = Some(Arc::new(record));
+        let declarer = self.public.hand.declarer;
+        if let Some(result) = self.session_end(declarer) {
+            self.end_session(result);
+            return;
+        }
+        let dealer = self.public.hand.dealer;
+        if end == HandEnd::ThrownIn(ThrowInReason::Bunching) {
+            // The caller (`deal_hands`) redeals.
+            return;
+        }
+        let next = (dealer + 1) % self.public.seats;
+        self.deal_hands(next, None);
+    }
+
+    fn end_session(&mut self, result: SessionResult) {
+        self.public.session.result = Some(result);
+        self.public.hand.phase = Phase::SessionOver;
+        self.public.hand.to_move = None;
+    }
+}

@@ -1,0 +1,219 @@
+//! Trick play per RULES.md §0: who wins a trick, which cards are legal, and why a
+//! card is not (the UI shows the reason on hover).
+
+use crate::cards::{Card, CardCounts, Rank, Suit};
+use crate::rules::HeadRule;
+
+/// Whether `card` beats the currently winning card `winning`. Strict: an identical
+/// card does not beat (of two identical cards the one played first ranks higher).
+pub fn beats(card: Card, winning: Card, trump: Option<Suit>) -> bool {
+    if card.suit == winning.suit {
+        card.rank > winning.rank
+    } else {
+        Some(card.suit) == trump
+    }
+}
+
+/// Index (in play order) of the card currently winning a trick.
+pub fn winning_index(trick: &[Card], trump: Option<Suit>) -> Option<usize> {
+    let mut best = 0;
+    for (i, &card) in trick.iter().enumerate().skip(1) {
+        if beats(card, trick[best], trump) {
+            best = i;
+        }
+    }
+    (!trick.is_empty()).then_some(best)
+}
+
+/// What the player after the leader must play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Duty {
+    Any,
+    /// Follow `suit`; if `beat` is set, with a card that beats it.
+    Follow {
+        suit: Suit,
+        beat: Option<Card>,
+    },
+    /// Void in the led suit: play a trump; if `beat` is set, one that beats it.
+    Trump {
+        suit: Suit,
+        beat: Option<Card>,
+    },
+}
+
+fn duty(hand: &CardCounts, trick: &[Card], trump: Option<Suit>, head: HeadRule) -> Duty {
+    let Some(&led) = trick.first() else {
+        return Duty::Any;
+    };
+    let led = led.suit;
+    let winning = trick[winning_index(trick, trump).unwrap_or(0)];
+    let can_beat = |suit: Suit| {
+        Rank::ALL
+            .iter()
+            .any(|&r| hand.get(r, suit) > 0 && beats(Card::new(r, suit), winning, trump))
+    };
+    if hand.suit_len(led) > 0 {
+        let must_beat = match head {
+            HeadRule::TrumpLed => trump == Some(led),
+            HeadRule::Always => winning.suit == led,
+            HeadRule::Never => false,
+        };
+        let beat = (must_beat && can_beat(led)).then_some(winning);
+        return Duty::Follow { suit: led, beat };
+    }
+    match trump {
+        Some(t) if hand.suit_len(t) > 0 => {
+            let must_beat = head == HeadRule::Always;
+            let beat = (must_beat && can_beat(t)).then_some(winning);
+            Duty::Trump { suit: t, beat }
+        }
+        _ => Duty::Any,
+    }
+}
+
+/// Why `card` may not be played now, or `None` if it may.
+pub fn illegal_reason(
+    hand: &CardCounts,
+    trick: &[Card],
+    trump: Option<Suit>,
+    head: HeadRule,
+    card: Card,
+) -> Option<String> {
+    if hand.count(card) == 0 {
+        return Some(format!("you don't hold the {}", card.long_name()));
+    }
+    let beat_reason = |beat: Option<Card>| match beat {
+        Some(w) if !beats(card, w, trump) => Some(format!("must beat the {}", w.long_name())),
+        _ => None,
+    };
+    match duty(hand, trick, trump, head) {
+        Duty::Any => None,
+        Duty::Follow { suit, beat } => {
+            if card.suit != suit {
+                Some(format!("must follow {}", suit.name()))
+            } else {
+                beat_reason(beat)
+            }
+        }
+        Duty::Trump { suit, beat } => {
+            if card.suit != suit {
+                Some(format!(
+                    "no {} left: must play a trump ({})",
+                    trick[0].suit.name(),
+                    suit.name()
+                ))
+            } else {
+                beat_reason(beat)
+            }
+        }
+    }
+}
+
+/// The distinct legal cards, in hand order (suit-major, rank high to low).
+pub fn legal_cards(
+    hand: &CardCounts,
+    trick: &[Card],
+    trump: Option<Suit>,
+    head: HeadRule,
+) -> Vec<Card> {
+    let duty = duty(hand, trick, trump, head);
+    let allowed = |card: Card| match duty {
+        Duty::Any => true,
+        Duty::Follow { suit, beat } | Duty::Trump { suit, beat } => {
+            card.suit == suit && beat.is_none_or(|w| beats(card, w, trump))
+        }
+    };
+    let mut out = Vec::with_capacity(16);
+    for suit in Suit::ALL {
+        for &rank in Rank::ALL.iter().rev() {
+            let card = Card::new(rank, suit);
+            if hand.count(card) > 0 && allowed(card) {
+                out.push(card);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    fn hand(text: &str) -> CardCounts {
+        CardCounts::from_cards(&parse_cards(text).unwrap())
+    }
+    fn cards(text: &str) -> Vec<Card> {
+        parse_cards(text).unwrap()
+    }
+    fn legal(h: &str, trick: &str, head: HeadRule) -> String {
+        crate::cards::format_cards(&legal_cards(
+            &hand(h),
+            &cards(trick),
+            Some(Suit::Spades),
+            head,
+        ))
+    }
+
+    #[test]
+    fn first_identical_card_wins() {
+        let t = cards("AH AH TH");
+        assert_eq!(winning_index(&t, Some(Suit::Spades)), Some(0));
+        let t = cards("TH 9S 9S");
+        assert_eq!(winning_index(&t, Some(Suit::Spades)), Some(1));
+        let t = cards("TH AD");
+        assert_eq!(winning_index(&t, Some(Suit::Spades)), Some(0));
+    }
+
+    #[test]
+    fn trump_led_head_rule() {
+        // Trump led: must beat the winning trump if able.
+        assert_eq!(legal("AS JS KH", "KS", HeadRule::TrumpLed), "AS");
+        // Identical card does not beat: QS on QS is not beating, so any spade.
+        assert_eq!(legal("QS 9S KH", "QS", HeadRule::TrumpLed), "QS 9S");
+        // Plain suit led: no duty to beat, not even when trumping.
+        assert_eq!(legal("AH 9H", "KH", HeadRule::TrumpLed), "AH 9H");
+        assert_eq!(legal("AS 9S KD", "KH 9S", HeadRule::TrumpLed), "AS 9S");
+    }
+
+    #[test]
+    fn always_head_rule() {
+        assert_eq!(legal("AH 9H", "KH", HeadRule::Always), "AH");
+        // Winning card is a trump on a plain lead: any heart.
+        assert_eq!(legal("AH 9H", "KH 9S", HeadRule::Always), "AH 9H");
+        // Trumping: must overtrump if able.
+        assert_eq!(legal("AS 9S KD", "KH JS", HeadRule::Always), "AS");
+        assert_eq!(legal("9S KD", "KH JS", HeadRule::Always), "9S");
+        // First trump on a plain lead always beats.
+        assert_eq!(legal("AS 9S KD", "KH", HeadRule::Always), "AS 9S");
+    }
+
+    #[test]
+    fn never_head_rule_keeps_follow_and_trump_duties() {
+        assert_eq!(legal("AH 9H QS", "KH", HeadRule::Never), "AH 9H");
+        assert_eq!(legal("AS 9S KD", "KH JS", HeadRule::Never), "AS 9S");
+        assert_eq!(legal("KD QC", "KH", HeadRule::Never), "KD QC");
+    }
+
+    #[test]
+    fn reasons_are_readable() {
+        let h = hand("AH 9H QS");
+        let t = cards("KH");
+        let r = |c: &str| {
+            illegal_reason(
+                &h,
+                &t,
+                Some(Suit::Spades),
+                HeadRule::Always,
+                c.parse().unwrap(),
+            )
+        };
+        assert_eq!(r("QS").as_deref(), Some("must follow hearts"));
+        assert_eq!(r("9H").as_deref(), Some("must beat the king of hearts"));
+        assert_eq!(r("AH"), None);
+        assert_eq!(
+            r("TD").as_deref(),
+            Some("you don't hold the ten of diamonds")
+        );
+    }
+}

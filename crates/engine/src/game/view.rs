@@ -1,0 +1,64 @@
+//! What one seat may know ([`PlayerView`]): the rules, the public state (auction,
+//! exposed kitty, shown melds, tricks, announced buried trumps, scores) and its
+//! own private cards — never another seat's hand, the undealt kitty or cards
+//! buried by someone else. Computer players and the UI only ever get a view.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::Card;
+use crate::rules::Rules;
+
+use super::action::{Action, Phase};
+use super::legal;
+use super::seating::Seat;
+use super::state::{PublicState, SeatPrivate, State};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// The observing seat (a seat number past the table: a spectator).
+    pub seat: Seat,
+    pub rules: Rules,
+    pub public: PublicState,
+    /// This seat's own hand, passed and received cards, buried cards.
+    pub own: SeatPrivate,
+}
+
+impl PlayerView {
+    pub fn phase(&self) -> Phase {
+        self.public.hand.phase
+    }
+
+    pub fn is_my_turn(&self) -> bool {
+        self.public.hand.to_move == Some(self.seat)
+    }
+
+    /// This seat's legal actions (empty when it is not to move); equal to
+    /// [`State::legal_actions`] when it is.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        legal::legal_actions(&self.rules, &self.public, self.seat, &self.own)
+    }
+
+    /// Why this seat may not play `card` now (`None`: legal, or not its turn).
+    pub fn card_reason(&self, card: Card) -> Option<String> {
+        legal::card_reason(&self.rules, &self.public, self.seat, &self.own, card)
+    }
+}
+
+impl State {
+    /// What `seat` may know.
+    pub fn observation(&self, seat: Seat) -> PlayerView {
+        PlayerView {
+            seat,
+            rules: Rules::clone(&self.rules),
+            public: self.public.clone(),
+            own: self.private.get(seat).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The shared rules, cheap to clone.
+    pub fn shared_rules(&self) -> Arc<Rules> {
+        Arc::clone(&self.rules)
+    }
+}
