@@ -1,0 +1,904 @@
+//! Exact open-cards solver for the trick-play phase.
+//!
+//! A [`Position`] holds every hand face up (copy counts per distinct card), the
+//! trick under way and its leader. [`Solver`] searches it with alpha-beta under
+//! MTD(f) and scores it in card points (trick points and the last-trick bonus)
+//! taken from here on by the declarer's side. Enhancements:
+//!
+//! * a transposition table keyed by a Zobrist hash of the hands and the leader,
+//!   probed at trick starts; its entries stay valid across the worlds of one
+//!   hand, so PIMC reuses it;
+//! * one move per group of equivalent cards: identical copies, and adjacent
+//!   ranks of one suit held by the same player when nobody else still holds (or
+//!   has put on the current trick) a card of the ranks between them and the two
+//!   score the same;
+//! * move ordering (the table's best lead first, then sure winners, cheap
+//!   winners, smears to a winning partner, cheap discards);
+//! * quick bounds (no points left, the last trick played out directly).
+//!
+//! Legal moves follow the rules' head rule exactly as the engine's
+//! `legal_cards` does. For very large deals (the 80-card game) an optional trick
+//! depth limit turns the search into a heuristic one: below the limit the rest of
+//! the hand is estimated from each side's high cards and trumps.
+
+use pinochle_engine::rules::{Counting, HeadRule};
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
+
+/// Most players dealt in.
+pub const MAX_PLAYERS: usize = 4;
+const CARDS: usize = 24;
+const NO_CARD: u8 = u8::MAX;
+const INFINITY: i32 = 1 << 20;
+
+/// Up to 24 distinct cards, on the stack.
+#[derive(Clone, Copy, Debug)]
+struct MoveList {
+    cards: [u8; CARDS],
+    len: usize,
+}
+
+impl MoveList {
+    const EMPTY: MoveList = MoveList {
+        cards: [NO_CARD; CARDS],
+        len: 0,
+    };
+
+    fn push(&mut self, card: u8) {
+        self.cards[self.len] = card;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.cards[..self.len]
+    }
+}
+
+/// Card index helpers: suit-major, rank low to high (as `Card::index`).
+fn suit_of(card: u8) -> usize {
+    card as usize / 6
+}
+fn rank_of(card: u8) -> usize {
+    card as usize % 6
+}
+
+/// The fixed parameters of a search: trump, head rule, card values and sides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// Players dealt in, 3 or 4; play goes from player `i` to `i + 1`.
+    pub players: usize,
+    pub trump: Option<Suit>,
+    pub head: HeadRule,
+    pub counting: Counting,
+    /// Which players count for the declarer's side.
+    pub declarer_side: [bool; MAX_PLAYERS],
+}
+
+impl Deal {
+    fn key(&self) -> u64 {
+        let trump = self.trump.map_or(7, |s| s.index() as u64);
+        let head = self.head as u64;
+        let counting = self.counting as u64;
+        let sides = self
+            .declarer_side
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, &d)| acc | (u64::from(d) << i));
+        mix(trump | head << 4 | counting << 8 | sides << 12 | (self.players as u64) << 20)
+    }
+}
+
+/// Why a position could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Players must be 3 or 4.
+    Players(usize),
+    /// The players to play this trick hold unequal numbers of cards.
+    UnevenHands,
+    /// A card count above what any deck holds.
+    TooManyCopies,
+    /// The trick under way is as long as a whole trick (or longer).
+    TrickTooLong,
+}
+
+impl std::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionError::Players(n) => write!(f, "{n} players: the solver plays 3 or 4"),
+            PositionError::UnevenHands => {
+                f.write_str("hands are not of a size a trick could leave")
+            }
+            PositionError::TooManyCopies => f.write_str("more than 4 copies of a card"),
+            PositionError::TrickTooLong => f.write_str("the trick under way is already complete"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Every hand face up, the trick under way and who led it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    players: u8,
+    hands: [[u8; CARDS]; MAX_PLAYERS],
+    suit_len: [[u8; 4]; MAX_PLAYERS],
+    held: [u8; MAX_PLAYERS],
+    trick: [u8; MAX_PLAYERS],
+    trick_len: u8,
+    leader: u8,
+    hash: u64,
+}
+
+impl Position {
+    /// Hands in play order (player 0 to players-1), the cards of the trick under
+    /// way in play order and the player who led it (or leads next).
+    pub fn new(
+        hands: &[CardCounts],
+        trick: &[Card],
+        leader: usize,
+    ) -> Result<Position, PositionError> {
+        let players = hands.len();
+        if !(3..=MAX_PLAYERS).contains(&players) {
+            return Err(PositionError::Players(players));
+        }
+        if trick.len() >= players {
+            return Err(PositionError::TrickTooLong);
+        }
+        let mut pos = Position {
+            players: players as u8,
+            hands: [[0; CARDS]; MAX_PLAYERS],
+            suit_len: [[0; 4]; MAX_PLAYERS],
+            held: [0; MAX_PLAYERS],
+            trick: [NO_CARD; MAX_PLAYERS],
+            trick_len: trick.len() as u8,
+            leader: (leader % players) as u8,
+            hash: 0,
+        };
+        for (p, hand) in hands.iter().enumerate() {
+            for (c, &n) in hand.0.iter().enumerate() {
+                if n > 4 {
+                    return Err(PositionError::TooManyCopies);
+                }
+                pos.hands[p][c] = n;
+                pos.suit_len[p][c / 6] += n;
+                pos.held[p] += n;
+            }
+        }
+        for (i, card) in trick.iter().enumerate() {
+            pos.trick[i] = card.index() as u8;
+        }
+        // The leader holds k cards; players still to play this trick hold one more.
+        let after = pos.held[pos.leader as usize];
+        for i in 0..players {
+            let p = (pos.leader as usize + i) % players;
+            let not_yet = !trick.is_empty() && i >= trick.len();
+            if pos.held[p] != after + u8::from(not_yet) {
+                return Err(PositionError::UnevenHands);
+            }
+        }
+        pos.hash = pos.full_hash();
+        Ok(pos)
+    }
+
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The player to play next.
+    pub fn to_move(&self) -> usize {
+        (self.leader + self.trick_len) as usize % self.players as usize
+    }
+
+    /// Cards left in all hands.
+    pub fn cards_left(&self) -> usize {
+        self.held.iter().map(|&n| n as usize).sum()
+    }
+
+    /// A player's hand.
+    pub fn hand(&self, player: usize) -> CardCounts {
+        CardCounts(self.hands[player % MAX_PLAYERS])
+    }
+
+    /// The trick under way, in play order.
+    pub fn trick(&self) -> Vec<Card> {
+        self.trick[..self.trick_len as usize]
+            .iter()
+            .map(|&c| Card::from_index(c as usize))
+            .collect()
+    }
+
+    fn full_hash(&self) -> u64 {
+        let mut h = ZOBRIST_LEADER[self.leader as usize];
+        for (slot, &c) in self.trick[..self.trick_len as usize].iter().enumerate() {
+            h ^= zobrist_trick(slot, c);
+        }
+        for p in 0..self.players as usize {
+            for c in 0..CARDS {
+                h ^= zobrist(p, c, self.hands[p][c]);
+            }
+        }
+        h
+    }
+
+    /// Index in the trick of the card winning it so far.
+    fn winning_slot(&self, trump: Option<usize>) -> usize {
+        let mut best = 0;
+        for i in 1..self.trick_len as usize {
+            if beats(self.trick[i], self.trick[best], trump) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The distinct legal cards of the player to move (card indices, suit-major,
+    /// rank high to low) — the engine's `legal_cards` on this hand and trick.
+    fn legal(&self, deal: &Deal) -> MoveList {
+        let mut out = MoveList::EMPTY;
+        let me = self.to_move();
+        let hand = &self.hands[me];
+        let trump = deal.trump.map(Suit::index);
+        let push_suit = |out: &mut MoveList, suit: usize, above: Option<usize>| {
+            for r in (0..6).rev() {
+                if above.is_some_and(|a| r <= a) {
+                    break;
+                }
+                if hand[suit * 6 + r] > 0 {
+                    out.push((suit * 6 + r) as u8);
+                }
+            }
+        };
+        if self.trick_len == 0 {
+            for s in 0..4 {
+                push_suit(&mut out, s, None);
+            }
+            return out;
+        }
+        let led = suit_of(self.trick[0]);
+        let win = self.trick[self.winning_slot(trump)];
+        let win_suit = suit_of(win);
+        let win_rank = rank_of(win);
+        let highest = |suit: usize| (0..6).rev().find(|&r| hand[suit * 6 + r] > 0);
+        if self.suit_len[me][led] > 0 {
+            let must_beat = match deal.head {
+                HeadRule::TrumpLed => trump == Some(led),
+                HeadRule::Always => win_suit == led,
+                HeadRule::Never => false,
+            };
+            let can_beat = win_suit == led && highest(led).is_some_and(|r| r > win_rank);
+            push_suit(&mut out, led, (must_beat && can_beat).then_some(win_rank));
+            return out;
+        }
+        if let Some(t) = trump {
+            if self.suit_len[me][t] > 0 {
+                let must_beat = deal.head == HeadRule::Always && win_suit == t;
+                let can_beat = highest(t).is_some_and(|r| r > win_rank);
+                push_suit(&mut out, t, (must_beat && can_beat).then_some(win_rank));
+                return out;
+            }
+        }
+        for s in 0..4 {
+            push_suit(&mut out, s, None);
+        }
+        out
+    }
+
+    /// The distinct legal cards of the player to move, in hand order.
+    pub fn legal_cards(&self, deal: &Deal) -> Vec<Card> {
+        self.legal(deal)
+            .as_slice()
+            .iter()
+            .map(|&c| Card::from_index(c as usize))
+            .collect()
+    }
+
+    fn remove(&mut self, player: usize, card: u8) {
+        let c = card as usize;
+        let n = self.hands[player][c];
+        self.hash ^= zobrist(player, c, n) ^ zobrist(player, c, n - 1);
+        self.hands[player][c] = n - 1;
+        self.suit_len[player][c / 6] -= 1;
+        self.held[player] -= 1;
+    }
+
+    fn set_leader(&mut self, leader: u8) {
+        self.hash ^= ZOBRIST_LEADER[self.leader as usize] ^ ZOBRIST_LEADER[leader as usize];
+        self.leader = leader;
+    }
+}
+
+/// Whether card `a` beats the winning card `w` (strict; as the engine's `beats`).
+fn beats(a: u8, w: u8, trump: Option<usize>) -> bool {
+    if suit_of(a) == suit_of(w) {
+        rank_of(a) > rank_of(w)
+    } else {
+        Some(suit_of(a)) == trump
+    }
+}
+
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const ZOBRIST_LEADER: [u64; MAX_PLAYERS] = [mix(1001), mix(1002), mix(1003), mix(1004)];
+
+/// Hash contribution of card `card` lying at place `slot` of the trick under way.
+fn zobrist_trick(slot: usize, card: u8) -> u64 {
+    mix(0x7121_0000 + (slot * CARDS + card as usize) as u64)
+}
+
+/// Hash contribution of `player` holding `count` copies of card `card`.
+fn zobrist(player: usize, card: usize, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        ZOBRIST[(player * CARDS + card) * 4 + (count as usize - 1)]
+    }
+}
+
+const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
+    let mut table = [0u64; MAX_PLAYERS * CARDS * 4];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = mix(0x5EED_0000 + i as u64);
+        i += 1;
+    }
+    table
+};
+
+/// One transposition-table slot: bounds on the declarer side's future points
+/// (in value units) from a trick start, the best lead, and the trick depth the
+/// bounds were searched to (`EXACT_DEPTH`: to the end of the hand).
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    lower: i16,
+    upper: i16,
+    best: u8,
+    depth: u8,
+}
+
+const EXACT_DEPTH: u8 = u8::MAX;
+
+/// Search effort of the last call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub nodes: u64,
+    /// Zero-window searches of MTD(f).
+    pub probes: u64,
+}
+
+/// The solver: card values, the transposition table and counters. Reuse one
+/// solver for every world of a hand so the table carries over.
+#[derive(Clone, Debug)]
+pub struct Solver {
+    deal: Deal,
+    deal_key: u64,
+    /// Card value per rank, divided by `unit`.
+    values: [i32; 6],
+    last_bonus: i32,
+    /// Greatest common divisor of the card values and the bonus: the search
+    /// works in these units so MTD(f) takes fewer steps.
+    unit: i32,
+    table: Vec<Entry>,
+    mask: usize,
+    nodes: u64,
+    /// Tricks searched below the root before the heuristic estimate takes over.
+    depth_limit: Option<u8>,
+    root_tricks: u8,
+    probes: u64,
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Solver {
+    /// A solver with a transposition table of `2^table_bits` entries (16 bytes each).
+    pub fn new(deal: Deal, table_bits: u32) -> Solver {
+        let raw: Vec<i32> = Rank::ALL
+            .iter()
+            .map(|&r| deal.counting.value(r) as i32)
+            .collect();
+        let bonus = deal.counting.last_trick() as i32;
+        let unit = raw.iter().fold(bonus, |g, &v| gcd(g, v)).max(1);
+        let mut values = [0; 6];
+        for (i, v) in raw.iter().enumerate() {
+            values[i] = v / unit;
+        }
+        let size = 1usize << table_bits.clamp(8, 28);
+        Solver {
+            deal_key: deal.key(),
+            deal,
+            values,
+            last_bonus: bonus / unit,
+            unit,
+            table: vec![Entry::default(); size],
+            mask: size - 1,
+            nodes: 0,
+            depth_limit: None,
+            root_tricks: 0,
+            probes: 0,
+        }
+    }
+
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// Limits the search to this many tricks below the root (then the heuristic
+    /// estimate); `None` searches to the end of the hand (exact).
+    pub fn set_depth_limit(&mut self, tricks: Option<u8>) {
+        self.depth_limit = tricks;
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            probes: self.probes,
+        }
+    }
+
+    /// Card points the declarer's side takes from here on with best play by all.
+    pub fn solve(&mut self, pos: &Position) -> i32 {
+        self.nodes = 0;
+        self.probes = 0;
+        self.root_tricks = self.tricks_left(pos);
+        self.mtdf(pos, self.guess(pos)) * self.unit
+    }
+
+    /// The value (as [`Solver::solve`]) after each distinct legal card of the
+    /// player to move, in hand order.
+    pub fn solve_moves(&mut self, pos: &Position) -> Vec<(Card, i32)> {
+        self.nodes = 0;
+        self.probes = 0;
+        self.root_tricks = self.tricks_left(pos);
+        let moves = pos.legal(&self.deal);
+        let mut guess = self.guess(pos);
+        let mut out = Vec::with_capacity(moves.len);
+        for &m in moves.as_slice() {
+            let mut child = *pos;
+            let gained = self.play(&mut child, m);
+            let v = gained + self.mtdf(&child, guess - gained);
+            guess = v;
+            out.push((Card::from_index(m as usize), v * self.unit));
+        }
+        out
+    }
+
+    fn tricks_left(&self, pos: &Position) -> u8 {
+        pos.held[pos.leader as usize]
+    }
+
+    /// A first guess for MTD(f): the heuristic estimate.
+    fn guess(&self, pos: &Position) -> i32 {
+        self.estimate(pos)
+    }
+
+    /// Zero-window searches that halve the interval of possible values, starting
+    /// from `guess` (MTD with bisection: fewer probes than MTD(f) when the value
+    /// unit is small).
+    fn mtdf(&mut self, pos: &Position, guess: i32) -> i32 {
+        let mut lower = 0;
+        let mut upper = self.remaining_points(pos);
+        let mut beta = guess.clamp(lower + 1, upper.max(lower + 1));
+        while lower < upper {
+            self.probes += 1;
+            let g = self.search(pos, beta - 1, beta);
+            if g < beta {
+                upper = g;
+            } else {
+                lower = g;
+            }
+            beta = lower + (upper - lower + 1) / 2;
+        }
+        lower
+    }
+
+    /// Points left to take from this position (hands, the trick under way and the
+    /// last-trick bonus), in value units.
+    fn remaining_points(&self, pos: &Position) -> i32 {
+        let mut total = self.last_bonus;
+        for p in 0..pos.players as usize {
+            for c in 0..CARDS {
+                total += pos.hands[p][c] as i32 * self.values[c % 6];
+            }
+        }
+        for &c in &pos.trick[..pos.trick_len as usize] {
+            total += self.values[rank_of(c)];
+        }
+        total
+    }
+
+    /// Plays `card` for the player to move; if that completes the trick, scores
+    /// it and returns the declarer side's gain from it.
+    fn play(&self, pos: &mut Position, card: u8) -> i32 {
+        let me = pos.to_move();
+        pos.remove(me, card);
+        pos.trick[pos.trick_len as usize] = card;
+        pos.hash ^= zobrist_trick(pos.trick_len as usize, card);
+        pos.trick_len += 1;
+        if pos.trick_len < pos.players {
+            return 0;
+        }
+        let trump = self.deal.trump.map(Suit::index);
+        let slot = pos.winning_slot(trump);
+        let winner = (pos.leader as usize + slot) % pos.players as usize;
+        let mut points: i32 = pos.trick[..pos.players as usize]
+            .iter()
+            .map(|&c| self.values[rank_of(c)])
+            .sum();
+        if pos.held[0] == 0 {
+            points += self.last_bonus;
+        }
+        for (slot, &c) in pos.trick[..pos.players as usize].iter().enumerate() {
+            pos.hash ^= zobrist_trick(slot, c);
+        }
+        pos.trick = [NO_CARD; MAX_PLAYERS];
+        pos.trick_len = 0;
+        pos.set_leader(winner as u8);
+        if self.deal.declarer_side[winner] {
+            points
+        } else {
+            0
+        }
+    }
+
+    /// Alpha-beta (fail-soft) on the declarer side's future points.
+    fn search(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let at_trick_start = pos.trick_len == 0;
+        let mut tt_best = NO_CARD;
+        let key = pos.hash ^ self.deal_key;
+        let mut need_depth = EXACT_DEPTH;
+        if at_trick_start {
+            let left = pos.held[pos.leader as usize];
+            if left == 0 {
+                return 0;
+            }
+            if left == 1 {
+                return self.play_out_last_trick(pos);
+            }
+            if let Some(limit) = self.depth_limit {
+                let done = self.root_tricks.saturating_sub(left);
+                if done >= limit {
+                    return self.estimate(pos);
+                }
+                need_depth = limit - done;
+            }
+            let remaining = self.remaining_points(pos);
+            if remaining <= alpha {
+                return remaining;
+            }
+            if beta <= 0 {
+                return 0;
+            }
+        } else if let Some(limit) = self.depth_limit {
+            let left = pos.held[pos.leader as usize] + 1;
+            need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
+        }
+        let slot = (key as usize) & self.mask;
+        let e = self.table[slot];
+        if at_trick_start && e.key == key {
+            if e.depth >= need_depth {
+                let (lo, up) = (e.lower as i32, e.upper as i32);
+                if lo >= beta {
+                    return lo;
+                }
+                if up <= alpha {
+                    return up;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(up);
+            }
+            tt_best = e.best;
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let me = pos.to_move();
+        let maximizing = self.deal.declarer_side[me];
+        let moves = self.ordered_moves(pos, tt_best);
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        let mut best_move = NO_CARD;
+        for &m in moves.as_slice() {
+            let mut child = *pos;
+            let gained = self.play(&mut child, m);
+            let v = gained + self.search(&child, alpha - gained, beta - gained);
+            if maximizing {
+                if v > best {
+                    best = v;
+                    best_move = m;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_move = m;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if at_trick_start {
+            let e = &mut self.table[slot];
+            let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
+                (e.lower as i32, e.upper as i32)
+            } else {
+                (0, i16::MAX as i32)
+            };
+            if best <= alpha0 {
+                upper = upper.min(best);
+            } else if best >= beta0 {
+                lower = lower.max(best);
+            } else {
+                lower = best;
+                upper = best;
+            }
+            *e = Entry {
+                key,
+                lower: lower as i16,
+                upper: upper as i16,
+                best: best_move,
+                depth: need_depth,
+            };
+        }
+        best
+    }
+
+    /// Each player holds one card: play the last trick out.
+    fn play_out_last_trick(&self, pos: &Position) -> i32 {
+        let mut p = *pos;
+        let mut gained = 0;
+        for _ in 0..pos.players {
+            let me = p.to_move();
+            let card = p.hands[me].iter().position(|&n| n > 0).unwrap_or(0) as u8;
+            gained = self.play(&mut p, card);
+        }
+        gained
+    }
+
+    /// Legal moves, one per group of equivalent cards, best first.
+    fn ordered_moves(&self, pos: &Position, tt_best: u8) -> MoveList {
+        let legal = pos.legal(&self.deal);
+        let me = pos.to_move();
+        // Ranks of each suit that someone other than `me` holds or has on the trick.
+        let mut others = [0u8; 4];
+        for p in 0..pos.players as usize {
+            if p == me {
+                continue;
+            }
+            for (s, ranks) in others.iter_mut().enumerate() {
+                if pos.suit_len[p][s] == 0 {
+                    continue;
+                }
+                for r in 0..6 {
+                    if pos.hands[p][s * 6 + r] > 0 {
+                        *ranks |= 1 << r;
+                    }
+                }
+            }
+        }
+        for &c in &pos.trick[..pos.trick_len as usize] {
+            others[suit_of(c)] |= 1 << rank_of(c);
+        }
+        // `legal` is suit-major, rank high to low: merge runs of equivalent cards.
+        let legal = legal.as_slice();
+        let mut out = MoveList::EMPTY;
+        let mut scores = [0i32; CARDS];
+        let mut i = 0;
+        while i < legal.len() {
+            let first = legal[i];
+            let mut last = first;
+            let mut j = i + 1;
+            while j < legal.len() && self.equivalent(legal[j], last, &others) {
+                last = legal[j];
+                j += 1;
+            }
+            let is_best = tt_best != NO_CARD
+                && (tt_best == last
+                    || (rank_of(tt_best) >= rank_of(last)
+                        && rank_of(tt_best) <= rank_of(first)
+                        && suit_of(tt_best) == suit_of(first)));
+            scores[out.len] = if is_best {
+                i32::MAX
+            } else {
+                self.order_score(pos, last, &others)
+            };
+            out.push(last);
+            i = j;
+        }
+        // Insertion sort, best first (at most 24 moves).
+        for i in 1..out.len {
+            let mut j = i;
+            while j > 0 && scores[j - 1] < scores[j] {
+                scores.swap(j - 1, j);
+                out.cards.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        out
+    }
+
+    /// Whether `lower` (just below `card` in the legal list) plays exactly like
+    /// it: same suit and value, and no one else holds a card of the ranks between.
+    fn equivalent(&self, lower: u8, card: u8, others: &[u8; 4]) -> bool {
+        if suit_of(lower) != suit_of(card)
+            || self.values[rank_of(lower)] != self.values[rank_of(card)]
+        {
+            return false;
+        }
+        let between = (rank_of(lower)..=rank_of(card)).fold(0u8, |m, r| m | 1 << r);
+        others[suit_of(card)] & between == 0
+    }
+
+    /// Move-ordering score: higher is tried first.
+    fn order_score(&self, pos: &Position, m: u8, others: &[u8; 4]) -> i32 {
+        let trump = self.deal.trump.map(Suit::index);
+        let value = self.values[rank_of(m)];
+        let rank = rank_of(m) as i32;
+        let suit = suit_of(m);
+        let me = pos.to_move();
+        if pos.trick_len == 0 {
+            // Lead: sure winners of the suit (nobody else holds a higher card) first.
+            let higher_elsewhere = others[suit] >> rank_of(m) != 0;
+            return if !higher_elsewhere {
+                1000 + value * 4 + i32::from(Some(suit) != trump) * 2
+            } else {
+                100 - value * 4 - rank
+            };
+        }
+        let win_slot = pos.winning_slot(trump);
+        let winner = (pos.leader as usize + win_slot) % pos.players as usize;
+        let my_side_wins = self.deal.declarer_side[winner] == self.deal.declarer_side[me];
+        let last = pos.trick_len + 1 == pos.players;
+        let takes = beats(m, pos.trick[win_slot], trump);
+        if my_side_wins && !takes {
+            // Smear points onto the side's winning card.
+            500 + value * 8 - rank
+        } else if takes {
+            if last {
+                900 + value * 8 - rank
+            } else {
+                700 + rank * 4 + value
+            }
+        } else {
+            // Losing anyway: cheapest card.
+            100 - value * 8 - rank
+        }
+    }
+
+    /// Heuristic estimate of the declarer side's future points: the points on
+    /// the trick under way and to come, shared out by trick-taking strength.
+    fn estimate(&self, pos: &Position) -> i32 {
+        let trump = self.deal.trump.map(Suit::index);
+        let mut strength = [0i32; 2];
+        for p in 0..pos.players as usize {
+            let side = usize::from(self.deal.declarer_side[p]);
+            for c in 0..CARDS {
+                let n = pos.hands[p][c] as i32;
+                if n == 0 {
+                    continue;
+                }
+                let r = (c % 6) as i32;
+                let trump_bonus = if Some(c / 6) == trump { 6 } else { 0 };
+                strength[side] += n * (1 + r + trump_bonus);
+            }
+        }
+        let remaining = self.remaining_points(pos);
+        let total = (strength[0] + strength[1]).max(1);
+        (remaining * strength[1] + total / 2) / total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::BotRng;
+
+    fn deck(copies: u8, nines: bool) -> Vec<Card> {
+        let mut out = Vec::new();
+        for card in Card::all() {
+            if card.rank == Rank::Nine && !nines {
+                continue;
+            }
+            for _ in 0..copies {
+                out.push(card);
+            }
+        }
+        out
+    }
+
+    /// A random position: `per_hand` cards each, then a few random legal plays.
+    fn random_position(rng: &mut BotRng, deal: &Deal, per_hand: usize, copies: u8) -> Position {
+        let mut cards = deck(copies, copies == 2);
+        rng.shuffle(&mut cards);
+        let players = deal.players;
+        let hands: Vec<CardCounts> = (0..players)
+            .map(|p| CardCounts::from_cards(&cards[p * per_hand..(p + 1) * per_hand]))
+            .collect();
+        let mut pos = Position::new(&hands, &[], rng.below(players)).unwrap();
+        let solver = Solver::new(deal.clone(), 8);
+        for _ in 0..rng.below(players) {
+            let legal = pos.legal(deal);
+            solver.play(&mut pos, legal.as_slice()[rng.below(legal.len)]);
+        }
+        pos
+    }
+
+    fn test_deal(players: usize, head: HeadRule) -> Deal {
+        let mut declarer_side = [false; MAX_PLAYERS];
+        declarer_side[0] = true;
+        if players == 4 {
+            declarer_side[2] = true;
+        }
+        Deal {
+            players,
+            trump: Some(Suit::Hearts),
+            head,
+            counting: Counting::Classic,
+            declarer_side,
+        }
+    }
+
+    /// Plain minimax over every legal card: no table, no grouping, no pruning.
+    fn brute_force(solver: &Solver, pos: &Position) -> i32 {
+        if pos.cards_left() == 0 && pos.trick_len == 0 {
+            return 0;
+        }
+        let me = pos.to_move();
+        let maximizing = solver.deal.declarer_side[me];
+        let mut best = if maximizing { -INFINITY } else { INFINITY };
+        for &m in pos.legal(&solver.deal).as_slice() {
+            let mut child = *pos;
+            let v = solver.play(&mut child, m) + brute_force(solver, &child);
+            best = if maximizing { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+
+    #[test]
+    fn zobrist_has_no_zero_entries() {
+        assert!(ZOBRIST.iter().all(|&z| z != 0));
+    }
+
+    #[test]
+    fn solver_matches_brute_force_on_small_endgames() {
+        let mut rng = BotRng::new(42);
+        for round in 0..300 {
+            let players = 3 + round % 2;
+            let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][round % 3];
+            let counting = [Counting::Classic, Counting::Counters, Counting::Fives][round / 3 % 3];
+            let per_hand = 2 + round % 3;
+            let mut deal = test_deal(players, head);
+            deal.counting = counting;
+            if round % 5 == 0 {
+                deal.trump = None;
+            }
+            let pos = random_position(&mut rng, &deal, per_hand, 2);
+            assert_eq!(pos.hash, pos.full_hash());
+            let mut solver = Solver::new(deal, 12);
+            let exact = brute_force(&solver, &pos) * solver.unit;
+            assert_eq!(solver.solve(&pos), exact, "round {round}");
+            // A second solve reuses the table.
+            assert_eq!(solver.solve(&pos), exact, "round {round} again");
+            for (card, v) in solver.solve_moves(&pos) {
+                let mut child = pos;
+                let gained = solver.play(&mut child, card.index() as u8);
+                let want = (gained + brute_force(&solver, &child)) * solver.unit;
+                assert_eq!(v, want, "round {round} move {card}");
+            }
+        }
+    }
+}
