@@ -485,6 +485,29 @@ fn bad_input_exits_2_with_one_line() {
         ),
         (
             &[
+                "meld",
+                "--preset",
+                "partnership",
+                "--trump",
+                "S",
+                "AS AS TS TS KS KS QS QS JS JS 9S 9S AH",
+            ],
+            "13 cards, but a hand holds at most 12",
+        ),
+        (
+            &[
+                "legal",
+                "--preset",
+                "partnership",
+                "--trump",
+                "S",
+                "--hand",
+                "AS AS TS TS KS KS QS QS JS JS 9S 9S AH",
+            ],
+            "13 cards",
+        ),
+        (
+            &[
                 "legal", "--preset", "bison", "--trump", "S", "--trick", "KH",
             ],
             "--hand",
