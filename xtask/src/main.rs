@@ -270,7 +270,7 @@ fn wasm_tests(ctx: &Ctx) -> Result {
         .env("CHROMEDRIVER", &browser.chromedriver)
         .env(
             "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
-            ctx.root.join("crates/web/webdriver.json"),
+            webdriver_json(ctx, &browser)?,
         )
         .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
     // The runner prefers these over CHROMEDRIVER; make sure Chromium is used.
@@ -288,6 +288,26 @@ fn wasm_tests(ctx: &Ctx) -> Result {
         cmd.env_remove(var);
     }
     ctx.run(&mut cmd)
+}
+
+/// The ChromeDriver capabilities for the runner: crates/web/webdriver.json,
+/// with the Chromium binary swapped when `PINOCHLE_CHROMIUM` points elsewhere.
+fn webdriver_json(ctx: &Ctx, browser: &install::Browser) -> Result<std::path::PathBuf> {
+    let committed = ctx.root.join("crates/web/webdriver.json");
+    let default = "/usr/bin/chromium";
+    if browser.chromium == Path::new(default) {
+        return Ok(committed);
+    }
+    let text = std::fs::read_to_string(&committed)?;
+    let custom = text.replace(
+        &format!("\"{default}\""),
+        &format!("{:?}", browser.chromium.display().to_string()),
+    );
+    let dir = ctx.root.join("target/xtask");
+    std::fs::create_dir_all(&dir)?;
+    let path = dir.join("webdriver.json");
+    std::fs::write(&path, custom)?;
+    Ok(path)
 }
 
 /// `trunk build --release` into dist/ (Trunk runs wasm-bindgen and wasm-opt).

@@ -225,6 +225,7 @@ impl Steps {
             .collect();
         println!();
         match failure {
+            None if self.passed.is_empty() => println!("xtask: done"),
             None => {
                 println!(
                     "xtask: all steps passed in {}: {}",
