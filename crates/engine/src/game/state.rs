@@ -450,6 +450,15 @@ impl State {
         self
     }
 
+    /// Starts the session from these scores (a resumed game, a handicap, a
+    /// test position); seats past the list keep 0, extra entries are ignored.
+    pub fn with_scores(mut self, scores: &[i64]) -> State {
+        for (total, &s) in self.public.session.scores.iter_mut().zip(scores) {
+            *total = s;
+        }
+        self
+    }
+
     fn empty(rules: Rules, rng: Rng) -> State {
         let seats = rules.table.seats as usize;
         let mut ledger = Ledger {
