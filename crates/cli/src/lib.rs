@@ -59,6 +59,11 @@ pub const COMMANDS: &[Command] = &[
         run: commands::legal::run,
     },
     Command {
+        name: "link",
+        summary: "a rule set's share link, or the rules a link carries",
+        run: commands::link::run,
+    },
+    Command {
         name: "simulate",
         summary: "play hands with computer players; summary and hand records",
         run: commands::simulate::run,

@@ -1,6 +1,7 @@
 //! One module per subcommand; see [`crate::COMMANDS`].
 
 pub mod legal;
+pub mod link;
 pub mod meld;
 pub mod options;
 pub mod presets;
