@@ -1,4 +1,17 @@
-//! Computer Pinochle players. Each decision is made from a seat's `PlayerView` only.
+//! Computer Pinochle players. Each decision is made from a seat's `PlayerView`
+//! only (the `oracle` level, for measuring, sees every card).
+//!
+//! * [`solver`]: exact open-cards search of the trick-play phase;
+//! * [`knowledge`]: inferences from a view and consistent world sampling;
+//! * [`pimc`]: Monte Carlo over sampled worlds with the solver;
+//! * [`basic`]: rules of thumb for every decision;
+//! * [`player`]: the [`Player`] trait, the levels and [`by_name`].
 
+pub mod basic;
+pub mod knowledge;
+pub mod pimc;
+pub mod player;
 pub mod rng;
 pub mod solver;
+
+pub use player::{by_name, AiError, Bot, Level, Player, LEVELS};

@@ -1,0 +1,393 @@
+//! The rule-based player: hand evaluation from meld and trick-taking strength,
+//! partner conventions when passing, a sensible bury, and card play that counts
+//! the cards gone and the known voids.
+//!
+//! The evaluation helpers here ([`hand_value`], [`trick_share`]) are shared by
+//! the searching players for the decisions they do not search.
+
+use pinochle_engine::game::tricks::{beats, winning_index};
+use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat};
+use pinochle_engine::meld::{meld_total, validate_shown};
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
+
+use crate::knowledge::Knowledge;
+
+/// Scale of the game's points relative to the 250-point single deck.
+fn scale(view: &PlayerView) -> f64 {
+    view.rules.counting.total() as f64 / 250.0
+}
+
+/// Expected share of the hand's card points the holder's side takes with
+/// `trump`, from trump length and aces relative to an average hand.
+pub fn trick_share(view: &PlayerView, hand: &CardCounts, trump: Suit) -> f64 {
+    let cards = hand.len().max(1) as f64;
+    let players = view.public.hand.active.len().max(3) as f64;
+    let fair = if view.rules.table.partnerships {
+        0.5
+    } else {
+        1.0 / players
+    };
+    let trumps = hand.suit_len(trump) as f64 / cards;
+    let aces: usize = Suit::ALL
+        .iter()
+        .map(|&s| hand.get(Rank::Ace, s) as usize)
+        .sum();
+    let aces = aces as f64 / cards;
+    let deck = view.rules.deck.size() as f64;
+    let ace_rate = 4.0 * view.rules.deck.copies() as f64 / deck;
+    let trump_aces = hand.get(Rank::Ace, trump) as f64 / view.rules.deck.copies() as f64;
+    (fair + 1.2 * (trumps - 0.25) + 1.0 * (aces - ace_rate) + 0.05 * trump_aces).clamp(0.05, 0.95)
+}
+
+/// Meld plus expected card points of a hand as declarer with `trump`.
+pub fn hand_value(view: &PlayerView, hand: &CardCounts, trump: Suit) -> f64 {
+    let meld = meld_total(&view.rules, hand, Some(trump)) as f64;
+    meld + trick_share(view, hand, trump) * view.rules.counting.total() as f64
+}
+
+/// The best trump for a hand and its value; suits of two cards or fewer only
+/// when nothing longer is allowed.
+pub fn best_trump(view: &PlayerView, hand: &CardCounts, allowed: &[Suit]) -> Option<(Suit, f64)> {
+    let long_exists = allowed.iter().any(|&s| hand.suit_len(s) > 2);
+    allowed
+        .iter()
+        .map(|&s| {
+            let short_penalty = if long_exists && hand.suit_len(s) <= 2 {
+                1e6
+            } else {
+                0.0
+            };
+            (s, hand_value(view, hand, s) - short_penalty)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// What a player expects its side to make as declarer before the kitty and
+/// any exchange: own hand plus the average help from kitty, partner and passes.
+pub fn bidding_value(view: &PlayerView, hand: &CardCounts) -> f64 {
+    let s = scale(view);
+    let Some((_, own)) = best_trump(view, hand, &Suit::ALL) else {
+        return 0.0;
+    };
+    let kitty_help = if view.rules.deal.kitty > 0 { 20.0 } else { 0.0 };
+    let partner_help = if view.rules.table.partnerships {
+        40.0
+    } else {
+        0.0
+    };
+    let pass_help = if view.rules.passing.partner.is_some() {
+        20.0
+    } else {
+        0.0
+    };
+    own + (kitty_help + partner_help + pass_help) * s
+}
+
+/// Picks the action of every decision by rules of thumb.
+pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
+    let first = legal.first()?.clone();
+    if legal.len() == 1 {
+        return Some(first);
+    }
+    let hand = view.own.hand;
+    let h = &view.public.hand;
+    let s = scale(view);
+    let choice = match view.phase() {
+        Phase::Auction => bid(view, legal, bidding_value(view, &hand) - 10.0 * s),
+        Phase::Escape => {
+            let keep = bidding_value(view, &hand) >= h.bid.unwrap_or(0) as f64;
+            Some(if keep { Action::Keep } else { Action::Escape })
+        }
+        Phase::DealerDecline | Phase::DuplicateDecline => Some(Action::Play),
+        Phase::KittyConcede | Phase::BidderDecision | Phase::MeldConcede => {
+            let value = match h.trump {
+                Some(t) => {
+                    let meld = if h.melds.iter().any(Option::is_some) {
+                        h.side_meld(&view.rules, view.seat) as f64
+                    } else {
+                        meld_total(&view.rules, &hand, Some(t)) as f64
+                    };
+                    meld + trick_share(view, &hand, t) * view.rules.counting.total() as f64
+                }
+                None => best_trump(view, &hand, &Suit::ALL).map_or(0.0, |(_, v)| v),
+            };
+            let hopeless = value < h.bid.unwrap_or(0) as f64 - 30.0 * s;
+            Some(if hopeless {
+                Action::Concede
+            } else {
+                Action::Play
+            })
+        }
+        Phase::Challenge => {
+            let bid = h.bid.unwrap_or(0) as f64;
+            let meld = h.declarer.map_or(0, |d| h.side_meld(&view.rules, d)) as f64;
+            let need = bid - meld;
+            let total = view.rules.counting.total() as f64;
+            let my_share = h.trump.map_or(0.3, |t| trick_share(view, &hand, t));
+            let challenge = need > total * (0.62 - 0.4 * (my_share - 0.3));
+            Some(if challenge {
+                Action::Challenge
+            } else {
+                Action::Pass
+            })
+        }
+        Phase::Trump => {
+            let allowed: Vec<Suit> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ChooseTrump(s) => Some(*s),
+                    _ => None,
+                })
+                .collect();
+            best_trump(view, &hand, &allowed).map(|(s, _)| Action::ChooseTrump(s))
+        }
+        Phase::PassLeft => {
+            let trump = best_trump(view, &hand, &Suit::ALL).map(|(s, _)| s);
+            pick_card(legal, |c| -keep_score(view, &hand, trump, c)).map(Action::PassCard)
+        }
+        Phase::PartnerPass => {
+            let declarer = h.declarer == Some(view.seat);
+            let trump = h.trump;
+            pick_card(legal, |c| {
+                if declarer {
+                    -keep_score(view, &hand, trump, c)
+                } else {
+                    partner_gift_score(trump, c)
+                }
+            })
+            .map(Action::PassCard)
+        }
+        Phase::Bury => pick_card(legal, |c| bury_score(view, &hand, h.trump, c)).map(Action::Bury),
+        Phase::ShowMeld => legal
+            .iter()
+            .max_by_key(|a| match a {
+                Action::ShowMeld(keys) => validate_shown(&view.rules, &hand, h.trump, keys)
+                    .map(|m| m.total)
+                    .unwrap_or(0),
+                _ => 0,
+            })
+            .cloned(),
+        Phase::Tricks => play_card(view, legal).map(Action::PlayCard),
+        Phase::SessionOver => None,
+    };
+    Some(choice.filter(|c| legal.contains(c)).unwrap_or(first))
+}
+
+/// The lowest legal bid while it stays within `limit`, else a pass (or the
+/// lowest bid when passing is not allowed).
+pub fn bid(_view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
+    let lowest = legal.iter().find_map(|a| match a {
+        Action::Bid(b) => Some(*b),
+        _ => None,
+    });
+    let may_pass = legal.contains(&Action::Pass);
+    match lowest {
+        Some(b) if (b as f64) <= limit || !may_pass => Some(Action::Bid(b)),
+        _ => Some(Action::Pass),
+    }
+}
+
+/// The card among `legal` (card actions) with the highest score.
+fn pick_card(legal: &[Action], score: impl Fn(Card) -> f64) -> Option<Card> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::PassCard(c) | Action::Bury(c) | Action::PlayCard(c) => Some(*c),
+            _ => None,
+        })
+        .max_by(|a, b| score(*a).total_cmp(&score(*b)))
+}
+
+/// How much a hand wants to keep a card: meld it serves, trumps, aces, length.
+fn keep_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: Card) -> f64 {
+    let value = view.rules.counting.value(card.rank) as f64 / scale(view).max(0.01);
+    let mut without = *hand;
+    without.remove(card);
+    let meld_loss = meld_total(&view.rules, hand, trump) as f64
+        - meld_total(&view.rules, &without, trump) as f64;
+    let trump_bonus = if Some(card.suit) == trump { 60.0 } else { 0.0 };
+    let ace_bonus = if card.rank == Rank::Ace { 30.0 } else { 0.0 };
+    let length = hand.suit_len(card.suit) as f64;
+    meld_loss * 10.0 + trump_bonus + ace_bonus + value + card.rank.index() as f64 + length
+}
+
+/// What the bidder's partner gives first: trumps, aces, pinochle parts.
+fn partner_gift_score(trump: Option<Suit>, card: Card) -> f64 {
+    let rank = card.rank.index() as f64;
+    if Some(card.suit) == trump {
+        200.0 + rank
+    } else if card.rank == Rank::Ace {
+        150.0
+    } else if matches!(
+        (card.rank, card.suit),
+        (Rank::Queen, Suit::Spades) | (Rank::Jack, Suit::Diamonds)
+    ) {
+        120.0
+    } else {
+        rank
+    }
+}
+
+/// How good a card is to bury: never meld or trumps; counters from short side
+/// suits first (they count for the declarer and would be lost in play).
+fn bury_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: Card) -> f64 {
+    let mut without = *hand;
+    without.remove(card);
+    let meld_loss = meld_total(&view.rules, hand, trump) as f64
+        - meld_total(&view.rules, &without, trump) as f64;
+    let trump_penalty = if Some(card.suit) == trump { 500.0 } else { 0.0 };
+    let value = view.rules.counting.value(card.rank) as f64 / scale(view).max(0.01);
+    let shortness = 6.0 - hand.suit_len(card.suit).min(6) as f64;
+    let safe_ace = card.rank == Rank::Ace && hand.suit_len(card.suit) >= 3;
+    -meld_loss * 20.0 - trump_penalty + value * 2.0 + shortness * 6.0
+        - if safe_ace { 25.0 } else { 0.0 }
+}
+
+/// Card play: sure winners, feeding a winning partner, cheap discards.
+fn play_card(view: &PlayerView, legal: &[Action]) -> Option<Card> {
+    let cards: Vec<Card> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::PlayCard(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let h = &view.public.hand;
+    let trump = h.trump;
+    let counting = view.rules.counting;
+    let knowledge = Knowledge::from_view(view);
+    let mut outstanding = CardCounts::EMPTY;
+    for f in &knowledge.fixed {
+        for c in f.to_cards() {
+            outstanding.add(c);
+        }
+    }
+    for &(c, _) in &knowledge.free {
+        outstanding.add(c);
+    }
+    let void = |seat: Seat, suit: Suit| -> bool {
+        knowledge
+            .active
+            .iter()
+            .position(|&s| s == seat)
+            .is_some_and(|i| {
+                Rank::ALL.iter().all(|&r| {
+                    let card = Card::new(r, suit);
+                    knowledge
+                        .free
+                        .iter()
+                        .all(|&(c, m)| c != card || m & (1 << i) == 0)
+                        && knowledge.fixed[i].count(card) == 0
+                })
+            })
+    };
+    let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
+    let n = h.active.len();
+    let me_index = h.active.iter().position(|&s| s == view.seat).unwrap_or(0);
+    let after: Vec<Seat> = (1..n - trick.len())
+        .map(|k| h.active[(me_index + k) % n])
+        .collect();
+    let opponents_after: Vec<Seat> = after
+        .iter()
+        .copied()
+        .filter(|&s| !same_side(&view.rules, s, view.seat))
+        .collect();
+    // A card wins against everyone to play after it.
+    let holds = |card: Card, winning_so_far: Option<Card>| -> bool {
+        if let Some(w) = winning_so_far {
+            if !beats(card, w, trump) {
+                return false;
+            }
+        }
+        let led = trick.first().map_or(card.suit, |c| c.suit);
+        let higher_out = Rank::ALL
+            .iter()
+            .any(|&r| r > card.rank && outstanding.get(r, card.suit) > 0);
+        let trumped = Some(card.suit) != trump
+            && trump.is_some_and(|t| {
+                outstanding.suit_len(t) > 0
+                    && opponents_after.iter().any(|&s| void(s, led) && !void(s, t))
+            });
+        (!higher_out || opponents_after.is_empty()) && !trumped
+    };
+    let value = |c: &Card| counting.value(c.rank) as i32;
+    let cheapest = |list: &[Card]| -> Option<Card> {
+        list.iter()
+            .copied()
+            .min_by_key(|c| (value(c), i32::from(Some(c.suit) == trump), c.rank.index()))
+    };
+    if trick.is_empty() {
+        let declarer_side = h
+            .declarer
+            .is_some_and(|d| same_side(&view.rules, d, view.seat));
+        let winners: Vec<Card> = cards.iter().copied().filter(|&c| holds(c, None)).collect();
+        let trump_winner = winners.iter().copied().find(|c| Some(c.suit) == trump);
+        let trumps_out = trump.is_some_and(|t| outstanding.suit_len(t) > 0);
+        if declarer_side && trumps_out {
+            if let Some(c) = trump_winner {
+                return Some(c);
+            }
+        }
+        if let Some(c) = winners
+            .iter()
+            .copied()
+            .filter(|c| Some(c.suit) != trump)
+            .max_by_key(|c| (value(c), c.rank.index()))
+        {
+            return Some(c);
+        }
+        let side: Vec<Card> = cards
+            .iter()
+            .copied()
+            .filter(|c| Some(c.suit) != trump)
+            .collect();
+        return cheapest(if side.is_empty() { &cards } else { &side });
+    }
+    let win_i = winning_index(&trick, trump).unwrap_or(0);
+    let winning = trick[win_i];
+    let winner_seat = h.current_trick()[win_i].seat;
+    let side_wins = same_side(&view.rules, winner_seat, view.seat);
+    if side_wins && (opponents_after.is_empty() || holds(winning, None)) {
+        // Feed points to the side's winning card, sparing trumps.
+        return cards
+            .iter()
+            .copied()
+            .filter(|&c| !beats(c, winning, trump) || Some(c.suit) != trump)
+            .max_by_key(|c| {
+                (
+                    value(c) * 2 - i32::from(Some(c.suit) == trump) * 30,
+                    c.rank.index(),
+                )
+            })
+            .or_else(|| cheapest(&cards));
+    }
+    let takers: Vec<Card> = cards
+        .iter()
+        .copied()
+        .filter(|&c| beats(c, winning, trump))
+        .collect();
+    if !side_wins && !takers.is_empty() {
+        if opponents_after.is_empty() {
+            return takers.iter().copied().max_by_key(|c| {
+                (
+                    value(c) - i32::from(Some(c.suit) == trump) * 20,
+                    -(c.rank.index() as i32),
+                )
+            });
+        }
+        let sure: Vec<Card> = takers
+            .iter()
+            .copied()
+            .filter(|&c| holds(c, Some(winning)))
+            .collect();
+        if let Some(c) = sure.iter().copied().min_by_key(|c| c.rank.index()) {
+            return Some(c);
+        }
+    }
+    let losers: Vec<Card> = cards
+        .iter()
+        .copied()
+        .filter(|&c| !beats(c, winning, trump))
+        .collect();
+    cheapest(if losers.is_empty() { &cards } else { &losers })
+}

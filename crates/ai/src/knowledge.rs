@@ -1,0 +1,312 @@
+//! What a seat can infer about the hidden cards from its `PlayerView`, and the
+//! sampling of whole worlds consistent with it.
+//!
+//! Inferences: cards seen (own hand, every card played, own buried cards),
+//! cards known to lie in a hand (shown meld not yet played, cards this seat
+//! passed), the exposed kitty (now in the declarer's hand or buried), announced
+//! buried trumps, voids (a player who did not follow), no trumps (void in the
+//! led suit and did not trump) and the head rule (a player obliged to beat who
+//! did not holds no higher card of that suit).
+//!
+//! A world gives every other active seat a hand of its current size and fills
+//! the one hidden pile (the kitty before it is taken, or the cards someone else
+//! buried).
+
+use pinochle_engine::game::tricks::{beats, winning_index};
+use pinochle_engine::game::{PlayerView, Seat, MAX_SEATS};
+use pinochle_engine::rules::HeadRule;
+use pinochle_engine::{used_cards, Card, CardCounts, Rank, Suit};
+
+use crate::rng::BotRng;
+
+/// Holders a hidden card may go to: the active seats (by index in
+/// `public.hand.active`) and, last, the hidden pile.
+pub type HolderMask = u8;
+
+/// Everything a seat knows about where the cards it cannot see are.
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    /// The active seats in play order (from the dealer's left).
+    pub active: Vec<Seat>,
+    /// This seat's index in `active` (None: a spectator or a seat sitting out).
+    pub me: Option<usize>,
+    /// Cards each holder must still receive in a world: hand sizes of the active
+    /// seats, then the hidden pile.
+    pub capacity: Vec<usize>,
+    /// Cards whose holder is known, per holder.
+    pub fixed: Vec<CardCounts>,
+    /// Unseen cards not fixed, each with the holders it may go to.
+    pub free: Vec<(Card, HolderMask)>,
+}
+
+/// A sampled deal of the hidden cards: one hand per active seat (own hand
+/// included) in `active` order, then the hidden pile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    pub holdings: Vec<CardCounts>,
+}
+
+fn full_deck(view: &PlayerView) -> CardCounts {
+    let mut deck = CardCounts::EMPTY;
+    for card in Card::all() {
+        if card.rank == Rank::Nine && !view.rules.deck.has_nines() {
+            continue;
+        }
+        deck.0[card.index()] = view.rules.deck.copies();
+    }
+    deck
+}
+
+fn subtract(from: &mut CardCounts, cards: &CardCounts) {
+    for (a, b) in from.0.iter_mut().zip(cards.0.iter()) {
+        *a = a.saturating_sub(*b);
+    }
+}
+
+impl Knowledge {
+    /// Reads a view.
+    pub fn from_view(view: &PlayerView) -> Knowledge {
+        let h = &view.public.hand;
+        let active = h.active.clone();
+        let n = active.len();
+        let me = active.iter().position(|&s| s == view.seat);
+        let pile = n;
+        let index_of = |seat: Seat| active.iter().position(|&s| s == seat);
+
+        // Cards this seat has seen leave the game or sits on.
+        let mut unseen = full_deck(view);
+        let mut played_by = [CardCounts::EMPTY; MAX_SEATS];
+        for p in &h.plays {
+            unseen.remove(p.card);
+            if let Some(slot) = played_by.get_mut(p.seat) {
+                slot.add(p.card);
+            }
+        }
+        if me.is_some() {
+            subtract(&mut unseen, &view.own.hand);
+            subtract(&mut unseen, &CardCounts::from_cards(&view.own.buried));
+        }
+
+        let mut capacity: Vec<usize> = active.iter().map(|&s| h.hand_sizes[s] as usize).collect();
+        if let Some(i) = me {
+            capacity[i] = 0;
+        }
+        let in_hands: usize = capacity.iter().sum();
+        capacity.push(unseen.len().saturating_sub(in_hands));
+
+        // Cards known to be with a holder.
+        let mut fixed = vec![CardCounts::EMPTY; n + 1];
+        let mut take = |holder: usize, cards: &CardCounts, unseen: &mut CardCounts| {
+            for card in Card::all() {
+                let k = cards.count(card).min(unseen.count(card));
+                for _ in 0..k {
+                    if fixed[holder].len() < capacity[holder] {
+                        fixed[holder].add(card);
+                        unseen.remove(card);
+                    }
+                }
+            }
+        };
+        for (seat, meld) in h.melds.iter().enumerate() {
+            let (Some(meld), Some(i)) = (meld, index_of(seat)) else {
+                continue;
+            };
+            if Some(i) == me {
+                continue;
+            }
+            let mut still = used_cards(meld);
+            subtract(&mut still, &played_by[seat]);
+            take(i, &still, &mut unseen);
+        }
+        if me.is_some() {
+            // Cards this seat gave away are with the receiver unless played.
+            for pass in h.passes.iter().filter(|p| p.from == view.seat) {
+                if let Some(i) = index_of(pass.to) {
+                    let mut given = CardCounts::from_cards(&view.own.given);
+                    subtract(&mut given, &played_by[pass.to]);
+                    subtract(&mut given, &view.own.hand);
+                    take(i, &given, &mut unseen);
+                }
+            }
+        }
+        let declarer = h.declarer.and_then(index_of);
+        let someone_else_buried = declarer.is_some() && declarer != me && h.buried > 0;
+        if someone_else_buried {
+            take(
+                pile,
+                &CardCounts::from_cards(&h.announced_bury),
+                &mut unseen,
+            );
+        }
+
+        // What each active seat cannot hold.
+        let forbidden = forbidden_cards(view, &active);
+        let exposed_kitty = CardCounts::from_cards(&h.kitty);
+        let mut kitty_left = exposed_kitty;
+        let mut free = Vec::with_capacity(unseen.len());
+        for card in unseen.to_cards() {
+            let mut mask: HolderMask = 0;
+            for (i, cap) in capacity.iter().enumerate().take(n) {
+                if *cap > fixed[i].len() && !forbidden[i].contains(&card) {
+                    mask |= 1 << i;
+                }
+            }
+            if capacity[pile] > fixed[pile].len() {
+                let trump_hidden_by_rule = view.rules.contract.announce_buried_trump
+                    && someone_else_buried
+                    && Some(card.suit) == h.trump;
+                if !trump_hidden_by_rule {
+                    mask |= 1 << pile;
+                }
+            }
+            // A card of the exposed kitty went to the declarer (or was buried).
+            if let Some(d) = declarer {
+                if Some(d) != me && kitty_left.remove(card) {
+                    mask &= (1 << d) | (1 << pile);
+                }
+            }
+            free.push((card, mask));
+        }
+        Knowledge {
+            active,
+            me,
+            capacity,
+            fixed,
+            free,
+        }
+    }
+
+    /// A world consistent with the knowledge; own hand from `own`. Falls back
+    /// to relaxing the void inferences if random filling keeps failing.
+    pub fn sample(&self, own: &CardCounts, rng: &mut BotRng) -> World {
+        for _ in 0..32 {
+            if let Some(world) = self.try_sample(own, rng, false) {
+                return world;
+            }
+        }
+        self.try_sample(own, rng, true)
+            .unwrap_or_else(|| self.blind_sample(own, rng))
+    }
+
+    fn try_sample(&self, own: &CardCounts, rng: &mut BotRng, relaxed: bool) -> Option<World> {
+        let holders = self.capacity.len();
+        let mut holdings = self.fixed.clone();
+        let mut room: Vec<usize> = (0..holders)
+            .map(|i| self.capacity[i].saturating_sub(holdings[i].len()))
+            .collect();
+        let mut order: Vec<usize> = (0..self.free.len()).collect();
+        rng.shuffle(&mut order);
+        // Most constrained cards first.
+        order.sort_by_key(|&i| self.free[i].1.count_ones());
+        for i in order {
+            let (card, mask) = self.free[i];
+            let mask = if relaxed || mask == 0 {
+                (1u8 << holders) - 1
+            } else {
+                mask
+            };
+            let total: usize = (0..holders)
+                .filter(|&h| mask & (1 << h) != 0)
+                .map(|h| room[h])
+                .sum();
+            if total == 0 {
+                return None;
+            }
+            let mut pick = rng.below(total);
+            for h in 0..holders {
+                if mask & (1 << h) == 0 {
+                    continue;
+                }
+                if pick < room[h] {
+                    holdings[h].add(card);
+                    room[h] -= 1;
+                    break;
+                }
+                pick -= room[h];
+            }
+        }
+        if let Some(i) = self.me {
+            holdings[i] = *own;
+        }
+        Some(World { holdings })
+    }
+
+    /// Last resort: deal the free cards in order, ignoring every inference.
+    fn blind_sample(&self, own: &CardCounts, rng: &mut BotRng) -> World {
+        let mut holdings = self.fixed.clone();
+        let mut cards: Vec<Card> = self.free.iter().map(|&(c, _)| c).collect();
+        rng.shuffle(&mut cards);
+        let mut next = cards.into_iter();
+        for (h, holding) in holdings.iter_mut().enumerate() {
+            while holding.len() < self.capacity[h] {
+                match next.next() {
+                    Some(card) => holding.add(card),
+                    None => break,
+                }
+            }
+        }
+        if let Some(i) = self.me {
+            holdings[i] = *own;
+        }
+        World { holdings }
+    }
+}
+
+/// Per active seat, the distinct cards it cannot hold now, from its plays.
+fn forbidden_cards(view: &PlayerView, active: &[Seat]) -> Vec<Vec<Card>> {
+    let h = &view.public.hand;
+    let trump = h.trump;
+    let head = view.rules.play.head;
+    let mut out = vec![Vec::new(); active.len()];
+    let n = active.len().max(1);
+    let forbid_suit_above = |list: &mut Vec<Card>, suit: Suit, above: Option<Rank>| {
+        for &rank in Rank::ALL.iter() {
+            if above.is_none_or(|a| rank > a) {
+                let card = Card::new(rank, suit);
+                if !list.contains(&card) {
+                    list.push(card);
+                }
+            }
+        }
+    };
+    for trick in h.plays.chunks(n) {
+        let Some(led) = trick.first().map(|p| p.card.suit) else {
+            continue;
+        };
+        let mut cards: Vec<Card> = Vec::with_capacity(n);
+        for play in trick {
+            let Some(i) = active.iter().position(|&s| s == play.seat) else {
+                continue;
+            };
+            let card = play.card;
+            if !cards.is_empty() {
+                let winning = cards[winning_index(&cards, trump).unwrap_or(0)];
+                let list = &mut out[i];
+                if card.suit != led {
+                    forbid_suit_above(list, led, None);
+                    match trump {
+                        Some(t) if card.suit != t => forbid_suit_above(list, t, None),
+                        Some(t) => {
+                            let must_beat = head == HeadRule::Always && winning.suit == t;
+                            if must_beat && !beats(card, winning, trump) {
+                                forbid_suit_above(list, t, Some(winning.rank));
+                            }
+                        }
+                        None => {}
+                    }
+                } else {
+                    let must_beat = match head {
+                        HeadRule::TrumpLed => trump == Some(led),
+                        HeadRule::Always => winning.suit == led,
+                        HeadRule::Never => false,
+                    };
+                    if must_beat && !beats(card, winning, trump) {
+                        forbid_suit_above(list, led, Some(winning.rank));
+                    }
+                }
+            }
+            cards.push(card);
+        }
+    }
+    out
+}

@@ -1,0 +1,275 @@
+//! The [`Player`] trait and the levels: `basic` (rules of thumb), `standard`
+//! (basic bidding, PIMC card play), `expert` (PIMC card play with more worlds
+//! and sampled bidding) and `oracle` (sees every card; for measuring only).
+//!
+//! Every decision is a function of the seat's `PlayerView` and the bot's seed:
+//! the random stream of a decision is derived from the seed and the view's
+//! progress counters, never from earlier calls.
+
+use pinochle_engine::game::{Action, Phase, PlayerView, Seat, State};
+use pinochle_engine::{Card, CardCounts, Suit};
+
+use crate::basic;
+use crate::knowledge::Knowledge;
+use crate::pimc::{self, Budget};
+use crate::rng::BotRng;
+use crate::solver::{Position, Solver};
+
+/// Why a player could not decide.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AiError {
+    /// The view's seat is not to move.
+    NotMyTurn,
+    /// No legal action (the session is over).
+    NoLegalAction,
+    /// `by_name` got a name that is no level.
+    UnknownLevel(String),
+}
+
+impl std::fmt::Display for AiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AiError::NotMyTurn => f.write_str("it is not this seat's turn"),
+            AiError::NoLegalAction => f.write_str("there is no legal action"),
+            AiError::UnknownLevel(name) => write!(
+                f,
+                "unknown player level '{name}' (expected one of {})",
+                LEVELS.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AiError {}
+
+/// A computer player.
+pub trait Player {
+    fn name(&self) -> &'static str;
+
+    /// The action for the seat of `view`, which must be to move.
+    fn decide(&mut self, view: &PlayerView) -> Result<Action, AiError>;
+
+    /// The action for `seat` in `state`. Every level but the oracle only looks
+    /// at the seat's view.
+    fn decide_in(&mut self, state: &State, seat: Seat) -> Result<Action, AiError> {
+        self.decide(&state.observation(seat))
+    }
+}
+
+/// The level names `by_name` accepts.
+pub const LEVELS: &[&str] = &["basic", "standard", "expert", "oracle"];
+
+/// A player by level name, seeded.
+pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, AiError> {
+    let level = match name.trim() {
+        "basic" => Level::Basic,
+        "standard" => Level::Standard,
+        "expert" => Level::Expert,
+        "oracle" => Level::Oracle,
+        other => return Err(AiError::UnknownLevel(other.to_string())),
+    };
+    Ok(Box::new(Bot::new(level, seed)))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Basic,
+    Standard,
+    Expert,
+    Oracle,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Basic => "basic",
+            Level::Standard => "standard",
+            Level::Expert => "expert",
+            Level::Oracle => "oracle",
+        }
+    }
+
+    /// Card-play budget of the searching levels.
+    pub fn budget(self) -> Budget {
+        match self {
+            Level::Standard => Budget {
+                worlds: 8,
+                exact_cards: 15,
+                depth: 1,
+            },
+            _ => Budget {
+                worlds: 24,
+                exact_cards: 21,
+                depth: 2,
+            },
+        }
+    }
+}
+
+/// A player of one level. The solver's table is kept between decisions (its
+/// entries are exact values of open positions, so reuse never changes a result).
+pub struct Bot {
+    level: Level,
+    seed: u64,
+    budget: Budget,
+    solver: Option<Solver>,
+}
+
+impl Bot {
+    pub fn new(level: Level, seed: u64) -> Bot {
+        Bot {
+            level,
+            seed,
+            budget: level.budget(),
+            solver: None,
+        }
+    }
+
+    /// Overrides the card-play budget.
+    pub fn with_budget(mut self, budget: Budget) -> Bot {
+        self.budget = budget;
+        self
+    }
+
+    /// The random stream of one decision: the seed and where the hand stands.
+    fn rng_for(&self, view: &PlayerView) -> BotRng {
+        let h = &view.public.hand;
+        let progress = (h.number as u64) << 40
+            ^ (h.plays.len() as u64) << 24
+            ^ (h.auction.len() as u64) << 16
+            ^ (view.own.hand.len() as u64) << 8
+            ^ view.seat as u64;
+        BotRng::new(self.seed ^ BotRng::new(progress).next_u64())
+    }
+
+    fn check(view: &PlayerView) -> Result<Vec<Action>, AiError> {
+        if !view.is_my_turn() {
+            return Err(AiError::NotMyTurn);
+        }
+        let legal = view.legal_actions();
+        if legal.is_empty() {
+            return Err(AiError::NoLegalAction);
+        }
+        Ok(legal)
+    }
+
+    /// Expert bidding: the mean over sampled kitties / partner hands of the best
+    /// trump's meld and expected card points.
+    fn sampled_bidding_value(&self, view: &PlayerView, rng: &mut BotRng) -> f64 {
+        let knowledge = Knowledge::from_view(view);
+        let me = knowledge.me.unwrap_or(0);
+        let pile = knowledge.capacity.len() - 1;
+        let partner = pinochle_engine::game::partner(&view.rules, view.seat)
+            .and_then(|p| knowledge.active.iter().position(|&s| s == p));
+        let samples = 16;
+        let scale = view.rules.counting.total() as f64 / 250.0;
+        let pass_help = if view.rules.passing.partner.is_some() {
+            20.0 * scale
+        } else {
+            0.0
+        };
+        let mut sum = 0.0;
+        for _ in 0..samples {
+            let world = knowledge.sample(&view.own.hand, rng);
+            let mut hand = world.holdings[me];
+            if view.rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
+                for c in world.holdings[pile].to_cards() {
+                    hand.add(c);
+                }
+            }
+            let best = Suit::ALL
+                .iter()
+                .map(|&t| {
+                    let partner_meld = partner.map_or(0.0, |p| {
+                        pinochle_engine::meld_total(&view.rules, &world.holdings[p], Some(t)) as f64
+                    });
+                    basic::hand_value(view, &hand, t) + partner_meld + pass_help
+                })
+                .fold(f64::MIN, f64::max);
+            sum += best;
+        }
+        sum / samples as f64
+    }
+}
+
+impl Player for Bot {
+    fn name(&self) -> &'static str {
+        self.level.name()
+    }
+
+    fn decide(&mut self, view: &PlayerView) -> Result<Action, AiError> {
+        let legal = Self::check(view)?;
+        let mut rng = self.rng_for(view);
+        let fallback = || basic::decide(view, &legal).ok_or(AiError::NoLegalAction);
+        match (self.level, view.phase()) {
+            (Level::Basic, _) => fallback(),
+            (Level::Standard | Level::Expert | Level::Oracle, Phase::Tricks) => {
+                let cards: Vec<Card> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::PlayCard(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                match pimc::choose_card(view, &cards, &self.budget, &mut rng, &mut self.solver) {
+                    Some(c) => Ok(Action::PlayCard(c)),
+                    None => fallback(),
+                }
+            }
+            (Level::Expert, Phase::Auction) => {
+                let scale = view.rules.counting.total() as f64 / 250.0;
+                let value = self.sampled_bidding_value(view, &mut rng) - 10.0 * scale;
+                basic::bid(view, &legal, value).ok_or(AiError::NoLegalAction)
+            }
+            _ => fallback(),
+        }
+    }
+
+    fn decide_in(&mut self, state: &State, seat: Seat) -> Result<Action, AiError> {
+        let view = state.observation(seat);
+        if self.level != Level::Oracle || view.phase() != Phase::Tricks {
+            return self.decide(&view);
+        }
+        let legal = Self::check(&view)?;
+        let h = &view.public.hand;
+        let hands: Vec<CardCounts> = h
+            .active
+            .iter()
+            .map(|&s| state.hand_of(s).copied().unwrap_or_default())
+            .collect();
+        let world = crate::knowledge::World { holdings: hands };
+        let (Some(deal), Some(pos)) = (pimc::deal_of(&view), pimc::position_of(&view, &world))
+        else {
+            return basic::decide(&view, &legal).ok_or(AiError::NoLegalAction);
+        };
+        let me = h.active.iter().position(|&s| s == seat).unwrap_or(0);
+        let maximize = deal.declarer_side[me];
+        if self.solver.as_ref().is_some_and(|s| *s.deal() != deal) {
+            self.solver = None;
+        }
+        let solver = self.solver.get_or_insert_with(|| Solver::new(deal, 18));
+        let values = pimc::open_values(solver, &pos, &self.budget);
+        let best = values
+            .iter()
+            .max_by_key(|(_, v)| if maximize { *v } else { -*v })
+            .map(|(c, _)| Action::PlayCard(*c));
+        match best.filter(|a| legal.contains(a)) {
+            Some(a) => Ok(a),
+            None => basic::decide(&view, &legal).ok_or(AiError::NoLegalAction),
+        }
+    }
+}
+
+/// The open position of a state for the player to move (tests and benchmarks).
+pub fn open_position(state: &State) -> Option<Position> {
+    let seat = state.current_player()?;
+    let view = state.observation(seat);
+    let hands: Vec<CardCounts> = view
+        .public
+        .hand
+        .active
+        .iter()
+        .map(|&s| state.hand_of(s).copied().unwrap_or_default())
+        .collect();
+    pimc::position_of(&view, &crate::knowledge::World { holdings: hands })
+}
