@@ -202,6 +202,15 @@ fn choose(rng: &mut Rng, state: &State, legal: &[Action]) -> Action {
             return low.clone();
         }
     }
+    // Concede and decline now and then only, so most hands are played out.
+    let keep_going: Vec<Action> = legal
+        .iter()
+        .filter(|a| !matches!(a, Action::Concede | Action::DeclineHand))
+        .cloned()
+        .collect();
+    if !keep_going.is_empty() && rng.below(5) > 0 {
+        return pick(rng, &keep_going);
+    }
     pick(rng, legal)
 }
 
@@ -311,8 +320,18 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
         sorted.dedup();
         assert_eq!(sorted, legal, "legal actions are sorted and distinct");
         check_invariants(&state, &deck);
-        // Every listed action applies.
-        for a in &legal {
+        // Every listed action applies (of a long list of bids: the lowest, the
+        // highest and a random sample).
+        let bids = legal.iter().filter(|a| matches!(a, Action::Bid(_))).count();
+        for (i, a) in legal.iter().enumerate() {
+            if matches!(a, Action::Bid(_))
+                && bids > 8
+                && i > 0
+                && i + 1 < bids
+                && rng.below(bids as u64) >= 6
+            {
+                continue;
+            }
             let mut s = state.clone();
             s.apply(a.clone())
                 .unwrap_or_else(|e| panic!("listed {a} refused: {e}"));
@@ -335,7 +354,7 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
             Err(IllegalAction::NotYourTurn { .. })
         ));
         // Serde round trip.
-        if steps % 3 == 0 {
+        if steps % 12 == 0 {
             let json = serde_json::to_string(&state).unwrap();
             let back: State = serde_json::from_str(&json).unwrap();
             assert_eq!(back, state);
@@ -377,6 +396,10 @@ struct Stats {
     outcomes: std::collections::BTreeMap<String, u32>,
 }
 
+/// Sessions per preset and the deal limit of each (a points session may end sooner).
+const SESSIONS: u64 = 30;
+const HANDS: u32 = 8;
+
 fn run_preset(preset: PresetId, sessions: u64, hands: u32) {
     let mut rng = Rng::new(0xC0FFEE ^ preset as u64);
     let mut stats = Stats::default();
@@ -393,25 +416,57 @@ fn run_preset(preset: PresetId, sessions: u64, hands: u32) {
 
 #[test]
 fn random_playouts_brooklyn() {
-    run_preset(PresetId::Brooklyn, 12, 6);
+    run_preset(PresetId::Brooklyn, SESSIONS, HANDS);
 }
 
 #[test]
 fn random_playouts_bison() {
-    run_preset(PresetId::Bison, 12, 6);
+    run_preset(PresetId::Bison, SESSIONS, HANDS);
 }
 
 #[test]
 fn random_playouts_partnership() {
-    run_preset(PresetId::Partnership, 12, 6);
+    run_preset(PresetId::Partnership, SESSIONS, HANDS);
 }
 
 #[test]
 fn random_playouts_double_deck() {
-    run_preset(PresetId::DoubleDeck, 12, 6);
+    run_preset(PresetId::DoubleDeck, SESSIONS, HANDS);
 }
 
 #[test]
 fn random_playouts_club() {
-    run_preset(PresetId::Club, 12, 6);
+    run_preset(PresetId::Club, SESSIONS, HANDS);
+}
+
+/// Release-mode playout speed: `cargo test --release -p pinochle-engine --test
+/// random_playout -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn playout_speed() {
+    for preset in PresetId::ALL {
+        let rules = Rules::preset(preset);
+        let mut rng = Rng::new(7);
+        let mut state = State::new(rules, 7).unwrap();
+        let start = std::time::Instant::now();
+        let mut hands = 0u32;
+        while hands < 20_000 {
+            let legal = state.legal_actions();
+            assert!(
+                !legal.is_empty(),
+                "{preset:?} stuck: {}",
+                serde_json::to_string(&state.observation(state.current_player().unwrap_or(0)))
+                    .unwrap()
+            );
+            let action = choose(&mut rng, &state, &legal);
+            let before = state.public().session.hands_completed;
+            state.apply(action).unwrap();
+            hands += state.public().session.hands_completed - before;
+            if state.is_terminal() {
+                state = State::new(Rules::preset(preset), rng.next_u64()).unwrap();
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!("{}: {:.0} hands/s", preset.id(), hands as f64 / secs);
+    }
 }

@@ -4,7 +4,7 @@
 //! are the state's by construction.
 
 use crate::cards::{Card, CardCounts, Suit};
-use crate::meld;
+use crate::meld::{self, MeldKey};
 use crate::rules::{AllPass, ConcedeTiming, Rules, TrumpMarriage};
 
 use super::action::{Action, IllegalAction, Phase};
@@ -75,6 +75,30 @@ fn trump_suits(rules: &Rules, own: &SeatPrivate) -> Vec<Suit> {
         .collect()
 }
 
+/// The meld sets the declarer may show: subsets of the best meld that leave enough
+/// cards outside the meld to bury afterwards.
+fn showable(rules: &Rules, h: &HandPublic, own: &SeatPrivate) -> Vec<Vec<MeldKey>> {
+    let mut sets = meld::shown_subsets(rules, &own.hand, h.trump);
+    sets.retain(|keys| leaves_enough_to_bury(rules, own, h, keys));
+    sets
+}
+
+/// Whether showing `keys` leaves enough cards out of the meld to bury after it.
+fn leaves_enough_to_bury(
+    rules: &Rules,
+    own: &SeatPrivate,
+    h: &HandPublic,
+    keys: &[MeldKey],
+) -> bool {
+    let bury_later = if rules.contract.bury_after_meld {
+        rules.contract.bury as usize
+    } else {
+        0
+    };
+    meld::validate_shown(rules, &own.hand, h.trump, keys)
+        .is_ok_and(|shown| own.hand.len() - meld::used_cards(&shown).len() >= bury_later)
+}
+
 /// Whether a pass is allowed for `seat` in the auction.
 fn may_pass_in_auction(rules: &Rules, h: &HandPublic, seat: Seat) -> bool {
     let a = &rules.auction;
@@ -125,7 +149,7 @@ pub fn legal_actions(
             .into_iter()
             .map(Action::Bury)
             .collect(),
-        Phase::ShowMeld => meld::shown_subsets(rules, &own.hand, h.trump)
+        Phase::ShowMeld => showable(rules, h, own)
             .into_iter()
             .map(Action::ShowMeld)
             .collect(),
@@ -227,10 +251,14 @@ pub fn check(
         (Phase::ShowMeld, Action::ShowMeld(keys)) => {
             let mut sorted = keys.clone();
             sorted.sort();
-            if sorted != *keys || !meld::shown_subsets(rules, &own.hand, h.trump).contains(keys) {
+            if sorted != *keys || !showable(rules, h, own).contains(keys) {
                 return Err(rule(
                     match meld::validate_shown(rules, &own.hand, h.trump, keys) {
                         Err(e) => e.to_string(),
+                        Ok(_) if !leaves_enough_to_bury(rules, own, h, keys) => format!(
+                            "show less: {} cards must stay out of the meld to be discarded",
+                            rules.contract.bury
+                        ),
                         Ok(_) => "show melds of your best meld, listed once each in sorted order"
                             .to_string(),
                     },
