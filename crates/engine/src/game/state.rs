@@ -4,7 +4,7 @@
 //! the deal as dealt, the seed-driven [`Rng`]).
 //!
 //! Hands advance automatically: when a hand ends it is settled and recorded
-//! ([`State::last_record`], [`HandSummary`] in the public state) and, unless the
+//! ([`State::recent_records`], [`HandSummary`] in the public state) and, unless the
 //! session is over, the next hand is dealt at once. A driver that wants every hand
 //! record watches [`Scoreboard::hands_completed`].
 
@@ -290,8 +290,10 @@ pub struct State {
     pub(super) public: PublicState,
     pub(super) private: Vec<SeatPrivate>,
     pub(super) hidden: Hidden,
-    #[serde(with = "arc_serde::option")]
-    pub(super) last_record: Option<Arc<HandRecord>>,
+    /// Records of the hands completed by the last applied action (or by the
+    /// first deal): usually none or one, more when bunched deals were thrown in.
+    #[serde(with = "arc_serde")]
+    pub(super) recent_records: Arc<Vec<HandRecord>>,
 }
 
 /// Serde for shared, immutable parts of the state (cheap clones for playouts).
@@ -534,7 +536,7 @@ impl State {
                 passes: Vec::new(),
                 kitty_duplicates: false,
             },
-            last_record: None,
+            recent_records: Arc::new(Vec::new()),
             rules: Arc::new(rules),
         }
     }
@@ -573,9 +575,16 @@ impl State {
         self.public.session.result.as_ref()
     }
 
-    /// The full record of the last completed hand (the deal included: not for players).
+    /// The full record of the last hand completed by the last applied action (the
+    /// deal included: not for players).
     pub fn last_record(&self) -> Option<&HandRecord> {
-        self.last_record.as_deref()
+        self.recent_records.last()
+    }
+
+    /// Every hand completed by the last applied action, in order: more than one
+    /// when a finished hand was followed by bunched deals thrown in at once.
+    pub fn recent_records(&self) -> &[HandRecord] {
+        &self.recent_records
     }
 
     /// The public summary of the last completed hand.
@@ -649,6 +658,9 @@ impl State {
             &self.private[seat],
             &action,
         )?;
+        if !self.recent_records.is_empty() {
+            self.recent_records = Arc::new(Vec::new());
+        }
         self.perform(seat, action);
         Ok(())
     }
@@ -1219,7 +1231,7 @@ impl State {
         let record = self.build_record(end, &settlement);
         self.public.session.hands_completed += 1;
         self.public.session.last_hand = Some(HandSummary::from_record(&record));
-        self.last_record = Some(Arc::new(record));
+        Arc::make_mut(&mut self.recent_records).push(record);
         let declarer = self.public.hand.declarer;
         if let Some(result) = self.session_end(declarer) {
             self.end_session(result);
