@@ -310,23 +310,6 @@ mod arc_serde {
     ) -> Result<Arc<T>, D::Error> {
         T::deserialize(d).map(Arc::new)
     }
-
-    pub mod option {
-        use super::*;
-
-        pub fn serialize<T: Serialize, S: Serializer>(
-            v: &Option<Arc<T>>,
-            s: S,
-        ) -> Result<S::Ok, S::Error> {
-            v.as_deref().serialize(s)
-        }
-
-        pub fn deserialize<'de, T: Deserialize<'de>, D: Deserializer<'de>>(
-            d: D,
-        ) -> Result<Option<Arc<T>>, D::Error> {
-            Option::<T>::deserialize(d).map(|v| v.map(Arc::new))
-        }
-    }
 }
 
 fn check_rules(rules: &Rules) -> Result<(), SetupError> {
