@@ -9,6 +9,7 @@
 //! See README.md for details.
 
 mod install;
+mod pwa;
 mod server;
 mod util;
 
@@ -330,6 +331,13 @@ fn dist(ctx: &Ctx) -> Result {
     if !dist.join("index.html").is_file() || wasm.is_empty() {
         bail!("trunk finished but dist/ has no index.html or .wasm file");
     }
+    let sw = pwa::write_service_worker(&ctx.root, &dist)?;
+    println!(
+        "xtask: dist/{} precaches {} files (version {})",
+        pwa::WORKER,
+        sw.files,
+        sw.version
+    );
     for w in wasm {
         let size = std::fs::metadata(&w)?.len();
         println!(

@@ -1,0 +1,395 @@
+//! The saved-game format: what one localStorage entry holds, its schema version,
+//! the migrations from older schemas, and decoding that never panics.
+//!
+//! A saved session is its setup (the rules as share-link text, the deal seed, the
+//! players) plus every action taken so far, in the engine's text form
+//! (`bid 300`, `play QH`). Loading replays the actions through
+//! [`State::apply`], so a loaded game is always one the engine reached by legal
+//! play: a damaged entry is refused with a [`DecodeError`] naming what is wrong,
+//! never half-loaded, and the game resumes exactly where it was (mid-auction and
+//! mid-trick included) because the deals come from the seed.
+//!
+//! Every stored document is a JSON object with a `"schema"` number. Documents of
+//! an older schema are upgraded step by step by [`migrate`]; a newer schema than
+//! this build reads is reported, not touched.
+
+use pinochle_engine::game::{Action, SetupError, State};
+use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
+use pinochle_engine::Rules;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The schema this build writes (and the newest it reads).
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Longest session id accepted.
+const MAX_ID_LEN: usize = 40;
+
+/// Most actions one saved session may hold (a very long session is a few
+/// thousand; this only bounds the work a damaged entry can cause).
+const MAX_ACTIONS: usize = 200_000;
+
+/// How a saved session was set up: enough to deal it again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionSetup {
+    /// The rules as share-link text (`v=1&game=bison&target=1000`): versioned,
+    /// compact and checked by the same codec as links.
+    pub rules: String,
+    /// A custom preset's name, when the game was started from one.
+    pub rules_name: Option<String>,
+    /// The seed every shuffle of the session comes from.
+    pub seed: u64,
+    /// The session ends after this many deals (ledger games), if set.
+    pub deal_limit: Option<u32>,
+    /// Player names by seat.
+    pub players: Vec<String>,
+    /// The seat the person at this browser plays.
+    pub human_seat: usize,
+    /// The computer players' level, as the app names it (`basic`, `expert`...).
+    pub opponent_level: String,
+}
+
+impl SessionSetup {
+    /// A setup for these rules: the link text is written by the engine's codec.
+    pub fn new(rules: &Rules, seed: u64, players: Vec<String>, human_seat: usize) -> SessionSetup {
+        SessionSetup {
+            rules: encode_link(&SharedRules {
+                rules: rules.clone(),
+                name: None,
+                seed: None,
+            }),
+            rules_name: None,
+            seed,
+            deal_limit: None,
+            players,
+            human_seat,
+            opponent_level: String::new(),
+        }
+    }
+
+    /// The rule set, decoded and validated.
+    pub fn decode_rules(&self) -> Result<Rules, LinkError> {
+        decode_link(&self.rules).map(|shared| shared.rules)
+    }
+}
+
+/// One saved session (schema 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSession {
+    pub schema: u32,
+    pub id: String,
+    /// Incremented by every save; a tab that finds a different revision in
+    /// storage than the one it last wrote knows another tab played on.
+    pub revision: u64,
+    /// Milliseconds since the Unix epoch.
+    pub created_ms: u64,
+    pub last_played_ms: u64,
+    pub setup: SessionSetup,
+    /// Every action of the session, in order, in the engine's text form.
+    pub actions: Vec<String>,
+}
+
+impl SavedSession {
+    /// A new, empty session (revision 0: not saved yet).
+    pub fn new(id: String, setup: SessionSetup, now_ms: u64) -> SavedSession {
+        SavedSession {
+            schema: SCHEMA_VERSION,
+            id,
+            revision: 0,
+            created_ms: now_ms,
+            last_played_ms: now_ms,
+            setup,
+            actions: Vec::new(),
+        }
+    }
+
+    /// Records an action the game has just applied.
+    pub fn push(&mut self, action: &Action, now_ms: u64) {
+        self.actions.push(action.to_string());
+        self.last_played_ms = now_ms;
+    }
+
+    /// Deals the session again and applies every action: the exact state it was
+    /// saved in, or what stops the replay.
+    pub fn replay(&self) -> Result<State, DecodeError> {
+        let rules = self.setup.decode_rules().map_err(DecodeError::Rules)?;
+        let seats = rules.table.seats as usize;
+        if self.setup.players.len() != seats {
+            return Err(DecodeError::Invalid(format!(
+                "{} player names for {seats} seats",
+                self.setup.players.len()
+            )));
+        }
+        if self.setup.human_seat >= seats {
+            return Err(DecodeError::Invalid(format!(
+                "the player's seat {} is not one of the {seats} seats",
+                self.setup.human_seat
+            )));
+        }
+        let mut state = State::new(rules, self.setup.seed)
+            .map_err(DecodeError::Setup)?
+            .with_deal_limit(self.setup.deal_limit);
+        for (index, text) in self.actions.iter().enumerate() {
+            let action: Action = text.parse().map_err(|reason| DecodeError::BadAction {
+                index,
+                text: shorten(text),
+                reason,
+            })?;
+            state
+                .apply(action)
+                .map_err(|illegal| DecodeError::BadAction {
+                    index,
+                    text: shorten(text),
+                    reason: illegal.to_string(),
+                })?;
+        }
+        Ok(state)
+    }
+}
+
+/// Why a stored document could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("not valid JSON: {0}")]
+    NotJson(String),
+    #[error("not a saved document (no \"schema\" number)")]
+    NoSchema,
+    #[error("saved by a newer version of the app (schema {found}; this app reads up to {SCHEMA_VERSION})")]
+    NewerSchema { found: u32 },
+    #[error("cannot upgrade from schema {from}: {reason}")]
+    Migration { from: u32, reason: String },
+    #[error("unexpected content: {0}")]
+    Shape(String),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("its rules cannot be read: {0}")]
+    Rules(LinkError),
+    #[error("its game cannot be dealt: {0}")]
+    Setup(SetupError),
+    #[error("action {} ('{text}') cannot be replayed: {reason}", index + 1)]
+    BadAction {
+        index: usize,
+        text: String,
+        reason: String,
+    },
+}
+
+impl DecodeError {
+    /// Data written by a newer build is left where it is instead of being set aside.
+    pub fn is_newer_schema(&self) -> bool {
+        matches!(self, DecodeError::NewerSchema { .. })
+    }
+}
+
+/// A string as it may appear in a message: at most 40 characters.
+fn shorten(text: &str) -> String {
+    let mut out: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        out.push('…');
+    }
+    out
+}
+
+/// Reads the `"schema"` of a stored document; documents from before schemas
+/// existed (a JSON object without one) are schema 0.
+fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
+    let object = doc.as_object().ok_or(DecodeError::NoSchema)?;
+    match object.get("schema") {
+        None => Ok(0),
+        Some(v) => v
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or(DecodeError::NoSchema),
+    }
+}
+
+/// Upgrades a saved-session document to [`SCHEMA_VERSION`], one schema at a time.
+///
+/// Schema 0 (the prototype's format, before versioning) had no `schema` or
+/// `revision`, kept the rules link under `"game"`, named the actions `"moves"`
+/// and had one `"played_ms"` timestamp; the player's seat was always 0 and the
+/// opponents were `basic`.
+pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
+    let mut schema = schema_of(&doc)?;
+    if schema > SCHEMA_VERSION {
+        return Err(DecodeError::NewerSchema { found: schema });
+    }
+    while schema < SCHEMA_VERSION {
+        doc = match schema {
+            0 => v0_to_v1(doc)?,
+            other => {
+                return Err(DecodeError::Migration {
+                    from: other,
+                    reason: "no upgrade is known from this schema".into(),
+                })
+            }
+        };
+        schema += 1;
+    }
+    Ok(doc)
+}
+
+fn v0_to_v1(doc: Value) -> Result<Value, DecodeError> {
+    let fail = |reason: &str| DecodeError::Migration {
+        from: 0,
+        reason: reason.to_string(),
+    };
+    let Value::Object(mut old) = doc else {
+        return Err(fail("not a JSON object"));
+    };
+    let mut take = |key: &str| {
+        old.remove(key)
+            .ok_or_else(|| fail(&format!("no \"{key}\"")))
+    };
+    let id = take("id")?;
+    let rules = take("game")?;
+    let seed = take("seed")?;
+    let players = take("players")?;
+    let moves = take("moves")?;
+    let played = take("played_ms")?;
+    Ok(serde_json::json!({
+        "schema": 1,
+        "id": id,
+        "revision": 0,
+        "created_ms": played,
+        "last_played_ms": played,
+        "setup": {
+            "rules": rules,
+            "rules_name": null,
+            "seed": seed,
+            "deal_limit": null,
+            "players": players,
+            "human_seat": 0,
+            "opponent_level": "basic",
+        },
+        "actions": moves,
+    }))
+}
+
+/// Checks that a session id is short and made of `a-z`, `0-9` and `-`.
+pub fn check_id(id: &str) -> Result<(), DecodeError> {
+    let ok = !id.is_empty()
+        && id.len() <= MAX_ID_LEN
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if ok {
+        Ok(())
+    } else {
+        Err(DecodeError::Invalid(format!(
+            "the session id '{}' is not 1 to {MAX_ID_LEN} characters of a-z, 0-9 and -",
+            shorten(id)
+        )))
+    }
+}
+
+/// Parses stored text as JSON and upgrades it to the current schema.
+pub fn parse_document(text: &str) -> Result<Value, DecodeError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
+    migrate(doc)
+}
+
+/// Reads a saved session stored under `expected_id` and replays it.
+pub fn decode_session(expected_id: &str, text: &str) -> Result<(SavedSession, State), DecodeError> {
+    let doc = parse_document(text)?;
+    let session: SavedSession =
+        serde_json::from_value(doc).map_err(|e| DecodeError::Shape(e.to_string()))?;
+    check_id(&session.id)?;
+    if session.id != expected_id {
+        return Err(DecodeError::Invalid(format!(
+            "it holds session '{}', not '{expected_id}'",
+            shorten(&session.id)
+        )));
+    }
+    if session.actions.len() > MAX_ACTIONS {
+        return Err(DecodeError::Invalid(format!(
+            "{} actions (at most {MAX_ACTIONS})",
+            session.actions.len()
+        )));
+    }
+    let state = session.replay()?;
+    Ok((session, state))
+}
+
+/// Writes a saved session as JSON.
+pub fn encode_session(session: &SavedSession) -> String {
+    // Plain data (strings, numbers, lists): serialization cannot fail.
+    serde_json::to_string(session).unwrap_or_default()
+}
+
+/// Only the revision of a stored session, for the two-tab check: `None` when the
+/// text is not a readable session document.
+pub fn stored_revision(text: &str) -> Option<u64> {
+    let doc: Value = serde_json::from_str(text).ok()?;
+    doc.get("revision")?.as_u64()
+}
+
+/// A finished game, as kept in the history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub session_id: String,
+    /// The preset's id (`bison`).
+    pub game: String,
+    pub rules_name: Option<String>,
+    pub players: Vec<String>,
+    /// Final points per seat.
+    pub scores: Vec<i64>,
+    /// Final money or stake units per seat (ledger games); empty otherwise.
+    pub ledger: Vec<i64>,
+    /// Names of the winners (empty for a ledger game).
+    pub winners: Vec<String>,
+    pub hands: u32,
+    pub finished_ms: u64,
+}
+
+/// The history of finished games (schema 1), newest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct History {
+    pub schema: u32,
+    pub games: Vec<FinishedGame>,
+}
+
+/// A named rule set saved by the players (schema 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CustomPreset {
+    pub name: String,
+    /// The rules as share-link text (the name is not repeated in it).
+    pub rules: String,
+}
+
+/// The custom presets ("our Friday rules").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomPresets {
+    pub schema: u32,
+    pub presets: Vec<CustomPreset>,
+}
+
+/// Reads a list document (history or presets) of the current schema. Neither had
+/// an older schema, so only the version check applies.
+pub fn decode_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
+    match schema_of(&doc)? {
+        SCHEMA_VERSION => {}
+        found if found > SCHEMA_VERSION => return Err(DecodeError::NewerSchema { found }),
+        other => {
+            return Err(DecodeError::Migration {
+                from: other,
+                reason: "this list has no older schema".into(),
+            })
+        }
+    }
+    serde_json::from_value(doc).map_err(|e| DecodeError::Shape(e.to_string()))
+}
+
+/// Checks each custom preset's rules; returns the first bad one's problem.
+pub fn check_presets(presets: &CustomPresets) -> Result<(), DecodeError> {
+    for preset in &presets.presets {
+        decode_link(&preset.rules).map_err(|e| {
+            DecodeError::Invalid(format!("the preset '{}': {e}", shorten(&preset.name)))
+        })?;
+    }
+    Ok(())
+}

@@ -1,0 +1,542 @@
+//! Saved sessions, the history of finished games and custom rule presets, kept in
+//! the browser's localStorage.
+//!
+//! Everything here except [`browser`] is plain Rust over the [`KeyValueStore`]
+//! trait, so it is tested natively with a [`MemoryStore`]; `browser` is the thin
+//! web-sys shell (localStorage, `QuotaExceededError`, the `storage` event).
+//!
+//! Keys (all under `pinochle/`):
+//! * `pinochle/session/<id>`: one [`SavedSession`] each. The list of saved
+//!   sessions is read from these keys, so there is no separate index to go stale.
+//! * `pinochle/history`: [`History`] of finished games.
+//! * `pinochle/presets`: [`CustomPresets`].
+//! * `pinochle/quarantine/<ms>/<key>`: an entry that could not be read, set aside
+//!   with the reason, never deleted.
+//!
+//! Robustness rules: a damaged entry is reported ([`Problem`]) and set aside while
+//! the others load; a full quota is a [`SaveError::QuotaExceeded`] the app shows
+//! as a warning while play goes on; every save checks the session's revision, so
+//! two tabs on one session never silently overwrite each other ([`SaveError::Conflict`],
+//! [`other_tab_change`]).
+
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
+pub mod format;
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::fmt;
+
+use pinochle_engine::game::State;
+use pinochle_engine::link::decode_link;
+
+pub use format::{
+    decode_session, encode_session, CustomPreset, CustomPresets, DecodeError, FinishedGame,
+    History, SavedSession, SessionSetup, SCHEMA_VERSION,
+};
+
+/// Prefix of every key this app writes.
+pub const KEY_PREFIX: &str = "pinochle/";
+/// Prefix of saved-session keys; the session id follows.
+pub const SESSION_PREFIX: &str = "pinochle/session/";
+pub const HISTORY_KEY: &str = "pinochle/history";
+pub const PRESETS_KEY: &str = "pinochle/presets";
+/// Prefix of entries set aside because they could not be read.
+pub const QUARANTINE_PREFIX: &str = "pinochle/quarantine/";
+/// Finished games kept in the history; older ones drop off.
+pub const HISTORY_LIMIT: usize = 200;
+
+/// The storage key of a session.
+pub fn session_key(id: &str) -> String {
+    format!("{SESSION_PREFIX}{id}")
+}
+
+/// Why the store refused an operation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    #[error("the browser's storage is full")]
+    QuotaExceeded,
+    #[error("the browser's storage is not available: {0}")]
+    Unavailable(String),
+}
+
+/// A string-to-string store with localStorage's semantics.
+pub trait KeyValueStore {
+    fn keys(&self) -> Result<Vec<String>, StoreError>;
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    fn remove(&self, key: &str) -> Result<(), StoreError>;
+}
+
+/// An in-memory store: the fallback when the browser gives no localStorage (the
+/// game is then played without saving), and the store of the native tests. An
+/// optional quota (bytes of keys and values) makes writes fail like a full
+/// localStorage.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    entries: RefCell<BTreeMap<String, String>>,
+    quota: Option<usize>,
+}
+
+impl MemoryStore {
+    pub fn with_quota(bytes: usize) -> MemoryStore {
+        MemoryStore {
+            entries: RefCell::default(),
+            quota: Some(bytes),
+        }
+    }
+
+    fn used_without(&self, key: &str) -> usize {
+        self.entries
+            .borrow()
+            .iter()
+            .filter(|(k, _)| k.as_str() != key)
+            .map(|(k, v)| k.len() + v.len())
+            .sum()
+    }
+}
+
+impl KeyValueStore for MemoryStore {
+    fn keys(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self.entries.borrow().keys().cloned().collect())
+    }
+
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.entries.borrow().get(key).cloned())
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        if let Some(quota) = self.quota {
+            if self.used_without(key) + key.len() + value.len() > quota {
+                return Err(StoreError::QuotaExceeded);
+            }
+        }
+        self.entries
+            .borrow_mut()
+            .insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+
+    fn remove(&self, key: &str) -> Result<(), StoreError> {
+        self.entries.borrow_mut().remove(key);
+        Ok(())
+    }
+}
+
+/// What became of an entry that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Disposition {
+    /// Moved to this quarantine key, with the reason; nothing was deleted.
+    SetAside(String),
+    /// Left where it was (written by a newer version, or no room to move it).
+    LeftInPlace(String),
+}
+
+/// A stored entry that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub key: String,
+    pub error: DecodeError,
+    pub disposition: Disposition,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "The saved entry '{}' could not be read: {}. ",
+            self.key, self.error
+        )?;
+        match &self.disposition {
+            Disposition::SetAside(under) => {
+                write!(f, "It was set aside under '{under}'; nothing was deleted.")
+            }
+            Disposition::LeftInPlace(why) => write!(f, "It was left in place ({why})."),
+        }
+    }
+}
+
+/// One line of the saved-sessions list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionSummary {
+    pub id: String,
+    /// The preset's display name (`Bison`).
+    pub game: &'static str,
+    pub rules_name: Option<String>,
+    pub players: Vec<String>,
+    pub scores: Vec<i64>,
+    pub hands_completed: u32,
+    /// What the game is waiting for (`auction`, `tricks`...).
+    pub phase: &'static str,
+    pub last_played_ms: u64,
+    pub finished: bool,
+}
+
+impl SessionSummary {
+    pub fn of(session: &SavedSession, state: &State) -> SessionSummary {
+        let public = state.public();
+        SessionSummary {
+            id: session.id.clone(),
+            game: state.rules().preset.name(),
+            rules_name: session.setup.rules_name.clone(),
+            players: session.setup.players.clone(),
+            scores: public.session.scores.clone(),
+            hands_completed: public.session.hands_completed,
+            phase: state.phase().name(),
+            last_played_ms: session.last_played_ms,
+            finished: state.is_terminal(),
+        }
+    }
+}
+
+/// Everything read at start-up.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    /// Saved sessions, most recently played first.
+    pub sessions: Vec<SessionSummary>,
+    pub history: History,
+    pub presets: CustomPresets,
+    /// Entries that could not be read (each already set aside or left in place).
+    pub problems: Vec<Problem>,
+}
+
+/// Moves an unreadable entry under the quarantine prefix, with the reason.
+fn set_aside(
+    store: &dyn KeyValueStore,
+    key: &str,
+    text: &str,
+    error: DecodeError,
+    now_ms: u64,
+) -> Problem {
+    let disposition = if error.is_newer_schema() {
+        Disposition::LeftInPlace("a newer version of the app can read it".into())
+    } else {
+        let under = format!("{QUARANTINE_PREFIX}{now_ms}/{key}");
+        let record = serde_json::json!({
+            "key": key,
+            "problem": error.to_string(),
+            "set_aside_ms": now_ms,
+            "text": text,
+        });
+        match store.set(&under, &record.to_string()) {
+            Ok(()) => {
+                // The copy is safe; only now is the original removed.
+                match store.remove(key) {
+                    Ok(()) => Disposition::SetAside(under),
+                    Err(e) => Disposition::LeftInPlace(format!("copied to '{under}' but {e}")),
+                }
+            }
+            Err(e) => Disposition::LeftInPlace(format!("it could not be copied aside: {e}")),
+        }
+    };
+    Problem {
+        key: key.to_string(),
+        error,
+        disposition,
+    }
+}
+
+/// Reads every saved session, the history and the custom presets. Never fails:
+/// what cannot be read is in [`Library::problems`], the rest loads.
+pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, StoreError> {
+    let mut library = Library {
+        history: History {
+            schema: SCHEMA_VERSION,
+            games: Vec::new(),
+        },
+        presets: CustomPresets {
+            schema: SCHEMA_VERSION,
+            presets: Vec::new(),
+        },
+        ..Library::default()
+    };
+    for key in store.keys()? {
+        let Some(id) = key.strip_prefix(SESSION_PREFIX) else {
+            continue;
+        };
+        let Some(text) = store.get(&key)? else {
+            continue;
+        };
+        match decode_session(id, &text) {
+            Ok((session, state)) => library.sessions.push(SessionSummary::of(&session, &state)),
+            Err(error) => library
+                .problems
+                .push(set_aside(store, &key, &text, error, now_ms)),
+        }
+    }
+    library.sessions.sort_by(|a, b| {
+        b.last_played_ms
+            .cmp(&a.last_played_ms)
+            .then(a.id.cmp(&b.id))
+    });
+    if let Some(text) = store.get(HISTORY_KEY)? {
+        match format::decode_list::<History>(&text) {
+            Ok(history) => library.history = history,
+            Err(error) => {
+                library
+                    .problems
+                    .push(set_aside(store, HISTORY_KEY, &text, error, now_ms))
+            }
+        }
+    }
+    if let Some(text) = store.get(PRESETS_KEY)? {
+        match format::decode_list::<CustomPresets>(&text)
+            .and_then(|p| format::check_presets(&p).map(|()| p))
+        {
+            Ok(presets) => library.presets = presets,
+            Err(error) => {
+                library
+                    .problems
+                    .push(set_aside(store, PRESETS_KEY, &text, error, now_ms))
+            }
+        }
+    }
+    Ok(library)
+}
+
+/// Why a session could not be resumed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("there is no saved session '{0}'")]
+    Missing(String),
+    #[error("{0}")]
+    Unreadable(Problem),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+/// Loads a session to resume it; an unreadable one is set aside and reported.
+pub fn load_session(
+    store: &dyn KeyValueStore,
+    id: &str,
+    now_ms: u64,
+) -> Result<(SavedSession, State), LoadError> {
+    let key = session_key(id);
+    let text = store
+        .get(&key)?
+        .ok_or_else(|| LoadError::Missing(id.to_string()))?;
+    decode_session(id, &text)
+        .map_err(|error| LoadError::Unreadable(set_aside(store, &key, &text, error, now_ms)))
+}
+
+/// Why a save did not happen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    #[error(
+        "this game was continued in another tab (saved revision {stored}, this tab has {ours})"
+    )]
+    Conflict { stored: u64, ours: u64 },
+    #[error("this game was deleted in another tab")]
+    DeletedElsewhere,
+    #[error("the browser's storage is full: this game is not being saved (delete old games to make room)")]
+    QuotaExceeded,
+    #[error("{0}")]
+    Store(StoreError),
+}
+
+impl From<StoreError> for SaveError {
+    fn from(e: StoreError) -> SaveError {
+        match e {
+            StoreError::QuotaExceeded => SaveError::QuotaExceeded,
+            other => SaveError::Store(other),
+        }
+    }
+}
+
+/// Saves a session if storage still holds the revision this tab last saved or
+/// loaded; on success the session's revision goes up by one. On any error the
+/// session is unchanged (so the next action tries again).
+pub fn save_session(
+    store: &dyn KeyValueStore,
+    session: &mut SavedSession,
+    now_ms: u64,
+) -> Result<(), SaveError> {
+    let key = session_key(&session.id);
+    match store.get(&key)? {
+        None if session.revision > 0 => return Err(SaveError::DeletedElsewhere),
+        None => {}
+        Some(text) => match format::stored_revision(&text) {
+            Some(stored) if stored != session.revision => {
+                return Err(SaveError::Conflict {
+                    stored,
+                    ours: session.revision,
+                })
+            }
+            Some(_) => {}
+            // Unreadable: keep a copy aside, then write ours.
+            None => {
+                let error = format::parse_document(&text)
+                    .err()
+                    .unwrap_or(DecodeError::Invalid("it has no revision".into()));
+                set_aside(store, &key, &text, error, now_ms);
+            }
+        },
+    }
+    let mut next = session.clone();
+    next.revision += 1;
+    store.set(&key, &encode_session(&next))?;
+    *session = next;
+    Ok(())
+}
+
+/// Deletes a saved session (the player asked to).
+pub fn delete_session(store: &dyn KeyValueStore, id: &str) -> Result<(), StoreError> {
+    store.remove(&session_key(id))
+}
+
+/// The history entry of a finished session.
+pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Option<FinishedGame> {
+    let result = state.session_result()?;
+    let name = |seat: usize| {
+        session
+            .setup
+            .players
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    };
+    Some(FinishedGame {
+        session_id: session.id.clone(),
+        game: state.rules().preset.id().to_string(),
+        rules_name: session.setup.rules_name.clone(),
+        players: session.setup.players.clone(),
+        scores: result.scores.clone(),
+        ledger: result.ledger.seats.clone(),
+        winners: result.winners.iter().map(|&s| name(s)).collect(),
+        hands: result.hands,
+        finished_ms: now_ms,
+    })
+}
+
+/// Adds a finished game to the history (once per session), newest first.
+pub fn record_finished(
+    store: &dyn KeyValueStore,
+    game: FinishedGame,
+    now_ms: u64,
+) -> Result<History, SaveError> {
+    let mut history = match store.get(HISTORY_KEY)? {
+        None => History {
+            schema: SCHEMA_VERSION,
+            games: Vec::new(),
+        },
+        Some(text) => match format::decode_list::<History>(&text) {
+            Ok(history) => history,
+            Err(error) => {
+                set_aside(store, HISTORY_KEY, &text, error, now_ms);
+                History {
+                    schema: SCHEMA_VERSION,
+                    games: Vec::new(),
+                }
+            }
+        },
+    };
+    if history
+        .games
+        .iter()
+        .any(|g| g.session_id == game.session_id)
+    {
+        return Ok(history);
+    }
+    history.games.insert(0, game);
+    history.games.truncate(HISTORY_LIMIT);
+    // Plain data: serialization cannot fail.
+    store.set(
+        HISTORY_KEY,
+        &serde_json::to_string(&history).unwrap_or_default(),
+    )?;
+    Ok(history)
+}
+
+/// Why a custom preset was not saved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PresetError {
+    #[error(
+        "give the rules a name (1 to {} characters)",
+        pinochle_engine::link::MAX_NAME_LEN
+    )]
+    BadName,
+    #[error("the rules cannot be shared: {0}")]
+    BadRules(String),
+    #[error("{0}")]
+    Save(#[from] SaveError),
+}
+
+/// Saves (or replaces, by name) a custom preset; returns the new list.
+pub fn save_preset(
+    store: &dyn KeyValueStore,
+    mut presets: CustomPresets,
+    preset: CustomPreset,
+) -> Result<CustomPresets, PresetError> {
+    let name = preset.name.trim();
+    if name.is_empty()
+        || name.chars().count() > pinochle_engine::link::MAX_NAME_LEN
+        || name.chars().any(char::is_control)
+    {
+        return Err(PresetError::BadName);
+    }
+    decode_link(&preset.rules).map_err(|e| PresetError::BadRules(e.to_string()))?;
+    let preset = CustomPreset {
+        name: name.to_string(),
+        rules: preset.rules,
+    };
+    presets.schema = SCHEMA_VERSION;
+    presets.presets.retain(|p| p.name != preset.name);
+    presets.presets.push(preset);
+    write_presets(store, &presets)?;
+    Ok(presets)
+}
+
+/// Deletes a custom preset by name; returns the new list.
+pub fn delete_preset(
+    store: &dyn KeyValueStore,
+    mut presets: CustomPresets,
+    name: &str,
+) -> Result<CustomPresets, SaveError> {
+    presets.presets.retain(|p| p.name != name);
+    write_presets(store, &presets)?;
+    Ok(presets)
+}
+
+fn write_presets(store: &dyn KeyValueStore, presets: &CustomPresets) -> Result<(), SaveError> {
+    // Plain data: serialization cannot fail.
+    store.set(
+        PRESETS_KEY,
+        &serde_json::to_string(presets).unwrap_or_default(),
+    )?;
+    Ok(())
+}
+
+/// What another tab did to the session this tab is playing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OtherTab {
+    /// It saved a newer revision: this tab is stale.
+    PlayedOn { revision: u64 },
+    /// It deleted the session (or cleared storage).
+    Deleted,
+}
+
+/// Reads a `storage` event (fired only in the tabs that did not make the change):
+/// does it concern the session this tab plays at `our_revision`?
+pub fn other_tab_change(
+    event_key: Option<&str>,
+    new_value: Option<&str>,
+    session_id: &str,
+    our_revision: u64,
+) -> Option<OtherTab> {
+    match event_key {
+        // `localStorage.clear()` in another tab.
+        None => Some(OtherTab::Deleted),
+        Some(key) if key == session_key(session_id) => match new_value {
+            None => Some(OtherTab::Deleted),
+            Some(text) => match format::stored_revision(text) {
+                Some(revision) if revision == our_revision => None,
+                Some(revision) => Some(OtherTab::PlayedOn { revision }),
+                None => Some(OtherTab::PlayedOn { revision: 0 }),
+            },
+        },
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,465 @@
+//! Native tests of the storage core: saving and resuming exactly (mid-auction and
+//! mid-trick), damaged entries set aside while the others load, a full quota,
+//! two tabs on one session, the schema migration hook, the history and custom
+//! presets, and a bounded seeded fuzz over save decoding.
+
+use super::*;
+use pinochle_engine::game::Phase;
+use pinochle_engine::{PresetId, Rules};
+
+/// A small deterministic generator for choosing actions and mutations.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: usize) -> usize {
+        self.next() as usize % n.max(1)
+    }
+}
+
+fn players(rules: &Rules) -> Vec<String> {
+    (0..rules.table.seats)
+        .map(|s| {
+            if s == 0 {
+                "You".into()
+            } else {
+                format!("Bot {s}")
+            }
+        })
+        .collect()
+}
+
+fn new_session(id: &str, preset: PresetId, seed: u64) -> (SavedSession, State) {
+    let rules = Rules::preset(preset);
+    let setup = SessionSetup::new(&rules, seed, players(&rules), 0);
+    let state = State::new(rules, seed).unwrap();
+    (SavedSession::new(id.into(), setup, 1_000), state)
+}
+
+/// Plays random legal actions until `stop` says so (or the session ends).
+fn play_until(
+    session: &mut SavedSession,
+    state: &mut State,
+    rng: &mut Lcg,
+    stop: impl Fn(&State) -> bool,
+) {
+    let mut steps = 0;
+    while !state.is_terminal() && !stop(state) && steps < 20_000 {
+        let legal = state.legal_actions();
+        let action = legal[rng.below(legal.len())].clone();
+        state.apply(action.clone()).unwrap();
+        session.push(&action, 2_000 + steps);
+        steps += 1;
+    }
+}
+
+#[test]
+fn a_saved_session_resumes_exactly_mid_auction_and_mid_trick() {
+    for (n, preset) in PresetId::ALL.into_iter().enumerate() {
+        let store = MemoryStore::default();
+        let id = format!("game-{n}");
+        let (mut session, mut state) = new_session(&id, preset, 7 + n as u64);
+        let mut rng = Lcg(n as u64);
+        // Into the auction, after at least one call.
+        play_until(&mut session, &mut state, &mut rng, |s| {
+            s.phase() == Phase::Auction && !s.public().hand.auction.is_empty()
+        });
+        save_session(&store, &mut session, 5).unwrap();
+        let (loaded, resumed) = load_session(&store, &id, 6).unwrap();
+        assert_eq!(loaded, session, "{preset:?}");
+        assert_eq!(resumed, state, "{preset:?}: mid-auction");
+        // Into the second hand's tricks, with a card on the table.
+        play_until(&mut session, &mut state, &mut rng, |s| {
+            s.public().session.hands_completed >= 1
+                && s.phase() == Phase::Tricks
+                && !s.public().hand.current_trick().is_empty()
+        });
+        save_session(&store, &mut session, 7).unwrap();
+        let (_, resumed) = load_session(&store, &id, 8).unwrap();
+        assert_eq!(resumed, state, "{preset:?}: mid-trick");
+        assert_eq!(session.revision, 2);
+    }
+}
+
+#[test]
+fn action_text_round_trips_through_a_whole_session() {
+    let (mut session, mut state) = new_session("whole", PresetId::Club, 3);
+    play_until(&mut session, &mut state, &mut Lcg(3), |s| {
+        s.public().session.hands_completed >= 3
+    });
+    assert_eq!(session.replay().unwrap(), state);
+}
+
+#[test]
+fn the_library_lists_sessions_newest_first_with_scores() {
+    let store = MemoryStore::default();
+    for (n, preset) in [PresetId::Bison, PresetId::Partnership]
+        .into_iter()
+        .enumerate()
+    {
+        let (mut session, mut state) = new_session(&format!("s{n}"), preset, n as u64);
+        play_until(&mut session, &mut state, &mut Lcg(9), |s| {
+            s.public().session.hands_completed >= 1
+        });
+        session.last_played_ms = 10 + n as u64;
+        save_session(&store, &mut session, 0).unwrap();
+    }
+    let library = load_library(&store, 0).unwrap();
+    assert!(library.problems.is_empty(), "{:?}", library.problems);
+    let ids: Vec<&str> = library.sessions.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["s1", "s0"]);
+    let partnership = &library.sessions[0];
+    assert_eq!(partnership.game, PresetId::Partnership.name());
+    assert_eq!(partnership.players.len(), 4);
+    assert_eq!(partnership.scores.len(), 4);
+    assert_eq!(partnership.hands_completed, 1);
+    assert!(!partnership.finished);
+}
+
+#[test]
+fn damaged_entries_are_reported_and_set_aside_while_the_others_load() {
+    let store = MemoryStore::default();
+    let (mut good, _) = new_session("good", PresetId::Bison, 1);
+    save_session(&store, &mut good, 0).unwrap();
+    let (mut other, _) = new_session("other", PresetId::Club, 2);
+    other.actions.push("play QH".into()); // not legal at the start of an auction
+    store
+        .set(&session_key("other"), &encode_session(&other))
+        .unwrap();
+    let truncated = &encode_session(&good)[..30];
+    store.set(&session_key("broken"), truncated).unwrap();
+    store
+        .set(HISTORY_KEY, "{\"schema\":1,\"games\":7}")
+        .unwrap();
+    let future = "{\"schema\":9,\"id\":\"future\"}";
+    store.set(&session_key("future"), future).unwrap();
+
+    let library = load_library(&store, 42).unwrap();
+    let ids: Vec<&str> = library.sessions.iter().map(|s| s.id.as_str()).collect();
+    assert_eq!(ids, ["good"], "the good session still loads");
+    let mut problems: Vec<String> = library.problems.iter().map(|p| p.to_string()).collect();
+    problems.sort();
+    assert_eq!(problems.len(), 4, "{problems:#?}");
+    assert!(
+        problems[0].contains("'pinochle/history'") && problems[0].contains("unexpected content"),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[1].contains("'pinochle/session/broken'") && problems[1].contains("not valid JSON"),
+        "{}",
+        problems[1]
+    );
+    assert!(
+        problems[1].contains("set aside under 'pinochle/quarantine/42/pinochle/session/broken'")
+    );
+    assert!(
+        problems[2].contains("'pinochle/session/future'") && problems[2].contains("newer version"),
+        "{}",
+        problems[2]
+    );
+    assert!(problems[2].contains("left in place"));
+    assert!(
+        problems[3].contains("action 1 ('play QH') cannot be replayed"),
+        "{}",
+        problems[3]
+    );
+
+    // Nothing was deleted: each damaged text is kept, with its reason.
+    let kept = store
+        .get("pinochle/quarantine/42/pinochle/session/broken")
+        .unwrap()
+        .unwrap();
+    let kept: serde_json::Value = serde_json::from_str(&kept).unwrap();
+    assert_eq!(kept["text"], truncated);
+    assert!(kept["problem"].as_str().unwrap().contains("JSON"));
+    assert_eq!(store.get(&session_key("broken")).unwrap(), None);
+    assert_eq!(
+        store.get(&session_key("future")).unwrap().as_deref(),
+        Some(future)
+    );
+    // A second start-up finds nothing new to report but the newer-schema entry.
+    let again = load_library(&store, 43).unwrap();
+    assert_eq!(again.problems.len(), 1);
+    assert_eq!(again.sessions.len(), 1);
+}
+
+#[test]
+fn a_full_quota_is_an_error_and_leaves_the_session_unchanged() {
+    let (mut session, mut state) = new_session("full", PresetId::Bison, 5);
+    // Room for the new session and a little more.
+    let room = session_key("full").len() + encode_session(&session).len() + 60;
+    let store = MemoryStore::with_quota(room);
+    save_session(&store, &mut session, 0).unwrap();
+    play_until(&mut session, &mut state, &mut Lcg(1), |s| {
+        s.public().session.hands_completed >= 1
+    });
+    let before = session.clone();
+    let err = save_session(&store, &mut session, 0).unwrap_err();
+    assert_eq!(err, SaveError::QuotaExceeded);
+    assert!(err.to_string().contains("storage is full"));
+    assert_eq!(session, before);
+    // The earlier save is still there and still loads.
+    let (loaded, _) = load_session(&store, "full", 0).unwrap();
+    assert_eq!(loaded.revision, 1);
+    // And a damaged entry that cannot be copied aside is left in place.
+    store.remove(&session_key("full")).unwrap();
+    store
+        .set(&session_key("x"), &"y".repeat(room - 40))
+        .unwrap();
+    let library = load_library(&store, 0).unwrap();
+    assert!(matches!(
+        library.problems[0].disposition,
+        Disposition::LeftInPlace(_)
+    ));
+    assert!(store.get(&session_key("x")).unwrap().is_some());
+}
+
+#[test]
+fn two_tabs_on_one_session_never_overwrite_each_other() {
+    let store = MemoryStore::default();
+    let (mut first, mut state) = new_session("shared", PresetId::Bison, 11);
+    save_session(&store, &mut first, 0).unwrap();
+    let (mut second, mut second_state) = load_session(&store, "shared", 0).unwrap();
+    let mut rng = Lcg(2);
+    play_until(&mut first, &mut state, &mut rng, |s| {
+        s.public().hand.auction.len() >= 2
+    });
+    save_session(&store, &mut first, 0).unwrap();
+    let written = store.get(&session_key("shared")).unwrap().unwrap();
+
+    // The second tab hears of it through the storage event...
+    assert_eq!(
+        other_tab_change(
+            Some(&session_key("shared")),
+            Some(&written),
+            "shared",
+            second.revision
+        ),
+        Some(OtherTab::PlayedOn { revision: 2 })
+    );
+    // ...and a save from it is refused rather than overwriting the first tab's play.
+    play_until(&mut second, &mut second_state, &mut rng, |s| {
+        !s.public().hand.auction.is_empty()
+    });
+    let err = save_session(&store, &mut second, 0).unwrap_err();
+    assert_eq!(err, SaveError::Conflict { stored: 2, ours: 1 });
+    assert_eq!(store.get(&session_key("shared")).unwrap().unwrap(), written);
+
+    // Events about other keys, or the tab's own revision, are not news.
+    assert_eq!(
+        other_tab_change(Some("pinochle/history"), Some("{}"), "shared", 1),
+        None
+    );
+    assert_eq!(
+        other_tab_change(Some(&session_key("shared")), Some(&written), "shared", 2),
+        None
+    );
+    assert_eq!(
+        other_tab_change(Some(&session_key("shared")), None, "shared", 2),
+        Some(OtherTab::Deleted)
+    );
+    assert_eq!(
+        other_tab_change(None, None, "shared", 2),
+        Some(OtherTab::Deleted)
+    );
+    delete_session(&store, "shared").unwrap();
+    assert_eq!(
+        save_session(&store, &mut first, 0),
+        Err(SaveError::DeletedElsewhere)
+    );
+}
+
+#[test]
+fn a_schema_0_session_is_migrated_to_schema_1() {
+    let (mut session, mut state) = new_session("old-one", PresetId::Brooklyn, 21);
+    play_until(&mut session, &mut state, &mut Lcg(4), |s| {
+        s.public().hand.auction.len() >= 3
+    });
+    let v0 = serde_json::json!({
+        "id": "old-one",
+        "game": session.setup.rules,
+        "seed": 21,
+        "players": session.setup.players,
+        "moves": session.actions,
+        "played_ms": 1234,
+    });
+    let (migrated, resumed) = decode_session("old-one", &v0.to_string()).unwrap();
+    assert_eq!(migrated.schema, SCHEMA_VERSION);
+    assert_eq!(migrated.revision, 0);
+    assert_eq!(migrated.created_ms, 1234);
+    assert_eq!(migrated.setup.opponent_level, "basic");
+    assert_eq!(migrated.actions, session.actions);
+    assert_eq!(resumed, state);
+    let missing = serde_json::json!({ "id": "old-one", "seed": 1 });
+    let err = decode_session("old-one", &missing.to_string()).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("cannot upgrade from schema 0: no \""),
+        "{err}"
+    );
+}
+
+#[test]
+fn finished_games_go_to_the_history_once() {
+    let store = MemoryStore::default();
+    let (mut session, state) = new_session("done", PresetId::Bison, 8);
+    let mut state = state.with_deal_limit(Some(1));
+    session.setup.deal_limit = Some(1);
+    play_until(&mut session, &mut state, &mut Lcg(5), |_| false);
+    assert!(state.is_terminal());
+    assert_eq!(session.replay().unwrap(), state);
+    let game = finished_game(&session, &state, 99).unwrap();
+    assert_eq!(game.game, "bison");
+    assert_eq!(game.hands, 1);
+    record_finished(&store, game.clone(), 0).unwrap();
+    let history = record_finished(&store, game, 0).unwrap();
+    assert_eq!(history.games.len(), 1);
+    save_session(&store, &mut session, 0).unwrap();
+    let library = load_library(&store, 0).unwrap();
+    assert_eq!(library.history, history);
+    assert!(library.sessions[0].finished);
+}
+
+#[test]
+fn custom_presets_are_saved_checked_and_deleted() {
+    let store = MemoryStore::default();
+    let presets = CustomPresets::default();
+    let friday = CustomPreset {
+        name: " Our Friday rules ".into(),
+        rules: "v=1&game=bison&target=1000".into(),
+    };
+    let presets = save_preset(&store, presets, friday).unwrap();
+    assert_eq!(presets.presets[0].name, "Our Friday rules");
+    let bad = CustomPreset {
+        name: "Bad".into(),
+        rules: "v=1&game=bison&target=5".into(),
+    };
+    let err = save_preset(&store, presets.clone(), bad).unwrap_err();
+    assert!(err.to_string().contains("option 'target'"), "{err}");
+    let unnamed = CustomPreset {
+        name: "  ".into(),
+        rules: "v=1&game=bison".into(),
+    };
+    assert_eq!(
+        save_preset(&store, presets.clone(), unnamed),
+        Err(PresetError::BadName)
+    );
+    assert_eq!(load_library(&store, 0).unwrap().presets, presets);
+    let presets = delete_preset(&store, presets, "Our Friday rules").unwrap();
+    assert!(presets.presets.is_empty());
+    // A stored preset whose rules no longer read is set aside as a whole.
+    store
+        .set(
+            PRESETS_KEY,
+            r#"{"schema":1,"presets":[{"name":"x","rules":"v=1&game=poker"}]}"#,
+        )
+        .unwrap();
+    let library = load_library(&store, 5).unwrap();
+    assert!(library.problems[0]
+        .to_string()
+        .contains("unknown game 'poker'"));
+}
+
+/// Mutates JSON text: deletes, duplicates, truncates, or swaps in characters
+/// and JSON fragments that keep it parseable more often than not.
+fn mutate(rng: &mut Lcg, text: &str) -> String {
+    const PIECES: &[&str] = &[
+        "0",
+        "1",
+        "99999999999999999999",
+        "-1",
+        "\"",
+        "null",
+        "[]",
+        "{}",
+        ",",
+        ":",
+        "true",
+        "\"play QH\"",
+        "\"bid 9999\"",
+        "\"v=1&game=poker\"",
+        "é",
+        "\\u0000",
+    ];
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(3) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(5) {
+            0 if !chars.is_empty() => {
+                let end = (at + 1 + rng.below(8)).min(chars.len());
+                chars.drain(at.min(end)..end);
+            }
+            1 => chars.truncate(at),
+            2 | 3 => {
+                for (i, c) in PIECES[rng.below(PIECES.len())].chars().enumerate() {
+                    chars.insert(at + i, c);
+                }
+            }
+            _ => {
+                // Change a digit: keeps the JSON valid, changes a value.
+                if let Some(pos) = chars.iter().skip(at).position(|c| c.is_ascii_digit()) {
+                    chars[at + pos] = char::from(b'0' + rng.below(10) as u8);
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+#[test]
+fn bounded_fuzz_of_save_decoding_never_panics() {
+    let mut rng = Lcg(0xdec0de);
+    let mut originals = Vec::new();
+    for (n, preset) in PresetId::ALL.into_iter().enumerate() {
+        let (mut session, mut state) = new_session("fuzz", preset, n as u64);
+        play_until(&mut session, &mut state, &mut rng, |s| {
+            s.public().session.hands_completed >= 1 && s.phase() == Phase::Tricks
+        });
+        originals.push(encode_session(&session));
+    }
+    let (mut read, mut refused) = (0, 0);
+    for round in 0..1500 {
+        let text = mutate(&mut rng, &originals[round % originals.len()]);
+        match decode_session("fuzz", &text) {
+            Ok((session, state)) => {
+                // Whatever decodes is a state the engine reached by legal play.
+                assert_eq!(session.replay().as_ref(), Ok(&state));
+                let _ = state.legal_actions();
+                read += 1;
+            }
+            Err(e) => {
+                assert!(!e.to_string().is_empty());
+                refused += 1;
+            }
+        }
+        // The library never fails on it either, and never loses the text.
+        let store = MemoryStore::default();
+        store.set(&session_key("fuzz"), &text).unwrap();
+        let library = load_library(&store, 1).unwrap();
+        assert_eq!(library.sessions.len() + library.problems.len(), 1);
+        let kept = match library.problems.first().map(|p| &p.disposition) {
+            Some(Disposition::SetAside(under)) => {
+                let record = store.get(under).unwrap().unwrap();
+                let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+                record["text"].as_str().map(str::to_string)
+            }
+            _ => store.get(&session_key("fuzz")).unwrap(),
+        };
+        assert_eq!(
+            kept.as_deref(),
+            Some(text.as_str()),
+            "the entry's text is kept"
+        );
+    }
+    assert!(
+        read > 0 && refused > 0,
+        "fuzz explored both: {read} read, {refused} refused"
+    );
+}

@@ -1,0 +1,68 @@
+// Pinochle's service worker: precaches every file of the build and serves the
+// app offline.
+//
+// This file is a template: `cargo xtask dist` (xtask/src/pwa.rs) writes
+// dist/sw.js from it, replacing the version and the precache list with the
+// files Trunk just built (their names are hashed per build). Never edit the
+// list by hand.
+//
+// * install: caches every listed file under `pinochle-<version>`;
+// * the new worker waits until the page asks it to take over ("new version —
+//   reload" in the app posts `skip-waiting`), so a game is never switched to
+//   new code under the player's feet;
+// * activate: deletes the caches of older versions and takes control;
+// * fetch: precached files come from the cache first; a page navigation gets the
+//   cached index.html (the app reads its state from the URL fragment and
+//   localStorage), so the app starts offline; anything else goes to the network.
+
+const VERSION = '__PINOCHLE_VERSION__';
+const PRECACHE = __PINOCHLE_PRECACHE__;
+const CACHE = `pinochle-${VERSION}`;
+const INDEX = new URL('index.html', self.registration.scope).href;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, self.registration.scope).href));
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })))),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'skip-waiting') {
+    self.skipWaiting();
+  }
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith('pinochle-') && key !== CACHE).map((key) => caches.delete(key))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') {
+    return;
+  }
+  const url = new URL(request.url);
+  url.hash = '';
+  if (request.mode === 'navigate') {
+    event.respondWith(fromCache(INDEX).then((hit) => hit || fetch(request)));
+    return;
+  }
+  url.search = '';
+  if (PRECACHED.has(url.href)) {
+    event.respondWith(fromCache(url.href).then((hit) => hit || fetch(request)));
+  }
+});
+
+function fromCache(url) {
+  return caches.open(CACHE).then((cache) => cache.match(url));
+}
