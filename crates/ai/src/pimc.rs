@@ -18,6 +18,11 @@ pub struct Budget {
     pub exact_cards: usize,
     /// Otherwise the search looks this many tricks ahead, then estimates.
     pub depth: u8,
+    /// Search nodes for the whole decision (all worlds): the bound on its time
+    /// that holds on every platform. When an exact world runs out, the worlds
+    /// are redone depth-limited; when that runs out too, the worlds solved so
+    /// far decide.
+    pub nodes: u64,
 }
 
 /// The solver parameters of the hand in a view (None before trick play).
@@ -60,11 +65,22 @@ fn solver_for(cache: &mut Option<Solver>, deal: Deal) -> &mut Solver {
     cache.get_or_insert_with(|| Solver::new(deal, 18))
 }
 
-/// Values each legal card over one open position for the player to move.
-pub fn open_values(solver: &mut Solver, pos: &Position, budget: &Budget) -> Vec<(Card, i32)> {
-    let limit = (pos.cards_left() > budget.exact_cards).then_some(budget.depth);
+/// Values each legal card over one open position for the player to move, or
+/// `None` when `nodes` ran out. `exact` searches to the end of the hand if the
+/// budget allows exact search of this many cards.
+pub fn open_values(
+    solver: &mut Solver,
+    pos: &Position,
+    budget: &Budget,
+    exact: bool,
+    nodes: u64,
+) -> Option<Vec<(Card, i32)>> {
+    let limit = (!exact || pos.cards_left() > budget.exact_cards).then_some(budget.depth);
     solver.set_depth_limit(limit);
-    solver.solve_moves(pos)
+    solver.set_node_limit(Some(nodes));
+    let values = solver.solve_moves_within(pos);
+    solver.set_node_limit(None);
+    values
 }
 
 /// The card with the best average solver value over sampled worlds.
@@ -89,16 +105,38 @@ pub fn choose_card(
     let knowledge = Knowledge::from_view(view);
     let solver = solver_for(cache, deal);
     let mut totals = vec![0i64; legal.len()];
-    for _ in 0..budget.worlds.max(1) {
+    let mut solved = 0;
+    let mut spent = 0u64;
+    let mut exact = true;
+    let mut world_index = 0;
+    while world_index < budget.worlds.max(1) {
         let world = knowledge.sample(&view.own.hand, rng);
         let Some(pos) = position_of(view, &world) else {
+            world_index += 1;
             continue;
         };
-        for (card, value) in open_values(solver, &pos, budget) {
+        let left = budget.nodes.saturating_sub(spent).max(1);
+        let values = open_values(solver, &pos, budget, exact, left);
+        spent += solver.stats().nodes;
+        let Some(values) = values else {
+            if exact && solved == 0 {
+                // Too big to solve exactly: redo every world depth-limited.
+                exact = false;
+                spent = 0;
+                continue;
+            }
+            break;
+        };
+        for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
                 totals[i] += value as i64;
             }
         }
+        solved += 1;
+        world_index += 1;
+    }
+    if solved == 0 {
+        return None;
     }
     let best = (0..legal.len()).max_by_key(|&i| if maximize { totals[i] } else { -totals[i] })?;
     Some(legal[best])

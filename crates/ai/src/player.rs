@@ -96,11 +96,13 @@ impl Level {
                 worlds: 8,
                 exact_cards: 15,
                 depth: 1,
+                nodes: 300_000,
             },
             _ => Budget {
                 worlds: 24,
                 exact_cards: 21,
                 depth: 2,
+                nodes: 1_500_000,
             },
         }
     }
@@ -248,7 +250,9 @@ impl Player for Bot {
             self.solver = None;
         }
         let solver = self.solver.get_or_insert_with(|| Solver::new(deal, 18));
-        let values = pimc::open_values(solver, &pos, &self.budget);
+        let values = pimc::open_values(solver, &pos, &self.budget, true, self.budget.nodes)
+            .or_else(|| pimc::open_values(solver, &pos, &self.budget, false, self.budget.nodes))
+            .unwrap_or_default();
         let best = values
             .iter()
             .max_by_key(|(_, v)| if maximize { *v } else { -*v })

@@ -389,6 +389,10 @@ pub struct Solver {
     depth_limit: Option<u8>,
     root_tricks: u8,
     probes: u64,
+    /// Nodes one call may visit before it gives up (`None`: no limit).
+    node_limit: Option<u64>,
+    /// The last call hit the node limit; its result is meaningless.
+    aborted: bool,
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -425,6 +429,8 @@ impl Solver {
             depth_limit: None,
             root_tricks: 0,
             probes: 0,
+            node_limit: None,
+            aborted: false,
         }
     }
 
@@ -436,6 +442,13 @@ impl Solver {
     /// estimate); `None` searches to the end of the hand (exact).
     pub fn set_depth_limit(&mut self, tricks: Option<u8>) {
         self.depth_limit = tricks;
+    }
+
+    /// Caps the nodes of each later call (`solve_within`, `solve_moves_within`);
+    /// `None` lifts the cap. A capped call stores only completed subtrees in the
+    /// table, so the table stays sound.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
     }
 
     /// Forgets every stored position.
@@ -450,20 +463,34 @@ impl Solver {
         }
     }
 
-    /// Card points the declarer's side takes from here on with best play by all.
+    /// Card points the declarer's side takes from here on with best play by all
+    /// (ignores the node limit).
     pub fn solve(&mut self, pos: &Position) -> i32 {
-        self.nodes = 0;
-        self.probes = 0;
-        self.root_tricks = self.tricks_left(pos);
-        self.mtdf(pos, self.guess(pos)) * self.unit
+        let limit = self.node_limit.take();
+        let v = self.solve_within(pos);
+        self.node_limit = limit;
+        v.unwrap_or(0)
+    }
+
+    /// As [`Solver::solve`], or `None` when the node limit was hit first.
+    pub fn solve_within(&mut self, pos: &Position) -> Option<i32> {
+        self.start(pos);
+        let v = self.mtdf(pos, self.guess(pos)) * self.unit;
+        (!self.aborted).then_some(v)
     }
 
     /// The value (as [`Solver::solve`]) after each distinct legal card of the
-    /// player to move, in hand order.
+    /// player to move, in hand order (ignores the node limit).
     pub fn solve_moves(&mut self, pos: &Position) -> Vec<(Card, i32)> {
-        self.nodes = 0;
-        self.probes = 0;
-        self.root_tricks = self.tricks_left(pos);
+        let limit = self.node_limit.take();
+        let v = self.solve_moves_within(pos);
+        self.node_limit = limit;
+        v.unwrap_or_default()
+    }
+
+    /// As [`Solver::solve_moves`], or `None` when the node limit was hit first.
+    pub fn solve_moves_within(&mut self, pos: &Position) -> Option<Vec<(Card, i32)>> {
+        self.start(pos);
         let moves = pos.legal(&self.deal);
         let mut guess = self.guess(pos);
         let mut out = Vec::with_capacity(moves.len);
@@ -471,10 +498,20 @@ impl Solver {
             let mut child = *pos;
             let gained = self.play(&mut child, m);
             let v = gained + self.mtdf(&child, guess - gained);
+            if self.aborted {
+                return None;
+            }
             guess = v;
             out.push((Card::from_index(m as usize), v * self.unit));
         }
-        out
+        Some(out)
+    }
+
+    fn start(&mut self, pos: &Position) {
+        self.nodes = 0;
+        self.probes = 0;
+        self.aborted = false;
+        self.root_tricks = self.tricks_left(pos);
     }
 
     fn tricks_left(&self, pos: &Position) -> u8 {
@@ -493,7 +530,7 @@ impl Solver {
         let mut lower = 0;
         let mut upper = self.remaining_points(pos);
         let mut beta = guess.clamp(lower + 1, upper.max(lower + 1));
-        while lower < upper {
+        while lower < upper && !self.aborted {
             self.probes += 1;
             let g = self.search(pos, beta - 1, beta);
             if g < beta {
@@ -558,6 +595,10 @@ impl Solver {
     /// Alpha-beta (fail-soft) on the declarer side's future points.
     fn search(&mut self, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        if self.node_limit.is_some_and(|n| self.nodes > n) {
+            self.aborted = true;
+            return 0;
+        }
         let at_trick_start = pos.trick_len == 0;
         let mut tt_best = NO_CARD;
         let key = pos.hash ^ self.deal_key;
@@ -614,6 +655,9 @@ impl Solver {
             let mut child = *pos;
             let gained = self.play(&mut child, m);
             let v = gained + self.search(&child, alpha - gained, beta - gained);
+            if self.aborted {
+                return 0;
+            }
             if maximizing {
                 if v > best {
                     best = v;

@@ -1,10 +1,13 @@
-//! Computer players for the simulator, chosen by name (`--bots random,random,…`).
+//! Computer players for the simulator and the tournament, chosen by name
+//! (`--bots expert,basic,…`).
 //!
 //! A bot sees a [`Turn`]: its seat, the legal actions, and on demand its
-//! [`PlayerView`] — never the full state. Real players from `pinochle-ai` plug in
-//! by implementing [`Bot`] and adding a row to [`BOT_NAMES`] / [`make_bot`].
+//! [`PlayerView`] — never the full state. The `pinochle-ai` levels (`basic`,
+//! `standard`, `expert`, `oracle`) play through [`AiBot`], which lives here so it
+//! can hand the state to the `oracle` (the only level that looks past the view).
 
 use crate::error::CliError;
+use pinochle_ai::Player;
 use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Action, PlayerView, Seat, State};
 
@@ -39,7 +42,7 @@ impl<'a> Turn<'a> {
 pub trait Bot {
     fn name(&self) -> &'static str;
     /// The index in `turn.legal()` of the action to take.
-    fn choose(&mut self, turn: &Turn<'_>) -> usize;
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CliError>;
 }
 
 /// Picks uniformly among the legal actions with its own seeded generator.
@@ -60,8 +63,8 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, turn: &Turn<'_>) -> usize {
-        self.rng.below(turn.legal().len().max(1) as u64) as usize
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CliError> {
+        Ok(self.rng.below(turn.legal().len().max(1) as u64) as usize)
     }
 }
 
@@ -73,19 +76,48 @@ impl Bot for FirstBot {
         "first"
     }
 
-    fn choose(&mut self, _turn: &Turn<'_>) -> usize {
-        0
+    fn choose(&mut self, _turn: &Turn<'_>) -> Result<usize, CliError> {
+        Ok(0)
+    }
+}
+
+/// A `pinochle-ai` player. Every level but `oracle` decides from the seat's view.
+pub struct AiBot {
+    player: Box<dyn Player>,
+}
+
+impl Bot for AiBot {
+    fn name(&self) -> &'static str {
+        self.player.name()
+    }
+
+    fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CliError> {
+        let action = self.player.decide_in(turn.state, turn.seat).map_err(|e| {
+            CliError::internal(format!("{} bot, seat {}: {e}", self.name(), turn.seat))
+        })?;
+        turn.legal.iter().position(|a| *a == action).ok_or_else(|| {
+            CliError::internal(format!(
+                "{} bot chose '{action}', which is not legal for seat {}",
+                self.name(),
+                turn.seat
+            ))
+        })
     }
 }
 
 /// The names `--bots` accepts.
-pub const BOT_NAMES: &[&str] = &["random", "first"];
+pub const BOT_NAMES: &[&str] = &["random", "first", "basic", "standard", "expert", "oracle"];
 
 /// A bot by name; `seed` drives its randomness.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
     match name.trim() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "first" => Ok(Box::new(FirstBot)),
+        level if pinochle_ai::LEVELS.contains(&level) => {
+            let player = pinochle_ai::by_name(level, seed)
+                .map_err(|e| CliError::usage(format!("--bots: {e}")))?;
+            Ok(Box::new(AiBot { player }))
+        }
         other => Err(CliError::usage(format!(
             "--bots: unknown bot '{}' (expected one of {})",
             crate::error::shorten(other),

@@ -68,6 +68,16 @@ pub const COMMANDS: &[Command] = &[
         summary: "play hands with computer players; summary and hand records",
         run: commands::simulate::run,
     },
+    Command {
+        name: "tournament",
+        summary: "duplicate match between two bot levels",
+        run: commands::tournament::run,
+    },
+    Command {
+        name: "bench",
+        summary: "AI timings on seeded deals (solver, PIMC, expert decisions)",
+        run: commands::bench::run,
+    },
 ];
 
 /// Top-level help.

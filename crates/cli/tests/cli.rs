@@ -637,9 +637,9 @@ fn bad_input_exits_2_with_one_line() {
                 "--hands",
                 "5",
                 "--bots",
-                "random,random",
+                "random,random,first,first",
             ],
-            "2 names",
+            "4 names",
         ),
         (
             &[

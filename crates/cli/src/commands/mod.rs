@@ -1,5 +1,6 @@
 //! One module per subcommand; see [`crate::COMMANDS`].
 
+pub mod bench;
 pub mod legal;
 pub mod link;
 pub mod meld;
@@ -7,3 +8,4 @@ pub mod options;
 pub mod presets;
 pub mod rules;
 pub mod simulate;
+pub mod tournament;

@@ -22,7 +22,7 @@ pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--
 pub const ABOUT: &str = "Play N hands with computer players and print a JSON summary {hands, \
 seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, …}. \
 With --records, write one JSON hand record per line to FILE. Bots: random (uniform among the \
-legal actions), first (always the first legal action); one name for every seat or one per seat.";
+legal actions), first (always the first legal action), and the AI levels basic, standard, expert and oracle (sees every card; for measuring). Give one name per seat, or fewer: the names are cycled over the seats (seat i plays name i mod count).";
 pub const OPTS: &[Opt] = &[
     PRESET,
     SET,
@@ -33,7 +33,11 @@ pub const OPTS: &[Opt] = &[
         "N",
         "players at the table (sets the `seats` option where the game allows it)",
     ),
-    Opt::value("bots", "NAME,...", "computer players: one name, or one per seat (default random)"),
+    Opt::value(
+        "bots",
+        "NAME,...",
+        "computer players, cycled over the seats: random, first, basic, standard, expert, oracle (default random)",
+    ),
     Opt::value("records", "FILE", "write one JSON hand record per line to FILE"),
     Opt::flag(
         "check",
@@ -76,15 +80,15 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         None => vec!["random".to_string()],
         Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
     };
-    if bot_names.len() != 1 && bot_names.len() != seats {
+    if bot_names.len() > seats {
         return Err(CliError::usage(format!(
-            "--bots: {} names for {seats} seats (give one name, or one per seat)",
+            "--bots: {} names for {seats} seats (give at most one per seat; fewer are cycled)",
             bot_names.len()
         )));
     }
     let mut bots: Vec<Box<dyn Bot>> = (0..seats)
         .map(|s| {
-            let name = &bot_names[if bot_names.len() == 1 { 0 } else { s }];
+            let name = &bot_names[s % bot_names.len()];
             make_bot(name, mix_seed(seed ^ 0xB075_B075_B075_B075, s as u64))
         })
         .collect::<Result<_, _>>()?;
@@ -289,7 +293,7 @@ fn play(
         let bot = bots.get_mut(seat).ok_or_else(|| {
             CliError::internal(format!("engine: seat {seat} is not at the table"))
         })?;
-        let choice = bot.choose(&Turn::new(&state, seat, &legal));
+        let choice = bot.choose(&Turn::new(&state, seat, &legal))?;
         let index = choice.min(legal.len() - 1);
         state.apply(legal[index].clone()).map_err(|e| {
             CliError::internal(format!(

@@ -1,0 +1,331 @@
+//! `pinochle bench`: timings of the AI on seeded deals (a benchmark, not a test;
+//! figures depend on the machine and its load).
+//!
+//! What is measured:
+//!
+//! * `solve_ms_by_preset`: the exact open-cards solve of whole hands from the
+//!   first trick (every card face up), `--deals` hands per preset dealt from
+//!   seeds and bid, named and buried by `basic` players. Each solve may visit at
+//!   most `--node-cap` nodes; a capped solve counts with the time it had taken
+//!   when it stopped (a lower bound), `completed` says how many finished, and
+//!   `lower_bound` is true when a quantile falls on a capped solve.
+//! * `solve_ms`: the same for `brooklyn` (the issue's headline figure).
+//! * `midhand_ms`: exact solves of the `brooklyn` hands once half the tricks
+//!   are played (by `basic`), same cap.
+//! * `nodes_per_s`: search nodes per second over all the solves above.
+//! * `pimc_worlds_per_s`: sampled worlds solved per second by the expert's card
+//!   play (sampling and the expert's search per world) at each decision of the
+//!   `brooklyn` hands.
+//! * `expert_decision_ms`: every decision of `expert` players in all seats over
+//!   `--expert-deals` `brooklyn` hands.
+
+use crate::args::{self, Opt};
+use crate::bots::mix_seed;
+use crate::commands::tournament::quantile;
+use crate::error::CliError;
+use crate::Output;
+use pinochle_ai::knowledge::Knowledge;
+use pinochle_ai::pimc::{deal_of, open_values, position_of};
+use pinochle_ai::player::open_position;
+use pinochle_ai::rng::BotRng;
+use pinochle_ai::solver::{Position, Solver};
+use pinochle_ai::{by_name, Level, Player};
+use pinochle_engine::game::{Phase, State};
+use pinochle_engine::{PresetId, Rules};
+use serde_json::{json, Map, Value};
+use std::time::Instant;
+
+pub const USAGE: &str = "bench [--deals N] [--node-cap N] [--expert-deals N] [--seed S] [--json]";
+pub const ABOUT: &str = "Benchmarks the AI on seeded deals: exact solves of whole hands from the \
+first trick per preset (solve_ms, solve_ms_by_preset; each capped at --node-cap nodes, with the \
+number completed), exact mid-hand solves (midhand_ms), nodes_per_s, pimc_worlds_per_s and the \
+expert's decision times (expert_decision_ms). Times in milliseconds; they depend on the machine \
+and its load. Without --json a short summary is printed.";
+pub const OPTS: &[Opt] = &[
+    Opt::value("deals", "N", "hands per preset to solve (default 8)"),
+    Opt::value(
+        "node-cap",
+        "N",
+        "most search nodes per solve (default 20000000)",
+    ),
+    Opt::value(
+        "expert-deals",
+        "N",
+        "brooklyn hands played by experts for decision times (default 2)",
+    ),
+    Opt::value("seed", "S", "seed of the deals (default 0)"),
+    Opt::flag("json", "print the result as JSON"),
+];
+
+/// Transposition-table size of the bench's solvers (2^20 entries).
+const TABLE_BITS: u32 = 20;
+
+pub fn run(argv: &[String]) -> Result<Output, CliError> {
+    let p = args::parse(argv, OPTS, None)?;
+    if p.help {
+        return Ok(Output::Text(args::help_text(USAGE, ABOUT, OPTS)));
+    }
+    let deals: u64 = p.number("deals")?.unwrap_or(8);
+    let cap: u64 = p.number("node-cap")?.unwrap_or(20_000_000);
+    let expert_deals: u64 = p.number("expert-deals")?.unwrap_or(2);
+    let seed: u64 = p.number("seed")?.unwrap_or(0);
+    if deals == 0 || cap == 0 {
+        return Err(CliError::usage("--deals and --node-cap must be at least 1"));
+    }
+
+    let mut totals = Totals::default();
+    let mut by_preset = Map::new();
+    let mut brooklyn = Value::Null;
+    let mut midhand = Timings::default();
+    let mut pimc = (0u64, 0.0f64);
+    for preset in PresetId::ALL {
+        let rules = Rules::preset(preset);
+        let mut full = Timings::default();
+        for state in first_tricks(&rules, seed, deals)? {
+            full.push(solve(&state, cap, &mut totals)?);
+            if preset == PresetId::Brooklyn {
+                let mid = play_until_half(state.clone())?;
+                midhand.push(solve(&mid, cap, &mut totals)?);
+                let (worlds, secs) = pimc_rate(state)?;
+                pimc.0 += worlds;
+                pimc.1 += secs;
+            }
+        }
+        let summary = full.to_json(cap);
+        if preset == PresetId::Brooklyn {
+            brooklyn = summary.clone();
+        }
+        by_preset.insert(preset.id().to_string(), summary);
+    }
+    let decisions = expert_decisions(seed, expert_deals)?;
+    let nodes_per_s = rate(totals.nodes as f64, totals.seconds);
+    let worlds_per_s = rate(pimc.0 as f64, pimc.1);
+    let value = json!({
+        "solve_ms": brooklyn,
+        "solve_ms_by_preset": by_preset,
+        "midhand_ms": midhand.to_json(cap),
+        "nodes_per_s": nodes_per_s,
+        "pimc_worlds_per_s": worlds_per_s,
+        "expert_decision_ms": {
+            "p50": quantile(&decisions, 0.5),
+            "p95": quantile(&decisions, 0.95),
+            "max": quantile(&decisions, 1.0),
+            "decisions": decisions.len(),
+        },
+        "deals": deals,
+        "node_cap": cap,
+        "seed": seed,
+    });
+    if p.flag("json") {
+        return Ok(Output::Json(value));
+    }
+    let mut text = String::new();
+    for (id, v) in &by_preset {
+        text.push_str(&format!(
+            "{id:12} full-hand solve ms p50 {:.2} p95 {:.2} ({} of {} completed)\n",
+            v["p50"].as_f64().unwrap_or(0.0),
+            v["p95"].as_f64().unwrap_or(0.0),
+            v["completed"],
+            v["solves"],
+        ));
+    }
+    text.push_str(&format!(
+        "midhand ms p50 {:.2} p95 {:.2}; nodes/s {nodes_per_s:.0}; pimc worlds/s {worlds_per_s:.0}; \
+expert decision ms p50 {:.2} p95 {:.2}\n",
+        quantile(&midhand.ms, 0.5),
+        quantile(&midhand.ms, 0.95),
+        quantile(&decisions, 0.5),
+        quantile(&decisions, 0.95),
+    ));
+    Ok(Output::Text(text))
+}
+
+fn rate(count: f64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count / seconds
+    } else {
+        0.0
+    }
+}
+
+#[derive(Default)]
+struct Totals {
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Solve times, and which solves completed under the cap.
+#[derive(Default)]
+struct Timings {
+    ms: Vec<f64>,
+    completed: Vec<bool>,
+}
+
+impl Timings {
+    fn push(&mut self, (ms, done): (f64, bool)) {
+        self.ms.push(ms);
+        self.completed.push(done);
+    }
+
+    fn to_json(&self, cap: u64) -> Value {
+        // A capped solve ranks above every completed one (its true time is longer).
+        let mut order: Vec<(bool, f64)> = self
+            .completed
+            .iter()
+            .zip(&self.ms)
+            .map(|(&done, &ms)| (!done, ms))
+            .collect();
+        order.sort_by(|x, y| x.0.cmp(&y.0).then(x.1.total_cmp(&y.1)));
+        let at = |q: f64| {
+            let rank = ((order.len() as f64 * q).ceil() as usize).clamp(1, order.len().max(1));
+            order.get(rank - 1).copied().unwrap_or((false, 0.0))
+        };
+        let (p50_capped, p50) = at(0.5);
+        let (p95_capped, p95) = at(0.95);
+        json!({
+            "p50": p50,
+            "p95": p95,
+            "solves": self.ms.len(),
+            "completed": self.completed.iter().filter(|&&d| d).count(),
+            "node_cap": cap,
+            "lower_bound": p50_capped || p95_capped,
+        })
+    }
+}
+
+/// Up to `deals` states at the first card of trick play, from seeded one-hand
+/// sessions bid and prepared by `basic` players (hands conceded or thrown in
+/// are skipped; at most 4 × `deals` seeds are tried).
+fn first_tricks(rules: &Rules, seed: u64, deals: u64) -> Result<Vec<State>, CliError> {
+    let mut out = Vec::new();
+    for k in 0..deals * 4 {
+        if out.len() as u64 >= deals {
+            break;
+        }
+        let mut state = State::new(rules.clone(), mix_seed(seed, k))
+            .map_err(|e| CliError::internal(format!("cannot deal: {e}")))?
+            .with_deal_limit(Some(1));
+        let mut bots = basic_bots(rules, mix_seed(seed ^ 0xBE4C, k))?;
+        while let Some(seat) = state.current_player() {
+            if state.phase() == Phase::Tricks {
+                out.push(state);
+                break;
+            }
+            step(&mut state, &mut bots, seat)?;
+        }
+    }
+    Ok(out)
+}
+
+fn basic_bots(rules: &Rules, seed: u64) -> Result<Vec<Box<dyn Player>>, CliError> {
+    (0..rules.table.seats as u64)
+        .map(|s| by_name("basic", mix_seed(seed, s)).map_err(|e| CliError::internal(e.to_string())))
+        .collect()
+}
+
+fn step(state: &mut State, bots: &mut [Box<dyn Player>], seat: usize) -> Result<(), CliError> {
+    let bot = bots
+        .get_mut(seat)
+        .ok_or_else(|| CliError::internal(format!("seat {seat} is not at the table")))?;
+    let action = bot
+        .decide_in(state, seat)
+        .map_err(|e| CliError::internal(format!("basic bot: {e}")))?;
+    state
+        .apply(action)
+        .map_err(|e| CliError::internal(format!("engine refused a bot's action: {e}")))
+}
+
+/// The state once half the hand's tricks are played by `basic` players.
+fn play_until_half(mut state: State) -> Result<State, CliError> {
+    let mut bots = basic_bots(state.rules(), 0x4A1F)?;
+    let rules = state.rules().clone();
+    let target = rules.hand_size() / 2;
+    while let Some(seat) = state.current_player() {
+        let h = &state.public().hand;
+        if h.current_trick().is_empty() && h.completed_tricks().count() >= target {
+            break;
+        }
+        step(&mut state, &mut bots, seat)?;
+    }
+    Ok(state)
+}
+
+fn open(state: &State) -> Result<(Solver, Position), CliError> {
+    let seat = state
+        .current_player()
+        .ok_or_else(|| CliError::internal("nobody to move"))?;
+    let deal = deal_of(&state.observation(seat))
+        .ok_or_else(|| CliError::internal("no trick play to solve"))?;
+    let pos = open_position(state).ok_or_else(|| CliError::internal("no open position"))?;
+    Ok((Solver::new(deal, TABLE_BITS), pos))
+}
+
+/// Times one exact solve under the node cap: (ms, completed).
+fn solve(state: &State, cap: u64, totals: &mut Totals) -> Result<(f64, bool), CliError> {
+    let (mut solver, pos) = open(state)?;
+    solver.set_node_limit(Some(cap));
+    let started = Instant::now();
+    let done = solver.solve_within(&pos).is_some();
+    let seconds = started.elapsed().as_secs_f64();
+    totals.nodes += solver.stats().nodes;
+    totals.seconds += seconds;
+    Ok((seconds * 1000.0, done))
+}
+
+/// Plays a hand out with `basic` players; at every card decision, samples and
+/// solves worlds as the expert does. Returns (worlds solved, seconds).
+fn pimc_rate(mut state: State) -> Result<(u64, f64), CliError> {
+    let budget = Level::Expert.budget();
+    let mut bots = basic_bots(state.rules(), 0x91AC)?;
+    let mut rng = BotRng::new(0x5EED);
+    let (mut worlds, mut seconds) = (0u64, 0.0);
+    while let Some(seat) = state.current_player() {
+        let view = state.observation(seat);
+        if view.phase() == Phase::Tricks {
+            if let Some(deal) = deal_of(&view) {
+                let knowledge = Knowledge::from_view(&view);
+                let mut solver = Solver::new(deal, 18);
+                let started = Instant::now();
+                for _ in 0..budget.worlds {
+                    let world = knowledge.sample(&view.own.hand, &mut rng);
+                    let Some(pos) = position_of(&view, &world) else {
+                        continue;
+                    };
+                    let exact = open_values(&mut solver, &pos, &budget, true, budget.nodes);
+                    if exact.is_some()
+                        || open_values(&mut solver, &pos, &budget, false, budget.nodes).is_some()
+                    {
+                        worlds += 1;
+                    }
+                }
+                seconds += started.elapsed().as_secs_f64();
+            }
+        }
+        step(&mut state, &mut bots, seat)?;
+    }
+    Ok((worlds, seconds))
+}
+
+/// Every decision time (ms) of `expert` players in all seats of `deals`
+/// seeded `brooklyn` hands.
+fn expert_decisions(seed: u64, deals: u64) -> Result<Vec<f64>, CliError> {
+    let rules = Rules::preset(PresetId::Brooklyn);
+    let mut out = Vec::new();
+    for k in 0..deals {
+        let mut state = State::new(rules.clone(), mix_seed(seed ^ 0xE4E4, k))
+            .map_err(|e| CliError::internal(format!("cannot deal: {e}")))?
+            .with_deal_limit(Some(1));
+        let mut bots: Vec<Box<dyn Player>> = (0..rules.table.seats as u64)
+            .map(|s| {
+                by_name("expert", mix_seed(seed, k * 8 + s))
+                    .map_err(|e| CliError::internal(e.to_string()))
+            })
+            .collect::<Result<_, _>>()?;
+        while let Some(seat) = state.current_player() {
+            let started = Instant::now();
+            step(&mut state, &mut bots, seat)?;
+            out.push(started.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,206 @@
+//! The AI through the `pinochle` binary at tiny sizes: simulate with AI bots on
+//! every preset, the duplicate tournament's JSON, the bench's JSON, bad input.
+
+use serde_json::Value;
+use std::process::Command;
+
+const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
+        .args(args)
+        .output()
+        .expect("run pinochle");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, stdout, stderr) = run(args);
+    assert_eq!(code, 0, "{args:?} failed: {stderr}");
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{args:?}: bad JSON {e}: {stdout}"))
+}
+
+fn number(v: &Value, path: &[&str]) -> f64 {
+    let mut at = v;
+    for key in path {
+        at = &at[*key];
+    }
+    at.as_f64()
+        .unwrap_or_else(|| panic!("{path:?} is not a number in {v}"))
+}
+
+#[test]
+fn simulate_plays_every_preset_with_ai_bots_cycled() {
+    for preset in PRESETS {
+        let v = json(&[
+            "simulate",
+            "--preset",
+            preset,
+            "--hands",
+            "1",
+            "--seed",
+            "4",
+            "--bots",
+            "expert,basic,standard",
+            "--check",
+        ]);
+        assert_eq!(v["hands"], 1, "{preset}: {v}");
+        let bots = v["bots"].as_array().unwrap();
+        assert_eq!(bots[0], "expert");
+        assert_eq!(bots[1], "basic");
+        assert_eq!(bots[2], "standard");
+        if bots.len() == 4 {
+            assert_eq!(bots[3], "expert", "names are cycled");
+        }
+    }
+}
+
+#[test]
+fn tournament_json_has_the_issue_keys() {
+    for (preset, arrangements) in [("bison", 6), ("partnership", 2)] {
+        let v = json(&[
+            "tournament",
+            "--preset",
+            preset,
+            "--a",
+            "basic",
+            "--b",
+            "random",
+            "--deals",
+            "2",
+            "--seed",
+            "9",
+            "--json",
+        ]);
+        assert_eq!(v["deals"], 2);
+        assert_eq!(v["arrangements_per_deal"], arrangements);
+        let mean = number(&v, &["mean_diff"]);
+        assert!(number(&v, &["ci_low"]) <= mean && mean <= number(&v, &["ci_high"]));
+        for side in ["a", "b"] {
+            number(&v, &[side, "bids_won"]);
+            let made = number(&v, &[side, "made_rate"]);
+            assert!((0.0..=1.0).contains(&made));
+            let p50 = number(&v, &[side, "decision_ms", "p50"]);
+            let p95 = number(&v, &[side, "decision_ms", "p95"]);
+            let max = number(&v, &[side, "decision_ms", "max"]);
+            assert!(p50 <= p95 && p95 <= max, "{v}");
+        }
+        // Same seed, same match.
+        let again = json(&[
+            "tournament",
+            "--preset",
+            preset,
+            "--a",
+            "basic",
+            "--b",
+            "random",
+            "--deals",
+            "2",
+            "--seed",
+            "9",
+            "--json",
+        ]);
+        assert_eq!(again["mean_diff"], v["mean_diff"]);
+    }
+}
+
+#[test]
+fn a_bot_against_itself_is_even() {
+    let v = json(&[
+        "tournament",
+        "--preset",
+        "brooklyn",
+        "--a",
+        "first",
+        "--b",
+        "first",
+        "--deals",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(number(&v, &["mean_diff"]), 0.0);
+}
+
+#[test]
+fn bench_json_has_the_issue_keys() {
+    let v = json(&[
+        "bench",
+        "--deals",
+        "1",
+        "--node-cap",
+        "2000",
+        "--expert-deals",
+        "0",
+        "--json",
+    ]);
+    for key in ["solve_ms", "midhand_ms", "expert_decision_ms"] {
+        number(&v, &[key, "p50"]);
+        number(&v, &[key, "p95"]);
+    }
+    for preset in PRESETS {
+        number(&v, &["solve_ms_by_preset", preset, "p50"]);
+        number(&v, &["solve_ms_by_preset", preset, "p95"]);
+        number(&v, &["solve_ms_by_preset", preset, "completed"]);
+    }
+    assert!(number(&v, &["nodes_per_s"]) > 0.0);
+    number(&v, &["pimc_worlds_per_s"]);
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "tournament",
+                "--preset",
+                "bison",
+                "--a",
+                "genius",
+                "--b",
+                "basic",
+                "--deals",
+                "1",
+            ],
+            "unknown level",
+        ),
+        (
+            &[
+                "tournament",
+                "--preset",
+                "bison",
+                "--a",
+                "basic",
+                "--b",
+                "basic",
+                "--deals",
+                "0",
+            ],
+            "at least 1",
+        ),
+        (
+            &[
+                "tournament",
+                "--preset",
+                "bison",
+                "--a",
+                "basic",
+                "--b",
+                "basic",
+            ],
+            "--deals",
+        ),
+        (&["bench", "--node-cap", "0"], "at least 1"),
+        (&["bench", "--deals", "x"], "not a valid number"),
+    ];
+    for (args, needle) in cases {
+        let (code, stdout, stderr) = run(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(stdout.is_empty());
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
