@@ -139,7 +139,6 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "sessions_completed": stats.sessions_completed,
         "decisions": stats.decisions,
         "records_written": stats.records_written,
-        "unrecorded_hands": stats.unrecorded,
         "checked": config.check,
     })))
 }
@@ -196,11 +195,6 @@ struct Stats {
     sessions_completed: u64,
     decisions: u64,
     records_written: u64,
-    /// Hands finished without a record of their own: when a hand ends and the next
-    /// deal is bunched (thrown in at once), both end inside one engine step and the
-    /// engine keeps only the last record. Their outcome is unknown, so `outcomes`
-    /// sums to `hands - unrecorded`.
-    unrecorded: u64,
 }
 
 fn outcome_index(record: &HandRecord) -> usize {
@@ -239,20 +233,16 @@ fn play(
         // where a bunched first deal may already have been thrown in).
         let done = state.public().session.hands_completed;
         if done > seen {
-            let extra = u64::from(done - seen - 1);
             seen = done;
             actions_this_hand = 0;
-            let take = extra.min(config.hands - stats.hands);
-            stats.hands += take;
-            stats.unrecorded += take;
-            if stats.hands < config.hands {
-                let record = state
-                    .last_record()
-                    .ok_or_else(|| CliError::internal("engine: a hand ended without a record"))?;
+            for record in state.recent_records() {
+                if stats.hands >= config.hands {
+                    break;
+                }
                 stats.hands += 1;
                 stats.outcomes[outcome_index(record)] += 1;
                 if config.check {
-                    checker.check(record, extra == 0).map_err(|m| {
+                    checker.check(record).map_err(|m| {
                         CliError::internal(format!(
                             "check failed in session {session_index}, hand {}: {m}",
                             record.hand
@@ -385,9 +375,8 @@ impl Checker {
         }
     }
 
-    /// Checks one hand; `follows_previous` is false when hands went unrecorded in
-    /// between (then the running totals cannot be followed).
-    fn check(&mut self, r: &HandRecord, follows_previous: bool) -> Result<(), String> {
+    /// Checks one hand, and that its totals follow the previous hand's.
+    fn check(&mut self, r: &HandRecord) -> Result<(), String> {
         let rules = &self.rules;
         let hand_size = rules.hand_size();
         // The deal is exactly one deck.
@@ -424,9 +413,7 @@ impl Checker {
         }
         let change = r.payments.as_ref().or(r.delta.as_ref());
         let money_points = r.totals.keys().any(|k| k.starts_with("score-"));
-        if let (Some(prev), Some(change), true, false) =
-            (&self.prev_totals, change, follows_previous, money_points)
-        {
+        if let (Some(prev), Some(change), false) = (&self.prev_totals, change, money_points) {
             for (key, total) in &r.totals {
                 let before = prev.get(key).copied().unwrap_or(0);
                 let delta = change.get(key).copied().unwrap_or(0);
