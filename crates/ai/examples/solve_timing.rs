@@ -61,7 +61,7 @@ fn main() {
         let v = solver.solve(&pos);
         times.push(t.elapsed().as_secs_f64() * 1000.0);
         nodes += solver.stats().nodes;
-        if deals <= 20 {
+        if std::env::var("SOLVE_VERBOSE").is_ok() {
             println!(
                 "v {v} nodes {} probes {}",
                 solver.stats().nodes,
@@ -73,10 +73,11 @@ fn main() {
     times.sort_by(|a, b| a.total_cmp(b));
     let q = |f: f64| times[((times.len() as f64 - 1.0) * f) as usize];
     println!(
-        "p50 {:.2} ms  p95 {:.2} ms  max {:.2} ms  nodes/s {:.0}",
+        "p50 {:.2} ms  p95 {:.2} ms  max {:.2} ms  nodes/s {:.0}  mean nodes {:.0}",
         q(0.5),
         q(0.95),
         q(1.0),
-        nodes as f64 / total * 1000.0
+        nodes as f64 / total * 1000.0,
+        nodes as f64 / deals as f64
     );
 }

@@ -1,8 +1,15 @@
 //! Perfect-information Monte Carlo: sample worlds consistent with the view,
-//! solve each open with the [`Solver`], and play the card with the best average
-//! value for this seat's side.
+//! solve each open with the [`Solver`], and play the card with the best total
+//! score for this seat's side.
+//!
+//! The score is contract-aware: in each world a card's solver value (the
+//! declarer side's future card points) earns a bonus of twice the bid when it
+//! reaches the points the contract still needs (bid − the side's meld − points
+//! already taken, buried cards included). So the declarer's side plays to make
+//! the contract and the defenders to set it, with card points as the tiebreak.
 
 use pinochle_engine::game::{same_side, PlayerView};
+use pinochle_engine::rules::Counting;
 use pinochle_engine::{Card, CardCounts};
 
 use crate::knowledge::{Knowledge, World};
@@ -16,7 +23,12 @@ pub struct Budget {
     pub worlds: usize,
     /// Positions with at most this many cards left are solved exactly.
     pub exact_cards: usize,
-    /// Otherwise the search looks this many tricks ahead, then estimates.
+    /// In ledger games (only making the contract counts), positions with at
+    /// most this many cards left are searched against the contract's target:
+    /// one zero-window search per card, much cheaper than an exact solve.
+    pub reach_cards: usize,
+    /// Otherwise the search looks this many tricks ahead, then estimates (0:
+    /// no search; the player's rules of thumb choose).
     pub depth: u8,
     /// Search nodes for the whole decision (all worlds): the bound on its time
     /// that holds on every platform. When an exact world runs out, the worlds
@@ -57,6 +69,67 @@ pub fn position_of(view: &PlayerView, world: &World) -> Option<Position> {
     Position::new(&hands, &trick, leader).ok()
 }
 
+/// What the contract asks of the rest of the hand, as seen from a view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// Future card points the declarer side needs, before buried cards whose
+    /// owner this seat cannot see (those are counted per world).
+    pub need: i64,
+    /// Bonus of a world where the contract is made: twice the bid.
+    pub bonus: i64,
+    /// Only making the contract counts (a ledger game): card play may search
+    /// against the target instead of solving exactly.
+    pub threshold: bool,
+    counting: Counting,
+}
+
+impl Goal {
+    /// The contract's goal once trick play has begun (None without a bid).
+    pub fn of(view: &PlayerView) -> Option<Goal> {
+        let h = &view.public.hand;
+        let declarer = h.declarer?;
+        let bid = i64::from(h.bid?);
+        let meld = i64::from(h.side_meld(&view.rules, declarer));
+        let taken: i64 = h
+            .active
+            .iter()
+            .filter(|&&s| same_side(&view.rules, s, declarer))
+            .map(|&s| i64::from(h.trick_points[s]))
+            .sum();
+        let counting = view.rules.counting;
+        let own_bury = points(counting, &CardCounts::from_cards(&view.own.buried));
+        Some(Goal {
+            need: bid - meld - taken - own_bury,
+            bonus: 2 * bid,
+            threshold: view.rules.scoring.is_ledger(),
+            counting,
+        })
+    }
+
+    /// The future points the declarer side needs in a world with this pile.
+    pub fn target(&self, pile: Option<&CardCounts>) -> i64 {
+        self.need - pile.map_or(0, |p| points(self.counting, p))
+    }
+
+    /// The score of a solver value in a world whose hidden pile is `pile` (cards
+    /// buried by someone else count for the declarer).
+    pub fn score(&self, value: i32, pile: Option<&CardCounts>) -> i64 {
+        let value = i64::from(value);
+        if value >= self.target(pile) {
+            value + self.bonus
+        } else {
+            value
+        }
+    }
+}
+
+/// Card points of some cards.
+fn points(counting: Counting, cards: &CardCounts) -> i64 {
+    Card::all()
+        .map(|c| i64::from(cards.count(c)) * i64::from(counting.value(c.rank)))
+        .sum()
+}
+
 /// A solver for this hand, reusing `cache` when the deal is the same.
 fn solver_for(cache: &mut Option<Solver>, deal: Deal) -> &mut Solver {
     if cache.as_ref().is_some_and(|s| *s.deal() != deal) {
@@ -67,18 +140,29 @@ fn solver_for(cache: &mut Option<Solver>, deal: Deal) -> &mut Solver {
 
 /// Values each legal card over one open position for the player to move, or
 /// `None` when `nodes` ran out. `exact` searches to the end of the hand if the
-/// budget allows exact search of this many cards.
+/// budget allows exact search of this many cards. With a `target` (future
+/// points the declarer side needs) and an exact search, each value is only a
+/// bound on the right side of the target (see [`Solver::reach_moves_within`]).
 pub fn open_values(
     solver: &mut Solver,
     pos: &Position,
     budget: &Budget,
     exact: bool,
     nodes: u64,
+    target: Option<i32>,
 ) -> Option<Vec<(Card, i32)>> {
-    let limit = (!exact || pos.cards_left() > budget.exact_cards).then_some(budget.depth);
-    solver.set_depth_limit(limit);
+    let limit = if target.is_some() {
+        budget.reach_cards.max(budget.exact_cards)
+    } else {
+        budget.exact_cards
+    };
+    let exact = exact && pos.cards_left() <= limit;
+    solver.set_depth_limit((!exact).then_some(budget.depth));
     solver.set_node_limit(Some(nodes));
-    let values = solver.solve_moves_within(pos);
+    let values = match target {
+        Some(t) if exact => solver.reach_moves_within(pos, t),
+        _ => solver.solve_moves_within(pos),
+    };
     solver.set_node_limit(None);
     values
 }
@@ -102,6 +186,7 @@ pub fn choose_card(
         .iter()
         .position(|&s| s == view.seat)?;
     let maximize = deal.declarer_side[me];
+    let goal = Goal::of(view);
     let knowledge = Knowledge::from_view(view);
     let solver = solver_for(cache, deal);
     let mut totals = vec![0i64; legal.len()];
@@ -115,8 +200,21 @@ pub fn choose_card(
             world_index += 1;
             continue;
         };
+        let limit = if goal.is_some_and(|g| g.threshold) {
+            budget.reach_cards.max(budget.exact_cards)
+        } else {
+            budget.exact_cards
+        };
+        if budget.depth == 0 && pos.cards_left() > limit {
+            // No depth-limited search at this level: the caller's rules decide.
+            return None;
+        }
         let left = budget.nodes.saturating_sub(spent).max(1);
-        let values = open_values(solver, &pos, budget, exact, left);
+        let pile = world.holdings.get(pos.players());
+        let target = goal
+            .filter(|g| g.threshold)
+            .map(|g| g.target(pile).clamp(-1000, 1000) as i32);
+        let values = open_values(solver, &pos, budget, exact, left, target);
         spent += solver.stats().nodes;
         let Some(values) = values else {
             if exact && solved == 0 {
@@ -129,7 +227,7 @@ pub fn choose_card(
         };
         for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
-                totals[i] += value as i64;
+                totals[i] += goal.map_or(i64::from(value), |g| g.score(value, pile));
             }
         }
         solved += 1;

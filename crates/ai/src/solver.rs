@@ -507,6 +507,32 @@ impl Solver {
         Some(out)
     }
 
+    /// Whether the declarer's side can take at least `target` more card points,
+    /// after each distinct legal card (hand order): one zero-window search per
+    /// card instead of an exact solve. Each value is a bound that lies on the
+    /// same side of `target` as the exact value (at least `target` when the
+    /// target is reached, below it otherwise). `None` when the node limit was
+    /// hit first.
+    pub fn reach_moves_within(&mut self, pos: &Position, target: i32) -> Option<Vec<(Card, i32)>> {
+        self.start(pos);
+        // Card values are multiples of `unit`: reaching `target` points means
+        // reaching its ceiling in units.
+        let need = target.div_euclid(self.unit) + i32::from(target.rem_euclid(self.unit) != 0);
+        let moves = pos.legal(&self.deal);
+        let mut out = Vec::with_capacity(moves.len);
+        for &m in moves.as_slice() {
+            let mut child = *pos;
+            let gained = self.play(&mut child, m);
+            self.probes += 1;
+            let v = gained + self.search(&child, need - gained - 1, need - gained);
+            if self.aborted {
+                return None;
+            }
+            out.push((Card::from_index(m as usize), v * self.unit));
+        }
+        Some(out)
+    }
+
     fn start(&mut self, pos: &Position) {
         self.nodes = 0;
         self.probes = 0;
@@ -937,6 +963,17 @@ mod tests {
             assert_eq!(solver.solve(&pos), exact, "round {round}");
             // A second solve reuses the table.
             assert_eq!(solver.solve(&pos), exact, "round {round} again");
+            let target = exact - 5 + (round % 11) as i32;
+            for (card, v) in solver.reach_moves_within(&pos, target).unwrap() {
+                let mut child = pos;
+                let gained = solver.play(&mut child, card.index() as u8);
+                let want = (gained + brute_force(&solver, &child)) * solver.unit;
+                assert_eq!(
+                    v >= target,
+                    want >= target,
+                    "round {round} move {card} target {target}"
+                );
+            }
             for (card, v) in solver.solve_moves(&pos) {
                 let mut child = pos;
                 let gained = solver.play(&mut child, card.index() as u8);

@@ -14,8 +14,9 @@
 //!   are played (by `basic`), same cap.
 //! * `nodes_per_s`: search nodes per second over all the solves above.
 //! * `pimc_worlds_per_s`: sampled worlds solved per second by the expert's card
-//!   play (sampling and the expert's search per world) at each decision of the
-//!   `brooklyn` hands.
+//!   play (sampling and an exact solve of every card per world) at each
+//!   decision of the `brooklyn` hands where the expert searches (at most its
+//!   budget's `exact_cards` left).
 //! * `expert_decision_ms`: every decision of `expert` players in all seats over
 //!   `--expert-deals` `brooklyn` hands.
 
@@ -291,10 +292,10 @@ fn pimc_rate(mut state: State) -> Result<(u64, f64), CliError> {
                     let Some(pos) = position_of(&view, &world) else {
                         continue;
                     };
-                    let exact = open_values(&mut solver, &pos, &budget, true, budget.nodes);
-                    if exact.is_some()
-                        || open_values(&mut solver, &pos, &budget, false, budget.nodes).is_some()
-                    {
+                    if pos.cards_left() > budget.exact_cards {
+                        continue;
+                    }
+                    if open_values(&mut solver, &pos, &budget, true, budget.nodes, None).is_some() {
                         worlds += 1;
                     }
                 }
