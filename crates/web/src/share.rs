@@ -1,0 +1,120 @@
+//! Rule-preset links in the page's URL: reading a link from the fragment
+//! (`…/#v=1&game=bison&target=1000`; a fragment is never sent to a server) and
+//! writing one for "share these rules". The codec is the engine's
+//! ([`pinochle_engine::link`]), the same one `pinochle link` uses.
+
+use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
+
+/// What the page's fragment holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fragment {
+    /// No fragment: start normally.
+    None,
+    /// A rule-preset link, decoded whole.
+    Rules(Box<SharedRules>),
+    /// A link that cannot be used; the message names the problem.
+    Bad(LinkError),
+}
+
+/// Reads a `location.hash` value (with or without its `#`). All or nothing: a
+/// bad link is [`Fragment::Bad`], never a half-applied rule set.
+pub fn read_fragment(hash: &str) -> Fragment {
+    let body = hash.strip_prefix('#').unwrap_or(hash);
+    if body.trim().is_empty() {
+        return Fragment::None;
+    }
+    match decode_link(body) {
+        Ok(shared) => Fragment::Rules(Box::new(shared)),
+        Err(e) => Fragment::Bad(e),
+    }
+}
+
+/// The URL that opens this app with a new-game dialog preloaded with `shared`:
+/// `page` (origin and path, no fragment) + `#` + the link text.
+pub fn share_url(page: &str, shared: &SharedRules) -> String {
+    let base = page.split('#').next().unwrap_or(page);
+    format!("{base}#{}", encode_link(shared))
+}
+
+/// The page's own fragment, as the browser reports it.
+#[cfg(target_arch = "wasm32")]
+pub fn page_fragment() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// The page's URL without its fragment (where share links point).
+#[cfg(target_arch = "wasm32")]
+pub fn page_url() -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let part = |f: fn(&web_sys::Location) -> Result<String, wasm_bindgen::JsValue>| {
+        location
+            .as_ref()
+            .and_then(|l| f(l).ok())
+            .unwrap_or_default()
+    };
+    format!(
+        "{}{}{}",
+        part(web_sys::Location::origin),
+        part(web_sys::Location::pathname),
+        part(web_sys::Location::search)
+    )
+}
+
+/// Removes the fragment from the address bar (without reloading), once its
+/// link has been read, so a reload resumes the game instead of reopening it.
+#[cfg(target_arch = "wasm32")]
+pub fn clear_fragment() {
+    if let Some(window) = web_sys::window() {
+        if let Ok(history) = window.history() {
+            let _ =
+                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page_url()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::Rules;
+
+    #[test]
+    fn fragments_read_as_rules_or_a_named_problem() {
+        assert_eq!(read_fragment(""), Fragment::None);
+        assert_eq!(read_fragment("#"), Fragment::None);
+        let Fragment::Rules(shared) = read_fragment("#v=1&game=bison&seed=9&target=1000") else {
+            panic!("a good link reads");
+        };
+        assert_eq!(
+            shared.rules,
+            Rules::from_preset_id("bison", &["target=1000"]).unwrap()
+        );
+        assert_eq!(shared.seed, Some(9));
+        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&target=5") else {
+            panic!("a bad value is refused");
+        };
+        assert!(e.to_string().contains("option 'target'"), "{e}");
+        assert!(matches!(
+            read_fragment("#v=1&game=poker"),
+            Fragment::Bad(LinkError::UnknownGame(_))
+        ));
+        assert!(matches!(read_fragment("#v=1&gam"), Fragment::Bad(_)));
+    }
+
+    #[test]
+    fn share_urls_round_trip() {
+        let shared = SharedRules {
+            rules: Rules::from_preset_id("club", &["seats=5"]).unwrap(),
+            name: Some("Our Friday rules".into()),
+            seed: Some(3),
+        };
+        let url = share_url("https://pinochle.example/play/#old", &shared);
+        assert_eq!(
+            url,
+            "https://pinochle.example/play/#v=1&game=club&name=Our%20Friday%20rules&seed=3&seats=5"
+        );
+        let hash = &url[url.find('#').unwrap()..];
+        assert_eq!(read_fragment(hash), Fragment::Rules(Box::new(shared)));
+    }
+}
