@@ -47,6 +47,12 @@ pub struct SessionSetup {
     pub human_seat: usize,
     /// The computer players' level, as the app names it (`basic`, `expert`...).
     pub opponent_level: String,
+    /// The table's pace of play, as the app names it (`normal`...).
+    #[serde(default)]
+    pub pace: String,
+    /// The four-colour deck was chosen.
+    #[serde(default)]
+    pub four_color: bool,
 }
 
 impl SessionSetup {
@@ -64,6 +70,8 @@ impl SessionSetup {
             players,
             human_seat,
             opponent_level: String::new(),
+            pace: String::new(),
+            four_color: false,
         }
     }
 
@@ -262,6 +270,8 @@ fn v0_to_v1(doc: Value) -> Result<Value, DecodeError> {
             "players": players,
             "human_seat": 0,
             "opponent_level": "basic",
+            "pace": "normal",
+            "four_color": false,
         },
         "actions": moves,
     }))

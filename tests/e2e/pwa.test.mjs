@@ -1,0 +1,140 @@
+// The installable, offline app (issue 6): the manifest and service worker pass
+// Chromium's installability check (DevTools protocol: Page.getInstallabilityErrors
+// returns none); the generated precache list covers every file the page loads;
+// after the first visit the app starts offline; and a new build of the service
+// worker brings up the "new version — reload" prompt, whose button reloads the
+// page under the new worker.
+//
+// Run through `cargo xtask test --only e2e` (dist/ built by `cargo xtask dist`,
+// which writes dist/sw.js with the build's precache list).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+
+const DIST = path.join(import.meta.dirname, '..', '..', 'dist');
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+/** Loads the app and waits until the service worker is active and controls the page. */
+async function loadControlled(page) {
+  await page.goto(baseUrl(), { waitUntil: 'load' });
+  await page.getByTestId('app-title').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    // clients.claim() normally takes the first page; a reload makes sure.
+    await page.reload({ waitUntil: 'load' });
+  }
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+}
+
+test('manifest and service worker pass the installability check', { timeout: 90_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await loadControlled(page);
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector('link[rel="manifest"]');
+      return (await fetch(link.href)).json();
+    });
+    assert.equal(manifest.name, 'Pinochle');
+    assert.equal(manifest.short_name, 'Pinochle');
+    assert.equal(manifest.display, 'standalone');
+    assert.equal(manifest.start_url, '/');
+    assert.ok(manifest.theme_color, 'theme colour');
+    const sizes = manifest.icons.map((i) => `${i.sizes} ${i.purpose}`);
+    for (const want of ['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']) {
+      assert.ok(sizes.includes(want), `icon ${want} in ${sizes}`);
+    }
+    for (const icon of manifest.icons) {
+      const status = await page.evaluate(async (src) => (await fetch(src)).status, icon.src);
+      assert.equal(status, 200, `${icon.src} is served`);
+    }
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    assert.deepEqual(installabilityErrors, [], 'Chromium finds the app installable');
+    assert.deepEqual(problems.errors, [], 'no console errors or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the precache list holds every file the page loads', { timeout: 90_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await loadControlled(page);
+    const cached = await page.evaluate(async () => {
+      const names = (await caches.keys()).filter((k) => k.startsWith('pinochle-'));
+      const urls = [];
+      for (const name of names) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return { names, urls };
+    });
+    assert.equal(cached.names.length, 1, `one cache per version: ${cached.names}`);
+    const origin = new URL(baseUrl()).origin;
+    const loaded = [...new Set(problems.requests)]
+      .map((u) => new URL(u))
+      .filter((u) => u.origin === origin && u.pathname !== '/sw.js' && u.pathname !== '/manifest.webmanifest')
+      .map((u) => `${u.origin}${u.pathname}`);
+    for (const url of loaded) {
+      assert.ok(cached.urls.includes(url), `${url} is precached (cache: ${cached.urls.join(', ')})`);
+    }
+    const sw = readFileSync(path.join(DIST, 'sw.js'), 'utf8');
+    assert.doesNotMatch(sw, /__PINOCHLE_/, 'dist/sw.js was generated from the template');
+  } finally {
+    await context.close();
+  }
+});
+
+test('after the first visit the app starts offline', { timeout: 90_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await loadControlled(page);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('app-title').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser is offline');
+    await screenshot(page, 'pwa-offline-start');
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+});
+
+test('a new build brings up the "new version — reload" prompt', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  const swPath = path.join(DIST, 'sw.js');
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    await loadControlled(page);
+    const before = await page.evaluate(() => navigator.serviceWorker.controller.scriptURL);
+    assert.equal(await page.getByTestId('update-prompt').count(), 0, 'no prompt for the version in use');
+    // A different worker script is what a new build looks like to the browser.
+    writeFileSync(swPath, original.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    const prompt = page.getByTestId('update-prompt');
+    await prompt.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await prompt.textContent(), /new version/i);
+    await screenshot(page, 'pwa-update-prompt');
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByTestId('update-reload').click()]);
+    await page.getByTestId('app-title').waitFor({ state: 'visible', timeout: 30_000 });
+    const version = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('pinochle-')));
+    assert.equal(version.length, 1, `old caches are deleted: ${version}`);
+    assert.match(version[0], /-next$/, 'the new version is in control');
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), before);
+  } finally {
+    writeFileSync(swPath, original);
+    await context.close();
+  }
+});
