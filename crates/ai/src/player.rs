@@ -7,7 +7,8 @@
 //! progress counters, never from earlier calls.
 
 use pinochle_engine::game::{Action, Phase, PlayerView, Seat, State};
-use pinochle_engine::{Card, CardCounts, Suit};
+use pinochle_engine::rules::TrumpMarriage;
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::basic;
 use crate::knowledge::Knowledge;
@@ -104,8 +105,8 @@ impl Level {
             // heuristic leaf estimate played worse than they do).
             Level::Expert | Level::Basic => Budget {
                 worlds: 24,
-                exact_cards: 21,
-                reach_cards: 24,
+                exact_cards: 24,
+                reach_cards: 27,
                 depth: 0,
                 nodes: 1_500_000,
             },
@@ -120,8 +121,11 @@ impl Level {
     }
 }
 
-/// Share of sampled deals in which the expert expects to reach its bid.
-const BID_CONFIDENCE: f64 = 0.65;
+/// Share of sampled deals in which the expert expects to reach its bid: in
+/// ledger games, where a set costs double, and in points games, where the
+/// contract's trump choice is worth more than a set costs.
+const BID_CONFIDENCE_LEDGER: f64 = 0.65;
+const BID_CONFIDENCE_POINTS: f64 = 0.5;
 
 /// A player of one level. The solver's table is kept between decisions (its
 /// entries are exact values of open positions, so reuse never changes a result).
@@ -171,7 +175,7 @@ impl Bot {
     }
 
     /// Expert bidding: the value the side reaches with probability about
-    /// `BID_CONFIDENCE`, over sampled kitties / partner hands (each sample
+    /// the bid confidence, over sampled kitties / partner hands (each sample
     /// scored by the best trump's meld and expected card points). Bidding to a
     /// value reached that often, not to the mean, keeps the expert from
     /// contracts it makes only half the time (a set costs double in the stake
@@ -184,8 +188,10 @@ impl Bot {
             .and_then(|p| knowledge.active.iter().position(|&s| s == p));
         let samples = 16;
         let scale = view.rules.counting.total() as f64 / 250.0;
+        // The partner passes the bidder its best cards for the trump: worth
+        // more than the basic level's flat allowance.
         let pass_help = if view.rules.passing.partner.is_some() {
-            20.0 * scale
+            40.0 * scale
         } else {
             0.0
         };
@@ -198,19 +204,34 @@ impl Bot {
                     hand.add(c);
                 }
             }
+            // Where trump needs a marriage in hand, only those suits can be named
+            // (none: the hand is thrown in and the bid lost).
+            let marriage_needed = view.rules.contract.trump_marriage == TrumpMarriage::Required;
             let best = Suit::ALL
                 .iter()
+                .filter(|&&t| {
+                    !marriage_needed
+                        || (hand.count(Card::new(Rank::King, t)) > 0
+                            && hand.count(Card::new(Rank::Queen, t)) > 0)
+                })
                 .map(|&t| {
                     let partner_meld = partner.map_or(0.0, |p| {
                         pinochle_engine::meld_total(&view.rules, &world.holdings[p], Some(t)) as f64
                     });
                     basic::hand_value(view, &hand, t) + partner_meld + pass_help
                 })
-                .fold(f64::MIN, f64::max);
+                .fold(0.0, f64::max);
             values.push(best);
         }
         values.sort_by(f64::total_cmp);
-        let index = ((samples as f64) * (1.0 - BID_CONFIDENCE)) as usize;
+        // The 80-card game's meld swings more between samples than its trick
+        // points can make up: bid as carefully as in the ledger games.
+        let confidence = if view.rules.scoring.is_ledger() || view.rules.deck.copies() > 2 {
+            BID_CONFIDENCE_LEDGER
+        } else {
+            BID_CONFIDENCE_POINTS
+        };
+        let index = ((samples as f64) * (1.0 - confidence)) as usize;
         values.get(index).copied().unwrap_or(0.0)
     }
 }
