@@ -47,12 +47,12 @@ pub const OPTS: &[Opt] = &[
     Opt::value(
         "node-cap",
         "N",
-        "most search nodes per solve (default 20000000)",
+        "most search nodes per solve (default 5000000)",
     ),
     Opt::value(
         "expert-deals",
         "N",
-        "brooklyn hands played by experts for decision times (default 2)",
+        "brooklyn hands played by experts for decision times (default 4)",
     ),
     Opt::value("seed", "S", "seed of the deals (default 0)"),
     Opt::flag("json", "print the result as JSON"),
@@ -67,8 +67,8 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         return Ok(Output::Text(args::help_text(USAGE, ABOUT, OPTS)));
     }
     let deals: u64 = p.number("deals")?.unwrap_or(8);
-    let cap: u64 = p.number("node-cap")?.unwrap_or(20_000_000);
-    let expert_deals: u64 = p.number("expert-deals")?.unwrap_or(2);
+    let cap: u64 = p.number("node-cap")?.unwrap_or(5_000_000);
+    let expert_deals: u64 = p.number("expert-deals")?.unwrap_or(4);
     let seed: u64 = p.number("seed")?.unwrap_or(0);
     if deals == 0 || cap == 0 {
         return Err(CliError::usage("--deals and --node-cap must be at least 1"));
