@@ -217,6 +217,10 @@ pub fn choose_card(
         let values = open_values(solver, &pos, budget, exact, left, target);
         spent += solver.stats().nodes;
         let Some(values) = values else {
+            if exact && solved == 0 && budget.depth == 0 {
+                // Too big to solve in the budget, and no shallow search here.
+                return None;
+            }
             if exact && solved == 0 {
                 // Too big to solve exactly: redo every world depth-limited.
                 exact = false;
