@@ -1,11 +1,23 @@
-//! Pinochle's browser front end: a Yew (client-side rendered) app.
+//! Pinochle's browser front end: a Yew (client-side rendered) app and the Web
+//! Worker that runs the computer players.
 //!
-//! For now it renders a placeholder: the title and an empty green-felt
-//! table. `cargo xtask serve` builds it with Trunk and serves it locally.
+//! * [`controller`]: the pure game controller (no DOM; native tests);
+//! * [`app`]: the Yew shell — the reducer, the worker bridge, the pace timers;
+//! * [`start`], [`table`], [`hand`], [`controls`], [`cards`], [`rules_text`]:
+//!   the screens and components, rendered from the human seat's view only;
+//! * [`bot`]: the worker's protocol and the worker itself.
 
-mod table;
+pub mod app;
+pub mod bot;
+pub mod cards;
+pub mod controller;
+pub mod controls;
+pub mod hand;
+pub mod rules_text;
+pub mod start;
+pub mod table;
 
-pub use table::{App, APP_TITLE};
+pub use app::{App, APP_TITLE};
 
 /// Mounts the [`App`] on the document's `<body>`.
 ///

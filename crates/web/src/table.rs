@@ -1,21 +1,553 @@
-//! The placeholder table: the game's title over an empty green-felt table.
+//! The card table, rendered from the human seat's `PlayerView` (plus the
+//! controller's display state): opponents with card backs, counts, dealer and
+//! turn markers, bids and shown meld; the kitty; the trick with who led and the
+//! last trick on demand; the decision controls; the hand; the auction history;
+//! the hand-result panel, the score sheet and the game-over screen.
 
-use yew::{component, html, Html};
+use std::collections::BTreeMap;
 
-/// The application's title, shown in the page header (and in `index.html`'s `<title>`).
-pub const APP_TITLE: &str = "Pinochle";
+use pinochle_engine::game::{Action, HandSummary, Outcome, Phase, PlayedCard, PlayerView, Seat};
+use pinochle_engine::meld::MeldResult;
+use pinochle_engine::rules::Scoring;
+use pinochle_engine::{Card, Rules};
+use yew::{html, Callback, Html, MouseEvent};
 
-/// Root component: a header with the title and the (still empty) card table.
-#[component]
-pub fn App() -> Html {
+use crate::cards::{CardBack, CardView, SuitIcon};
+use crate::controller::{Game, Msg, Pace, ShownTrick, HUMAN};
+use crate::controls::decision_controls;
+use crate::hand::{hand_choice, sorted_hand, HandView};
+use crate::rules_text::RulesView;
+
+/// Where a seat sits around the table, seen from the human at the bottom.
+pub fn position(seat: Seat, seats: usize) -> &'static str {
+    let rel = (seat + seats - HUMAN) % seats.max(1);
+    match (seats, rel) {
+        (_, 0) => "bottom",
+        (_, 1) => "left",
+        (3, _) => "right",
+        (4, 2) => "top",
+        (4, _) => "right",
+        (_, 2) => "top-left",
+        (_, 3) => "top-right",
+        _ => "right",
+    }
+}
+
+/// An amount in the game's unit: points, stake units or money.
+pub fn amount(rules: &Rules, value: i64, signed: bool) -> String {
+    let sign = if signed && value > 0 { "+" } else { "" };
+    match rules.scoring {
+        Scoring::Points(_) => format!("{sign}{value}"),
+        Scoring::Stakes(_) => format!("{sign}{value} u"),
+        Scoring::Pot(_) | Scoring::Bowl(_) => {
+            let neg = if value < 0 { "−" } else { sign };
+            let v = value.unsigned_abs();
+            format!("{neg}${}.{:02}", v / 100, v % 100)
+        }
+    }
+}
+
+fn meld_list(meld: &MeldResult) -> Html {
     html! {
-        <main class="app" data-testid="app">
-            <header class="app-header">
-                <h1 data-testid="app-title">{ APP_TITLE }</h1>
+        <ul class="meld-list">
+            { for meld.melds.iter().map(|m| html! {
+                <li>
+                    <span class="meld-name">{ format!("{} {}", m.name, m.points) }</span>
+                    <span class="meld-cards">
+                        { for m.cards.iter().map(|&card| html! { <CardView {card} small=true /> }) }
+                    </span>
+                </li>
+            }) }
+            <li class="meld-total">{ format!("Meld {}", meld.total) }</li>
+        </ul>
+    }
+}
+
+fn last_call(view: &PlayerView, seat: Seat) -> Option<String> {
+    let h = &view.public.hand;
+    h.auction
+        .iter()
+        .rev()
+        .find(|c| c.seat == seat)
+        .map(|c| match c.bid {
+            Some(b) => format!("bid {b}"),
+            None => "passed".to_string(),
+        })
+}
+
+fn seat_panel(game: &Game, view: &PlayerView, seat: Seat, thinking: bool) -> Html {
+    let h = &view.public.hand;
+    let seats = view.public.seats;
+    let active = h.active.contains(&seat);
+    let to_move = game.to_move() == Some(seat);
+    let count = h.hand_sizes.get(seat).copied().unwrap_or(0) as usize;
+    let tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
+    let points = h.trick_points.get(seat).copied().unwrap_or(0);
+    let is_dealer = h.dealer == seat;
+    let is_declarer = h.declarer == Some(seat);
+    let partner = pinochle_engine::game::partner(&view.rules, HUMAN) == Some(seat);
+    let pos = position(seat, seats);
+    let mut status = Vec::new();
+    if is_dealer {
+        status.push("dealer".to_string());
+    }
+    if is_declarer {
+        status.push(format!("declarer, bid {}", h.bid.unwrap_or_default()));
+    }
+    if !active {
+        status.push("sits out".to_string());
+    }
+    let label = format!(
+        "{}{}: {} cards{}{}",
+        game.name(seat),
+        if partner { " (your partner)" } else { "" },
+        count,
+        if status.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", status.join(", "))
+        },
+        if to_move { ", to move" } else { "" }
+    );
+    html! {
+        <section class={format!("seat seat-{pos}{}{}{}", if to_move { " to-move" } else { "" },
+                                if active { "" } else { " out" }, if seat == HUMAN { " me" } else { "" })}
+                 aria-label={label} data-testid={format!("seat-{seat}")}>
+            <header class="seat-head">
+                <span class="seat-name">{ game.name(seat) }</span>
+                if partner { <span class="badge partner">{ "partner" }</span> }
+                if is_dealer { <span class="badge dealer" title="Dealer">{ "D" }</span> }
+                if is_declarer { <span class="badge declarer">{ format!("Bid {}", h.bid.unwrap_or_default()) }</span> }
+                if to_move && thinking && seat != HUMAN {
+                    <span class="thinking" data-testid="thinking" role="status">
+                        <span class="visually-hidden">{ format!("{} is thinking", game.name(seat)) }</span>
+                        <i></i><i></i><i></i>
+                    </span>
+                }
             </header>
-            <section class="table" data-testid="table" aria-label="Card table">
-                <div class="felt" data-testid="felt"></div>
+            if seat != HUMAN {
+                <div class="backs" aria-hidden="true">
+                    { for (0..count.min(10)).map(|_| html! { <CardBack /> }) }
+                </div>
+            }
+            <div class="seat-info">
+                if seat != HUMAN { <span>{ format!("{count} cards") }</span> }
+                if !active { <span>{ "sits out" }</span> }
+                if let Some(call) = (h.phase == Phase::Auction).then(|| last_call(view, seat)).flatten() {
+                    <span class="call">{ call }</span>
+                }
+                if tricks > 0 || h.phase == Phase::Tricks {
+                    <span>{ format!("{tricks} tricks · {points} pts") }</span>
+                }
+            </div>
+            if let Some(Some(meld)) = h.melds.get(seat) {
+                { meld_list(meld) }
+            }
+        </section>
+    }
+}
+
+fn trick_cards(cards: &[PlayedCard], seats: usize, winner: Option<Seat>, gather: bool) -> Html {
+    html! {
+        { for cards.iter().enumerate().map(|(i, p)| {
+            let pos = position(p.seat, seats);
+            let mut class = format!("played from-{pos} at-{pos}");
+            if winner == Some(p.seat) { class.push_str(" winner"); }
+            if gather { class.push_str(&format!(" gather to-{}", position(winner.unwrap_or(p.seat), seats))); }
+            if i == 0 { class.push_str(" led"); }
+            html! { <CardView card={p.card} {class} /> }
+        }) }
+    }
+}
+
+fn trick_area(game: &Game, view: &PlayerView) -> Html {
+    let h = &view.public.hand;
+    let seats = view.public.seats;
+    let (cards, winner, gather): (Vec<PlayedCard>, Option<Seat>, bool) = match &game.trick_pause {
+        Some(t) => (t.cards.clone(), Some(t.winner), true),
+        None => (h.current_trick().to_vec(), None, false),
+    };
+    let leader = cards.first().map(|p| game.name(p.seat).to_string());
+    let label = match (&leader, winner) {
+        (Some(l), Some(w)) => format!("Trick led by {l}, taken by {}", game.name(w)),
+        (Some(l), None) => format!("Trick led by {l}"),
+        _ => "Trick".to_string(),
+    };
+    html! {
+        <div class="trick" role="group" aria-label={label.clone()} data-testid="trick">
+            { trick_cards(&cards, seats, winner, gather) }
+            if leader.is_some() { <p class="trick-caption">{ label }</p> }
+        </div>
+    }
+}
+
+fn kitty_area(view: &PlayerView) -> Html {
+    let h = &view.public.hand;
+    if view.rules.deal.kitty == 0 || h.phase == Phase::Tricks && h.kitty.is_empty() {
+        return html! {};
+    }
+    html! {
+        <div class="kitty" role="group" aria-label={if h.kitty.is_empty() { "Kitty, face down".to_string() } else { "Kitty, turned up".to_string() }} data-testid="kitty">
+            <span class="kitty-label">{ "Kitty" }</span>
+            if h.kitty.is_empty() {
+                { for (0..h.kitty_size).map(|_| html! { <CardBack /> }) }
+            } else {
+                { for h.kitty.iter().map(|&card| html! { <CardView {card} small=true /> }) }
+            }
+        </div>
+    }
+}
+
+fn shown_trick(game: &Game, trick: &ShownTrick) -> Html {
+    html! {
+        <div class="last-trick" role="group" aria-label="Last trick" data-testid="last-trick">
+            <span>{ format!("Last trick, taken by {}:", game.name(trick.winner)) }</span>
+            { for trick.cards.iter().map(|p| html! {
+                <span class="last-card">
+                    <CardView card={p.card} small=true />
+                    <span class="who">{ game.name(p.seat) }</span>
+                </span>
+            }) }
+        </div>
+    }
+}
+
+fn auction_history(game: &Game, view: &PlayerView) -> Html {
+    let h = &view.public.hand;
+    if h.auction.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="auction" open={h.phase == Phase::Auction} data-testid="auction">
+            <summary>{ "Auction" }</summary>
+            <ol>
+                { for h.auction.iter().map(|c| html! {
+                    <li>{ format!("{}: {}", game.name(c.seat), c.bid.map_or("pass".to_string(), |b| b.to_string())) }</li>
+                }) }
+            </ol>
+        </details>
+    }
+}
+
+fn seat_key_value(map: &BTreeMap<String, i64>, seat: Seat) -> Option<i64> {
+    map.get(&seat.to_string()).copied()
+}
+
+/// The columns of the score sheet: one per seat, or one per team.
+fn columns(game: &Game) -> Vec<(String, Seat)> {
+    let rules = game.rules();
+    if rules.table.partnerships {
+        vec![
+            (format!("{} & {}", game.name(0), game.name(2)), 0),
+            (format!("{} & {}", game.name(1), game.name(3)), 1),
+        ]
+    } else {
+        (0..rules.table.seats as usize)
+            .map(|s| (game.name(s).to_string(), s))
+            .collect()
+    }
+}
+
+fn hand_changes(s: &HandSummary) -> Option<&BTreeMap<String, i64>> {
+    s.delta.as_ref().or(s.payments.as_ref())
+}
+
+fn outcome_text(game: &Game, s: &HandSummary) -> String {
+    let who = s
+        .declarer
+        .map_or("Nobody".to_string(), |d| game.name(d).to_string());
+    let bid = s.bid.map_or(String::new(), |b| format!(" {b}"));
+    let trump = s
+        .trump
+        .map_or(String::new(), |t| format!(" in {}", t.name()));
+    match s.outcome {
+        Outcome::Made => format!("{who} made the bid of{bid}{trump}."),
+        Outcome::Set => format!("{who} was set: the bid of{bid}{trump} was not made."),
+        Outcome::Conceded => format!("{who} conceded the bid of{bid}{trump}."),
+        Outcome::ThrownIn => match s.thrown_in {
+            Some(pinochle_engine::game::ThrowInReason::AllPassed) => {
+                "Everyone passed: the hand was thrown in.".to_string()
+            }
+            Some(pinochle_engine::game::ThrowInReason::NoTrumpMarriage) => {
+                format!("{who} had no marriage for trump: the hand was not played.")
+            }
+            _ => "The hand was thrown in.".to_string(),
+        },
+    }
+}
+
+fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) -> Html {
+    let rules = game.rules();
+    let seats = rules.table.seats as usize;
+    let changes = hand_changes(s);
+    let extra: Vec<&str> = ["bowl", "pot"]
+        .into_iter()
+        .filter(|k| s.totals.contains_key(*k))
+        .collect();
+    let over = game.is_over();
+    html! {
+        <div class="overlay">
+            <section class="result-panel" role="dialog" aria-modal="true" aria-labelledby="result-title" data-testid="result-panel">
+                <h2 id="result-title">{ format!("Hand {} result", s.hand) }</h2>
+                <p class={format!("outcome outcome-{}", match s.outcome { Outcome::Made => "made", Outcome::Set => "set", _ => "other" })}
+                   data-testid="outcome">{ outcome_text(game, s) }</p>
+                <div class="table-scroll">
+                <table class="result-table">
+                    <thead><tr>
+                        <th scope="col">{ "Player" }</th><th scope="col">{ "Meld" }</th><th scope="col">{ "Card points" }</th>
+                        <th scope="col">{ "This hand" }</th><th scope="col">{ "Total" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for (0..seats).map(|seat| html! {
+                            <tr>
+                                <th scope="row">{ game.name(seat) }</th>
+                                <td>{ s.meld.get(&seat.to_string()).map_or("—".to_string(), u32::to_string) }</td>
+                                <td>{ s.card_points.get(&seat.to_string()).map_or("—".to_string(), u32::to_string) }</td>
+                                <td>{ changes.and_then(|c| seat_key_value(c, seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                <td>{ seat_key_value(&s.totals, seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
+                            </tr>
+                        }) }
+                        { for extra.iter().map(|k| html! {
+                            <tr>
+                                <th scope="row">{ if *k == "bowl" { "Kitty bowl" } else { "Pot" } }</th>
+                                <td>{ "—" }</td><td>{ "—" }</td>
+                                <td>{ changes.and_then(|c| c.get(*k).copied()).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                <td>{ s.totals.get(*k).map_or("—".to_string(), |v| amount(rules, *v, false)) }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+                </div>
+                <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
+                    { if over { "See the final result" } else { "Next hand" } }
+                </button>
             </section>
-        </main>
+        </div>
+    }
+}
+
+fn score_sheet(game: &Game) -> Html {
+    let rules = game.rules();
+    let cols = columns(game);
+    let extra: Vec<&str> = match rules.scoring {
+        Scoring::Bowl(_) => vec!["bowl"],
+        Scoring::Pot(_) => vec!["pot"],
+        _ => vec![],
+    };
+    let last_totals = game.history.last().map(|s| s.totals.clone());
+    html! {
+        <details class="score-sheet" data-testid="score-sheet" open={!game.history.is_empty()}>
+            <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
+            <div class="table-scroll">
+            <table>
+                <thead><tr>
+                    <th scope="col">{ "Hand" }</th><th scope="col">{ "Bid" }</th>
+                    { for cols.iter().map(|(name, _)| html! { <th scope="col">{ name.clone() }</th> }) }
+                    { for extra.iter().map(|k| html! { <th scope="col">{ if *k == "bowl" { "Bowl" } else { "Pot" } }</th> }) }
+                </tr></thead>
+                <tbody>
+                    { for game.history.iter().map(|s| {
+                        let changes = hand_changes(s);
+                        html! {
+                            <tr data-testid="score-row">
+                                <th scope="row">{ s.hand }</th>
+                                <td>{ match (s.declarer, s.bid) {
+                                    (Some(d), Some(b)) => format!("{} {b}{}", game.name(d), match s.outcome { Outcome::Made => " ✓", Outcome::Set => " set", Outcome::Conceded => " conceded", Outcome::ThrownIn => "" }),
+                                    _ => "thrown in".to_string(),
+                                } }</td>
+                                { for cols.iter().map(|(_, seat)| html! {
+                                    <td>{ changes.and_then(|c| seat_key_value(c, *seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                }) }
+                                { for extra.iter().map(|k| html! {
+                                    <td>{ changes.and_then(|c| c.get(*k).copied()).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                }) }
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+                if let Some(totals) = last_totals {
+                    <tfoot><tr data-testid="score-totals">
+                        <th scope="row">{ "Total" }</th><td></td>
+                        { for cols.iter().map(|(_, seat)| html! {
+                            <td>{ seat_key_value(&totals, *seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
+                        }) }
+                        { for extra.iter().map(|k| html! {
+                            <td>{ totals.get(*k).map_or("—".to_string(), |v| amount(rules, *v, false)) }</td>
+                        }) }
+                    </tr></tfoot>
+                }
+            </table>
+            </div>
+            if let Some(high) = &game.view().public.session.high_hand {
+                <p>{ format!("High hand: {} in {} by {}", high.bid, high.trump.name(),
+                    high.seats.iter().map(|s| game.name(*s)).collect::<Vec<_>>().join(" & ")) }</p>
+            }
+        </details>
+    }
+}
+
+fn game_over(game: &Game, on_new: Callback<MouseEvent>) -> Html {
+    let view = game.view();
+    let result = view.public.session.result.clone();
+    let winners: Vec<String> = result
+        .as_ref()
+        .map(|r| {
+            r.winners
+                .iter()
+                .map(|s| game.name(*s).to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let won = result.as_ref().is_some_and(|r| r.winners.contains(&HUMAN));
+    html! {
+        <section class="game-over" data-testid="game-over" aria-labelledby="over-title">
+            <h2 id="over-title">{ if won { "You win!" } else { "Game over" } }</h2>
+            if !winners.is_empty() {
+                <p>{ format!("Winner: {}", winners.join(" & ")) }</p>
+            }
+            { score_sheet(game) }
+            <button type="button" class="primary" onclick={on_new} data-testid="new-game">{ "New game" }</button>
+        </section>
+    }
+}
+
+/// Callbacks the table needs from the app.
+#[derive(Clone)]
+pub struct TableCallbacks {
+    pub on_msg: Callback<Msg>,
+    pub on_new_game: Callback<MouseEvent>,
+    pub on_toggle_rules: Callback<MouseEvent>,
+}
+
+/// The whole table for a game in progress.
+pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks) -> Html {
+    if game.is_over() && game.result.is_none() {
+        return game_over(game, cb.on_new_game.clone());
+    }
+    let view = game.view();
+    let h = &view.public.hand;
+    let seats = view.public.seats;
+    let may_act = game.human_to_move();
+    let own: Vec<Card> = sorted_hand(&view.own.hand.to_cards(), h.trump);
+    let choice = hand_choice(&view, &own, may_act);
+    let on_action = {
+        let on_msg = cb.on_msg.clone();
+        Callback::from(move |a: Action| on_msg.emit(Msg::Human(a)))
+    };
+    let on_card = {
+        let on_action = on_action.clone();
+        let verb = choice.verb;
+        Callback::from(move |card: Card| {
+            on_action.emit(match verb {
+                "play" => Action::PlayCard(card),
+                "pass" => Action::PassCard(card),
+                _ => Action::Bury(card),
+            })
+        })
+    };
+    let msg = |m: Msg| {
+        let on_msg = cb.on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(m.clone()))
+    };
+    let on_pace = {
+        let on_msg = cb.on_msg.clone();
+        Callback::from(move |e: yew::Event| {
+            use wasm_bindgen::JsCast;
+            if let Some(p) = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok())
+                .and_then(|s| Pace::from_id(&s.value()))
+            {
+                on_msg.emit(Msg::SetPace(p))
+            }
+        })
+    };
+    let four = game.settings.four_color;
+    let announcement = game.announcements.last().cloned().unwrap_or_default();
+    let waiting_for = game
+        .to_move()
+        .filter(|&s| s != HUMAN)
+        .map(|s| game.name(s).to_string());
+    let seat_order: Vec<Seat> = (1..seats).collect();
+    let visible_faces = own.len()
+        + h.kitty.len()
+        + game
+            .trick_pause
+            .as_ref()
+            .map_or(h.current_trick().len(), |t| t.cards.len());
+    html! {
+        <div class={format!("game{}", if four { " four-color" } else { "" })} data-testid="game"
+             data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-ticket={game.ticket().to_string()}
+             data-own-cards={view.own.hand.len().to_string()} data-visible-faces={visible_faces.to_string()}>
+            <header class="table-bar">
+                <div class="title">
+                    <h2>{ game.rules().preset.name() }</h2>
+                    <span class="hand-no">{ format!("Hand {}", h.number) }</span>
+                    if let Some(t) = h.trump {
+                        <span class="trump-badge" data-testid="trump">{ "Trump " }<SuitIcon suit={t} /><span class="visually-hidden">{ t.name() }</span></span>
+                    }
+                    if let (Some(d), Some(b)) = (h.declarer, h.bid) {
+                        <span class="contract">{ format!("{} bid {b}", game.name(d)) }</span>
+                    }
+                </div>
+                <div class="tools">
+                    <label class="pace">{ "Pace " }
+                        <select onchange={on_pace} aria-label="Pace of play">
+                            { for Pace::ALL.into_iter().map(|p| html! {
+                                <option value={p.id()} selected={p == game.settings.pace}>{ p.id() }</option>
+                            }) }
+                        </select>
+                    </label>
+                    <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
+                            aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
+                    <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
+                    <button type="button" onclick={cb.on_toggle_rules.clone()} aria-pressed={show_rules.to_string()}>{ "Rules" }</button>
+                    <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
+                </div>
+            </header>
+            if show_rules {
+                <div class="rules-drawer"><RulesView rules={game.rules().clone()} /></div>
+            }
+            <div class="opponents">
+                { for seat_order.iter().map(|&s| seat_panel(game, &view, s, thinking)) }
+            </div>
+            <div class="center">
+                { kitty_area(&view) }
+                { trick_area(game, &view) }
+                if let (true, Some(t)) = (game.show_last_trick, &game.last_trick) {
+                    { shown_trick(game, t) }
+                }
+            </div>
+            <div class="status">
+                <p class="announce" aria-live="polite" data-testid="announcement">{ announcement }</p>
+                if let Some(name) = waiting_for {
+                    <p class="waiting">{ format!("Waiting for {name}…") }</p>
+                }
+            </div>
+            <div class="controls" data-testid="controls">
+                if may_act {
+                    { decision_controls(&view, &on_action) }
+                } else if !h.active.contains(&HUMAN) {
+                    <p class="prompt">{ "You sit out this hand." }</p>
+                }
+            </div>
+            { seat_panel(game, &view, HUMAN, false) }
+            if !view.own.passing.is_empty() || !view.own.buried.is_empty() {
+                <div class="set-aside" aria-label="Cards set aside">
+                    if !view.own.passing.is_empty() { <span>{ "Passing: " }</span> }
+                    { for view.own.passing.iter().map(|&card| html! { <CardView {card} small=true /> }) }
+                    if !view.own.buried.is_empty() { <span>{ "Buried: " }</span> }
+                    { for view.own.buried.iter().map(|&card| html! { <CardView {card} small=true /> }) }
+                </div>
+            }
+            <HandView cards={own} reasons={choice.reasons} active={choice.active} verb={choice.verb} onchoose={on_card} />
+            <aside class="side">
+                { auction_history(game, &view) }
+                { score_sheet(game) }
+            </aside>
+            if let Some(s) = &game.result {
+                { result_panel(game, s, msg(Msg::CloseResult)) }
+            }
+        </div>
     }
 }

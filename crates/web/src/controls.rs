@@ -1,0 +1,288 @@
+//! The human's decisions other than choosing a card: the bid controls (only
+//! legal bids, with P / B / + / − shortcuts), the yes/no prompts (escape,
+//! declines, concessions, the club's play or pass and challenges), naming trump
+//! with a live meld preview per suit, and the club's choice of meld to show.
+//! Every button carries `data-action` with the action's text form.
+
+use gloo_events::EventListener;
+use pinochle_engine::game::{Action, Phase, PlayerView};
+use pinochle_engine::{best_meld, validate_shown, MeldKey};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlSelectElement, KeyboardEvent};
+use yew::{
+    component, html, use_effect_with, use_state, Callback, Event, Html, MouseEvent, Properties,
+};
+
+use crate::cards::SuitIcon;
+
+#[derive(Properties, PartialEq)]
+pub struct BidControlsProps {
+    /// Legal bids, ascending.
+    pub bids: Vec<u32>,
+    pub may_pass: bool,
+    pub onaction: Callback<Action>,
+}
+
+/// A select over the legal bids, a Bid button and a Pass button.
+#[component]
+pub fn BidControls(props: &BidControlsProps) -> Html {
+    let chosen = use_state(|| 0usize);
+    let index = (*chosen).min(props.bids.len().saturating_sub(1));
+    {
+        // Keyboard shortcuts while the bid controls are shown.
+        let bids = props.bids.clone();
+        let may_pass = props.may_pass;
+        let onaction = props.onaction.clone();
+        let chosen = chosen.clone();
+        use_effect_with((props.bids.clone(), index), move |_| {
+            let listener = gloo_utils::document().body().map(|body| {
+                EventListener::new(&body, "keydown", move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    let in_field = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT"));
+                    match e.key().as_str() {
+                        "p" | "P" if may_pass && !in_field => onaction.emit(Action::Pass),
+                        "b" | "B" if !in_field => {
+                            if let Some(&bid) = bids.get(index) {
+                                onaction.emit(Action::Bid(bid))
+                            }
+                        }
+                        "+" | "=" if !in_field => {
+                            chosen.set((index + 1).min(bids.len().saturating_sub(1)))
+                        }
+                        "-" if !in_field => chosen.set(index.saturating_sub(1)),
+                        _ => {}
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let onchange = {
+        let chosen = chosen.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+                .map(|s| s.selected_index());
+            if let Some(i) = value.filter(|i| *i >= 0) {
+                chosen.set(i as usize);
+            }
+        })
+    };
+    let bid = props.bids.get(index).copied();
+    let on_bid = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(b) = bid {
+                onaction.emit(Action::Bid(b))
+            }
+        })
+    };
+    let on_pass = {
+        let onaction = props.onaction.clone();
+        Callback::from(move |_: MouseEvent| onaction.emit(Action::Pass))
+    };
+    html! {
+        <div class="bid-controls" data-testid="bid-controls" role="group" aria-label="Your bid">
+            if !props.bids.is_empty() {
+                <label class="bid-select">
+                    <span class="visually-hidden">{ "Bid amount" }</span>
+                    <select {onchange} data-testid="bid-amount" aria-keyshortcuts="+ -">
+                        { for props.bids.iter().enumerate().map(|(i, b)| html! {
+                            <option value={b.to_string()} selected={i == index}>{ b }</option>
+                        }) }
+                    </select>
+                </label>
+                <button type="button" class="primary" onclick={on_bid} aria-keyshortcuts="B"
+                        data-action={bid.map(|b| format!("bid {b}"))} data-testid="bid">
+                    { format!("Bid {}", bid.unwrap_or_default()) }
+                </button>
+            }
+            if props.may_pass {
+                <button type="button" onclick={on_pass} aria-keyshortcuts="P" data-action="pass" data-testid="pass">
+                    { "Pass" }
+                </button>
+            }
+            <span class="hint" aria-hidden="true">{ "Keys: B bid · P pass · + − change" }</span>
+        </div>
+    }
+}
+
+fn action_button(
+    label: String,
+    action: Action,
+    primary: bool,
+    onaction: &Callback<Action>,
+) -> Html {
+    let text = action.to_string();
+    let onaction = onaction.clone();
+    let onclick = Callback::from(move |_: MouseEvent| onaction.emit(action.clone()));
+    html! {
+        <button type="button" class={if primary { "primary" } else { "" }} data-action={text} {onclick}>
+            { label }
+        </button>
+    }
+}
+
+/// Text of a shown-meld choice, e.g. "run in spades, pinochle ×2".
+fn meld_keys_text(keys: &[MeldKey]) -> String {
+    if keys.is_empty() {
+        return "nothing".to_string();
+    }
+    keys.iter()
+        .map(|k| {
+            let mut s = k.kind.label().to_string();
+            if let Some(suit) = k.suit {
+                s.push_str(&format!(" in {}", suit.name()));
+            }
+            if k.copies > 1 {
+                s.push_str(&format!(" ×{}", k.copies));
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The controls for the decision the human is asked now (not the card choices).
+pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html {
+    let legal = view.legal_actions();
+    let has = |a: &Action| legal.contains(a);
+    let rules = &view.rules;
+    let h = &view.public.hand;
+    match view.phase() {
+        Phase::Auction => {
+            let bids: Vec<u32> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Bid(b) => Some(*b),
+                    _ => None,
+                })
+                .collect();
+            html! { <BidControls {bids} may_pass={has(&Action::Pass)} onaction={onaction.clone()} /> }
+        }
+        Phase::Escape => html! {
+            <div class="choice" role="group" aria-label="Keep or escape">
+                <p>{ format!("Both others passed your {}. Keep the contract, or make the dealer take it at {}?",
+                    h.bid.or(h.high.map(|x| x.1)).unwrap_or_default(),
+                    rules.auction.escape_to.unwrap_or_default()) }</p>
+                { action_button("Keep it".into(), Action::Keep, true, onaction) }
+                { action_button("Dealer takes it".into(), Action::Escape, false, onaction) }
+            </div>
+        },
+        Phase::DealerDecline | Phase::DuplicateDecline => html! {
+            <div class="choice" role="group" aria-label="Play or decline">
+                <p>{ if view.phase() == Phase::DealerDecline {
+                    "You are stuck with the bid. Decline to look at the widow (pay the fee into the bowl), or play?"
+                } else {
+                    "The widow duplicates your cards. Decline the hand, or play?"
+                } }</p>
+                { action_button("Play".into(), Action::Play, true, onaction) }
+                { action_button("Decline".into(), Action::DeclineHand, false, onaction) }
+            </div>
+        },
+        Phase::KittyConcede | Phase::MeldConcede | Phase::BidderDecision => {
+            let (question, concede_label) = match view.phase() {
+                Phase::KittyConcede => (
+                    "You have seen the kitty. Play the hand, or concede (a single set)?",
+                    "Concede",
+                ),
+                Phase::MeldConcede => (
+                    "All meld is shown. Play the hand, or throw it in?",
+                    "Throw in",
+                ),
+                _ => (
+                    "Play the hand (defenders may challenge), or pass and pay the stake?",
+                    "Pass and pay",
+                ),
+            };
+            html! {
+                <div class="choice" role="group" aria-label="Play or concede">
+                    <p>{ question }</p>
+                    { action_button("Play".into(), Action::Play, true, onaction) }
+                    { action_button(concede_label.into(), Action::Concede, false, onaction) }
+                </div>
+            }
+        }
+        Phase::Challenge => html! {
+            <div class="choice" role="group" aria-label="Challenge">
+                <p>{ format!("The bidder says play at {}. Challenge (play it out), or pass?", h.bid.unwrap_or_default()) }</p>
+                { action_button("Challenge".into(), Action::Challenge, true, onaction) }
+                { action_button("Pass".into(), Action::Pass, false, onaction) }
+            </div>
+        },
+        Phase::Trump => html! {
+            <div class="choice trump-choice" role="group" aria-label="Name trump" data-testid="trump-choice">
+                <p>{ "Name trump. Your meld with each suit as trump:" }</p>
+                <div class="suit-buttons">
+                { for legal.iter().filter_map(|a| match a { Action::ChooseTrump(s) => Some(*s), _ => None }).map(|suit| {
+                    let meld = best_meld(rules, &view.own.hand, Some(suit)).total;
+                    let action = Action::ChooseTrump(suit);
+                    let text = action.to_string();
+                    let onaction = onaction.clone();
+                    let onclick = Callback::from(move |_: MouseEvent| onaction.emit(action.clone()));
+                    html! {
+                        <button type="button" class="suit-button" data-action={text} {onclick}
+                                aria-label={format!("{}: meld {meld}", suit.name())}>
+                            <SuitIcon {suit} />
+                            <span>{ format!("{}: {meld}", suit.name()) }</span>
+                        </button>
+                    }
+                }) }
+                </div>
+            </div>
+        },
+        Phase::ShowMeld => {
+            let mut options: Vec<(u32, Vec<MeldKey>)> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ShowMeld(keys) => Some(keys.clone()),
+                    _ => None,
+                })
+                .map(|keys| {
+                    let total = validate_shown(rules, &view.own.hand, h.trump, &keys)
+                        .map(|r| r.total)
+                        .unwrap_or(0);
+                    (total, keys)
+                })
+                .collect();
+            options.sort_by_key(|o| std::cmp::Reverse(o.0));
+            html! {
+                <div class="choice meld-choice" role="group" aria-label="Meld to show">
+                    <p>{ "Choose the meld to show (you may show less than you hold):" }</p>
+                    { for options.into_iter().take(12).enumerate().map(|(i, (total, keys))| {
+                        let label = format!("{total}: {}", meld_keys_text(&keys));
+                        action_button(label, Action::ShowMeld(keys), i == 0, onaction)
+                    }) }
+                </div>
+            }
+        }
+        Phase::PassLeft | Phase::PartnerPass => {
+            let count = if view.phase() == Phase::PassLeft {
+                rules.passing.to_left.as_ref().map_or(1, |p| p.cards)
+            } else {
+                rules.passing.partner.as_ref().map_or(0, |p| p.cards)
+            };
+            let left = count.saturating_sub(view.own.passing.len() as u8);
+            html! { <p class="prompt">{ format!("Choose {left} more card{} to pass.", if left == 1 { "" } else { "s" }) }</p> }
+        }
+        Phase::Bury => {
+            let left = rules.contract.bury.saturating_sub(h.buried);
+            html! { <p class="prompt">{ format!("Bury {left} more card{} (they count for you).", if left == 1 { "" } else { "s" }) }</p> }
+        }
+        Phase::Tricks => {
+            let text = if h.current_trick().is_empty() {
+                "Your lead: play any card."
+            } else {
+                "Your turn: play a card."
+            };
+            html! { <p class="prompt">{ text }</p> }
+        }
+        Phase::SessionOver => html! {},
+    }
+}

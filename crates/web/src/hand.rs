@@ -1,0 +1,135 @@
+//! The human's hand: sorted by suit and rank (trump first once named), one
+//! button per card with a roving tabindex (arrow keys move, Enter or Space
+//! chooses), illegal cards disabled with the reason on hover and focus.
+
+use pinochle_engine::game::{Action, Phase, PlayerView};
+use pinochle_engine::{Card, Suit};
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+use yew::{component, html, use_node_ref, use_state, Callback, Html, Properties};
+
+use crate::cards::HandCard;
+
+/// Suit order for display: trump first, then alternating colours.
+pub fn suit_order(trump: Option<Suit>) -> Vec<Suit> {
+    let base = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+    let mut order: Vec<Suit> = trump.into_iter().collect();
+    order.extend(base.into_iter().filter(|s| Some(*s) != trump));
+    order
+}
+
+/// The hand sorted for display.
+pub fn sorted_hand(cards: &[Card], trump: Option<Suit>) -> Vec<Card> {
+    let order = suit_order(trump);
+    let mut cards = cards.to_vec();
+    cards.sort_by_key(|c| {
+        (
+            order.iter().position(|s| *s == c.suit).unwrap_or(4),
+            std::cmp::Reverse(c.rank),
+        )
+    });
+    cards
+}
+
+/// What choosing a card does in this phase, and each card's reason not to.
+pub struct HandChoice {
+    pub verb: &'static str,
+    pub active: bool,
+    pub reasons: Vec<Option<String>>,
+}
+
+/// The card decision the view is waiting for (if it is the human's turn).
+pub fn hand_choice(view: &PlayerView, cards: &[Card], may_act: bool) -> HandChoice {
+    let legal = view.legal_actions();
+    let (verb, active) = match view.phase() {
+        Phase::Tricks => ("play", true),
+        Phase::PassLeft | Phase::PartnerPass => ("pass", true),
+        Phase::Bury => ("bury", true),
+        _ => ("", false),
+    };
+    let active = active && may_act && view.is_my_turn();
+    let reasons = cards
+        .iter()
+        .map(|&card| {
+            if !active {
+                return None;
+            }
+            let action = match verb {
+                "play" => Action::PlayCard(card),
+                "pass" => Action::PassCard(card),
+                _ => Action::Bury(card),
+            };
+            if legal.contains(&action) {
+                None
+            } else {
+                Some(view.card_reason(card).unwrap_or_else(|| match verb {
+                    "pass" => "this card may not be passed".to_string(),
+                    "bury" => "this card is used in your shown meld".to_string(),
+                    _ => "this card may not be played now".to_string(),
+                }))
+            }
+        })
+        .collect();
+    HandChoice {
+        verb,
+        active,
+        reasons,
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct HandViewProps {
+    /// The cards, already sorted for display.
+    pub cards: Vec<Card>,
+    pub reasons: Vec<Option<String>>,
+    pub active: bool,
+    pub verb: &'static str,
+    pub onchoose: Callback<Card>,
+}
+
+#[component]
+pub fn HandView(props: &HandViewProps) -> Html {
+    let focus = use_state(|| 0usize);
+    let container = use_node_ref();
+    let n = props.cards.len();
+    let onnavigate = {
+        let focus = focus.clone();
+        let container = container.clone();
+        Callback::from(move |(key, index): (String, usize)| {
+            if n == 0 {
+                return;
+            }
+            let next = match key.as_str() {
+                "ArrowLeft" | "ArrowUp" => (index + n - 1) % n,
+                "ArrowRight" | "ArrowDown" => (index + 1) % n,
+                "Home" => 0,
+                _ => n - 1,
+            };
+            focus.set(next);
+            let target = container
+                .cast::<HtmlElement>()
+                .and_then(|c| c.children().item(next as u32))
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+            if let Some(el) = target {
+                // Focus can only fail on a detached element; nothing to do then.
+                let _ = el.focus();
+            }
+        })
+    };
+    let focused = (*focus).min(n.saturating_sub(1));
+    // Cards per row: big hands take two rows on a phone (the CSS uses one row
+    // on a desktop).
+    let per_row = if n > 12 { n.div_ceil(2) } else { n.max(1) };
+    let style = format!("--n: {}; --per-row: {per_row}", n.max(1));
+    html! {
+        <div class={if props.active { "hand active" } else { "hand" }} role="group"
+             aria-label={format!("Your hand, {n} cards")} data-testid="hand" data-count={n.to_string()}
+             {style} ref={container}>
+            { for props.cards.iter().enumerate().map(|(i, &card)| html! {
+                <HandCard {card} index={i} reason={props.reasons.get(i).cloned().flatten()}
+                          active={props.active} focusable={i == focused} verb={props.verb}
+                          onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()} />
+            }) }
+        </div>
+    }
+}

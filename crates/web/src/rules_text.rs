@@ -1,0 +1,251 @@
+//! The in-app rules of a game, generated from its [`Rules`] value: the table and
+//! deal, the auction, what the declarer does, the meld table, the head rule,
+//! counting and scoring — so a rule option changes the text with the game.
+
+use pinochle_engine::rules::{
+    AllPass, ConcedeTiming, Counting, HeadRule, MeldBy, MeldValues, Scoring, TrumpMarriage,
+};
+use pinochle_engine::{PresetId, Rules};
+use yew::{component, html, Html, Properties};
+
+/// Value of `copies` copies of a meld (entry i is i+1 copies; short tables extend
+/// linearly from the single value).
+fn meld_value(values: &MeldValues, copies: usize, double_bonuses: bool) -> u32 {
+    let single = values.first().copied().unwrap_or(0);
+    if !double_bonuses {
+        return single * copies as u32;
+    }
+    values
+        .get(copies - 1)
+        .copied()
+        .unwrap_or(single * copies as u32)
+}
+
+fn head_rule_text(head: HeadRule) -> &'static str {
+    match head {
+        HeadRule::TrumpLed => "When trump is led you must beat the winning trump if you can. When a plain suit is led there is no duty to beat.",
+        HeadRule::Always => "You must try to win the trick: follow suit with a higher card if you can; when trumping, beat any trump already played if you can.",
+        HeadRule::Never => "There is no duty to beat the winning card.",
+    }
+}
+
+fn counting_text(c: Counting) -> &'static str {
+    match c {
+        Counting::Classic => {
+            "Aces 11, tens 10, kings 4, queens 3, jacks 2, nines 0; last trick 10 (250 in all)."
+        }
+        Counting::Counters => {
+            "Aces, tens and kings 10 each; the rest nothing; last trick 10 (250 in all)."
+        }
+        Counting::Fives => "Aces and tens 10, kings and queens 5; last trick 10 (250 in all).",
+        Counting::CountersOne => "Aces, tens and kings 1 each; last trick 2 (50 in all).",
+    }
+}
+
+fn cents(c: u32) -> String {
+    format!("${}.{:02}", c / 100, c % 100)
+}
+
+fn scoring_items(rules: &Rules) -> Vec<String> {
+    match &rules.scoring {
+        Scoring::Points(p) => {
+            let mut v = vec![format!(
+                "Play to {} points{}.",
+                p.target,
+                if rules.table.partnerships {
+                    " per team"
+                } else {
+                    ""
+                }
+            )];
+            v.push("The bidder makes the contract when meld plus card points reach the bid; otherwise the bid is subtracted.".into());
+            if p.bidder_needs_trick_points {
+                v.push("A side that takes no trick points scores nothing for the hand.".into());
+            }
+            v
+        }
+        Scoring::Stakes(s) => vec![
+            "A running ledger in stake units, no game end: each opponent pays the declarer when the contract is made and is paid double when it is set.".into(),
+            format!("Spades trump multiplies every payment by {}.", s.spades),
+            "The higher the bid, the bigger the stake (1 unit below 350, doubling every 50).".into(),
+        ],
+        Scoring::Pot(p) => vec![
+            format!("Everyone antes {} into the pot.", cents(p.ante)),
+            format!("A bid is worth a tenth of itself in cents, rounded down to 5¢; a made bid of {} or more also takes the pot.", p.pot_bid),
+            "A conceded hand pays each opponent and the pot once; a played, lost hand twice.".into(),
+        ],
+        Scoring::Bowl(b) => vec![
+            format!("Everyone buys into the kitty bowl for {}.", cents(b.buy_in)),
+            format!("The basic stake is {} for 300–340 and doubles every 50 points.", cents(b.base_stake)),
+            format!("Made after a challenge: everyone pays the bidder double the stake (×{} more with spades); the bowl pays too from {}.", b.spades, b.bowl_pays_from),
+            "Lost: the bidder pays everyone and the bowl double the stake.".into(),
+        ],
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RulesViewProps {
+    pub rules: Rules,
+}
+
+/// The rules of one game, for the start screen and the table's rules button.
+#[component]
+pub fn RulesView(props: &RulesViewProps) -> Html {
+    let r = &props.rules;
+    let t = &r.table;
+    let a = &r.auction;
+    let c = &r.contract;
+    let m = &r.meld;
+    let hand = r.hand_size();
+    let copies = r.deck.copies() as usize;
+    let table_line = format!(
+        "{} at the table, {} dealt in each hand{}. {}-card deck, {} cards each{}.",
+        t.seats,
+        t.active,
+        if t.partnerships {
+            ", partners sit opposite"
+        } else {
+            ""
+        },
+        r.deck.size(),
+        hand,
+        if r.deal.kitty > 0 {
+            format!(", {} to the kitty", r.deal.kitty)
+        } else {
+            String::new()
+        }
+    );
+    let mut auction = vec![format!(
+        "Bidding starts left of the dealer; the lowest bid is {}.",
+        a.min_bid
+    )];
+    if let Some(raises) = &a.raises {
+        let steps: Vec<String> = raises.iter().map(u32::to_string).collect();
+        auction.push(format!(
+            "Each later bid raises by exactly {}.",
+            steps.join(" or ")
+        ));
+    }
+    if a.no_40_90 {
+        auction.push("Bids ending in 40 or 90 are not allowed.".into());
+    }
+    if a.opener_must_bid {
+        auction.push("The first player must bid.".into());
+    }
+    auction.push(
+        match a.all_pass {
+            AllPass::ThrowIn => "If everyone passes the hand is thrown in.",
+            AllPass::DealerMustBid => "If all others pass, the dealer must bid.",
+            AllPass::DealerStuck => "If all others pass, the dealer is stuck with the minimum.",
+        }
+        .into(),
+    );
+    auction.push("A pass is final. The highest bidder becomes the declarer.".into());
+    let mut contract = Vec::new();
+    if r.deal.kitty > 0 {
+        contract.push(if c.kitty_exposed {
+            "The declarer turns the kitty up for all to see and takes it.".to_string()
+        } else {
+            "The declarer takes the kitty.".to_string()
+        });
+    }
+    if let Some(left) = &r.passing.to_left {
+        contract.insert(
+            0,
+            format!(
+                "Before the auction everyone passes {} card to the left.",
+                left.cards
+            ),
+        );
+    }
+    contract.push(match c.trump_marriage {
+        TrumpMarriage::NotRequired => "The declarer names trump.".into(),
+        _ => "The declarer names trump, which must be a suit in which they hold a marriage.".into(),
+    });
+    if let Some(p) = &r.passing.partner {
+        contract.push(format!(
+            "Partner passes {} cards to the declarer, who passes {} back.",
+            p.cards, p.cards
+        ));
+    }
+    if c.bury > 0 {
+        contract.push(format!(
+            "The declarer buries {} cards{}; they count for the declarer.",
+            c.bury,
+            if c.bury_after_meld {
+                " not used in the shown meld"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(concede) = &c.concede {
+        contract.push(match concede.timing {
+            ConcedeTiming::AfterKitty => {
+                "After seeing the kitty the declarer may concede (a single set) instead of playing."
+                    .into()
+            }
+            ConcedeTiming::AfterMeld => {
+                "After the meld the declarer may concede instead of playing.".into()
+            }
+        });
+    }
+    if c.challenge {
+        contract.push("The bidder says play or pass; after play, each defender may challenge. Unchallenged, the bidder wins without play.".into());
+    }
+    let rows: [(&str, &MeldValues); 9] = [
+        ("Run (A 10 K Q J of trump)", &m.table.run),
+        ("Royal marriage (K Q of trump)", &m.table.royal_marriage),
+        ("Marriage (K Q of a plain suit)", &m.table.marriage),
+        ("Dix (9 of trump)", &m.table.dix),
+        ("Pinochle (Q♠ J♦)", &m.table.pinochle),
+        ("Aces around", &m.table.aces),
+        ("Kings around", &m.table.kings),
+        ("Queens around", &m.table.queens),
+        ("Jacks around", &m.table.jacks),
+    ];
+    let has_nines = r.deck.has_nines();
+    let headers = ["Single", "Double", "Triple", "Quadruple"];
+    html! {
+        <article class="rules" aria-label={format!("Rules of {}", r.preset.name())}>
+            <h3>{ r.preset.name() }</h3>
+            <p>{ r.preset.description() }</p>
+            <h4>{ "Table and deal" }</h4>
+            <p>{ table_line }</p>
+            <h4>{ "Auction" }</h4>
+            <ul>{ for auction.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
+            <h4>{ "The contract" }</h4>
+            <ul>{ for contract.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
+            <h4>{ "Meld" }</h4>
+            <p>{ match m.by { MeldBy::Declarer => "Only the declarer melds.", MeldBy::All => if t.partnerships { "Everyone melds; partners add their meld together." } else { "Everyone melds." } } }</p>
+            <div class="table-scroll">
+                <table class="meld-table">
+                    <thead><tr><th scope="col">{ "Meld" }</th>
+                        { for headers.iter().take(copies).map(|h| html! { <th scope="col">{ *h }</th> }) }
+                    </tr></thead>
+                    <tbody>
+                        { for rows.iter().filter(|(name, _)| has_nines || !name.starts_with("Dix")).map(|(name, values)| html! {
+                            <tr><th scope="row">{ *name }</th>
+                                { for (1..=copies).map(|n| html! { <td>{ meld_value(values, n, m.double_bonuses) }</td> }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            if let Some(rh) = &m.roundhouse {
+                <p>{ format!("Roundhouse (K Q in every suit): {}; with a run: {}.", rh.value, rh.with_run) }</p>
+            }
+            <p>{ "A card may serve in melds of different kinds (runs and marriages; pinochles; arounds), but not twice in the same kind." }</p>
+            <h4>{ "Play" }</h4>
+            <p>{ "The declarer leads the first trick; the winner of each trick leads the next. Follow suit if you can; if you cannot, trump if you can." }</p>
+            <p>{ head_rule_text(r.play.head) }</p>
+            <p>{ counting_text(r.counting) }</p>
+            <p class="note">{ "Illegal plays are impossible here: only legal cards can be played, so the renege penalties of the printed rules do not apply." }</p>
+            <h4>{ "Scoring" }</h4>
+            <ul>{ for scoring_items(r).into_iter().map(|l| html! { <li>{ l }</li> }) }</ul>
+            if r.preset == PresetId::Partnership || r.preset == PresetId::DoubleDeck {
+                <p>{ "Partners' scores are shared: the score sheet shows each team." }</p>
+            }
+        </article>
+    }
+}
