@@ -260,9 +260,10 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
     let trump = s
         .trump
         .map_or(String::new(), |t| format!(" in {}", t.name()));
+    let was = if who == "You" { "were" } else { "was" };
     match s.outcome {
         Outcome::Made => format!("{who} made the bid of{bid}{trump}."),
-        Outcome::Set => format!("{who} was set: the bid of{bid}{trump} was not made."),
+        Outcome::Set => format!("{who} {was} set: the bid of{bid}{trump} was not made."),
         Outcome::Conceded => format!("{who} conceded the bid of{bid}{trump}."),
         Outcome::ThrownIn => match s.thrown_in {
             Some(pinochle_engine::game::ThrowInReason::AllPassed) => {
