@@ -49,3 +49,61 @@ async fn renders_empty_felt_table() {
         .expect("felt rendered inside the table");
     assert_eq!(felt.child_element_count(), 0, "the table starts empty");
 }
+
+/// Mounts any component into a fresh element.
+async fn mount_with<C: yew::BaseComponent>(props: C::Properties) -> web_sys::Element {
+    let doc = document();
+    let root = doc.create_element("div").expect("create root");
+    doc.body()
+        .expect("no body")
+        .append_child(&root)
+        .expect("append root");
+    yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    yew::platform::time::sleep(Duration::from_millis(10)).await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn a_card_is_an_svg_with_a_spoken_name() {
+    use pinochle_web::cards::{CardView, CardViewProps};
+    let card: pinochle_engine::Card = "QS".parse().expect("a card");
+    let root = mount_with::<CardView>(CardViewProps {
+        card,
+        small: false,
+        class: String::new(),
+    })
+    .await;
+    let el = root
+        .query_selector("[data-card=QS]")
+        .expect("valid selector")
+        .expect("card rendered");
+    assert_eq!(
+        el.get_attribute("aria-label").as_deref(),
+        Some("queen of spades")
+    );
+    assert!(root
+        .query_selector("svg")
+        .expect("valid selector")
+        .is_some());
+}
+
+#[wasm_bindgen_test]
+async fn bid_controls_offer_only_the_legal_bids() {
+    use pinochle_web::controls::{BidControls, BidControlsProps};
+    let root = mount_with::<BidControls>(BidControlsProps {
+        bids: vec![310, 320, 330, 350],
+        may_pass: false,
+        onaction: yew::Callback::noop(),
+    })
+    .await;
+    assert_eq!(root.inner_html().matches("<option").count(), 4);
+    assert!(root
+        .query_selector("[data-action=pass]")
+        .expect("valid selector")
+        .is_none());
+    let bid = root
+        .query_selector("[data-testid=bid]")
+        .expect("valid selector")
+        .expect("bid button");
+    assert_eq!(bid.get_attribute("data-action").as_deref(), Some("bid 310"));
+}
