@@ -15,6 +15,10 @@
 //! * move ordering (the table's best lead first, then sure winners, cheap
 //!   winners, smears to a winning partner, cheap discards);
 //! * quick bounds (no points left, the last trick played out directly).
+//! * an optional node limit per call (`solve_within`, `solve_moves_within`,
+//!   `reach_moves_within`): the players' budget, the same on every platform;
+//! * threshold search (`reach_moves_within`): one zero-window search per card
+//!   against a target, for games where only making the contract counts.
 //!
 //! Legal moves follow the rules' head rule exactly as the engine's
 //! `legal_cards` does. For very large deals (the 80-card game) an optional trick
