@@ -13,8 +13,13 @@ pub mod cards;
 pub mod controller;
 pub mod controls;
 pub mod hand;
+pub mod pwa;
+pub mod rules_editor;
 pub mod rules_text;
+pub mod sessions;
+pub mod share;
 pub mod start;
+pub mod storage;
 pub mod table;
 
 pub use app::{App, APP_TITLE};
@@ -24,4 +29,5 @@ pub use app::{App, APP_TITLE};
 /// Only meaningful in a browser (wasm32); natively there is no document.
 pub fn start() {
     yew::Renderer::<App>::new().render();
+    pwa::mount();
 }
