@@ -13,6 +13,7 @@ use pinochle_engine::game::{
     tricks, Action, HandSummary, IllegalAction, Phase, PlayedCard, PlayerView, Seat, SetupError,
     State,
 };
+use pinochle_engine::link::{decode_link, LinkError};
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{PresetId, Rules};
 use serde::{Deserialize, Serialize};
@@ -118,6 +119,11 @@ pub struct Settings {
     pub seed: u64,
     pub pace: Pace,
     pub four_color: bool,
+    /// Custom or shared rules as link text (`v=1&game=bison&target=1000`): when
+    /// set, they are the game's rules and `preset`, `seats` and `pot_game` only
+    /// describe them.
+    #[serde(default)]
+    pub rules_link: Option<String>,
 }
 
 impl Default for Settings {
@@ -131,6 +137,7 @@ impl Default for Settings {
             seed: 1,
             pace: Pace::Normal,
             four_color: false,
+            rules_link: None,
         }
     }
 }
@@ -162,6 +169,9 @@ pub fn has_pot_game(preset: PresetId) -> bool {
 impl Settings {
     /// The rule set these settings choose.
     pub fn rules(&self) -> Result<Rules, StartError> {
+        if let Some(link) = &self.rules_link {
+            return Ok(decode_link(link)?.rules);
+        }
         let mut settings = Vec::new();
         if self.pot_game && has_pot_game(self.preset) {
             settings.push("pot_game=true".to_string());
@@ -188,6 +198,8 @@ impl Settings {
 pub enum StartError {
     #[error("these settings make no valid game: {0}")]
     Rules(#[from] RulesError),
+    #[error("these rules cannot be used: {0}")]
+    Link(#[from] LinkError),
     #[error("the game cannot be dealt: {0}")]
     Setup(#[from] SetupError),
 }
@@ -294,6 +306,11 @@ impl Game {
         let intro = game.hand_intro();
         game.announce(intro);
         Ok(game)
+    }
+
+    /// The engine state (what a saved session's summary and history read).
+    pub fn state(&self) -> &State {
+        &self.state
     }
 
     /// What the human may know: the only thing the table renders from.

@@ -22,11 +22,14 @@ pub mod start;
 pub mod storage;
 pub mod table;
 
-pub use app::{App, APP_TITLE};
+#[cfg(target_arch = "wasm32")]
+pub use app::App;
+pub use app::APP_TITLE;
 
 /// Mounts the [`App`] on the document's `<body>`.
 ///
 /// Only meaningful in a browser (wasm32); natively there is no document.
+#[cfg(target_arch = "wasm32")]
 pub fn start() {
     yew::Renderer::<App>::new().render();
     pwa::mount();

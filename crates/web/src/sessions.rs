@@ -18,8 +18,6 @@ const DEFAULT_NAME: &str = "You";
 pub enum RestoreError {
     #[error("{0}")]
     Decode(#[from] DecodeError),
-    #[error("its rules are not ones the new-game screen can set up (custom rules)")]
-    CustomRules,
     #[error("{0}")]
     Start(#[from] StartError),
     #[error("action {} cannot be replayed: {reason}", index + 1)]
@@ -40,8 +38,9 @@ pub fn setup_of(game: &Game) -> SessionSetup {
     setup
 }
 
-/// The new-game settings that deal these rules, if the start screen can.
-fn settings_for(rules: &Rules, setup: &SessionSetup) -> Result<Settings, RestoreError> {
+/// The new-game settings that deal these rules: the start screen's choices when
+/// they make exactly these rules, else the rules' link text (custom rules).
+fn settings_for(rules: &Rules, setup: &SessionSetup) -> Settings {
     let pot_game = spec("pot_game").is_some_and(|s| s.applies(rules) && s.get(rules) == "true");
     let settings = Settings {
         preset: rules.preset,
@@ -58,17 +57,21 @@ fn settings_for(rules: &Rules, setup: &SessionSetup) -> Result<Settings, Restore
         seed: setup.seed,
         pace: Pace::from_id(&setup.pace).unwrap_or(Pace::Normal),
         four_color: setup.four_color,
+        rules_link: None,
     };
     match settings.rules() {
-        Ok(dealt) if &dealt == rules => Ok(settings),
-        _ => Err(RestoreError::CustomRules),
+        Ok(dealt) if &dealt == rules => settings,
+        _ => Settings {
+            rules_link: Some(setup.rules.clone()),
+            ..settings
+        },
     }
 }
 
 /// Rebuilds the game of a saved session.
 pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     let rules = session.setup.decode_rules().map_err(DecodeError::Rules)?;
-    let mut game = Game::start(settings_for(&rules, &session.setup)?)?;
+    let mut game = Game::start(settings_for(&rules, &session.setup))?;
     for (index, text) in session.actions.iter().enumerate() {
         let replay = |reason: String| RestoreError::Replay { index, reason };
         let action: Action = text.parse().map_err(replay)?;
@@ -166,10 +169,16 @@ mod tests {
     }
 
     #[test]
-    fn custom_rules_are_refused_rather_than_dealt_differently() {
-        let game = Game::start(Settings::default()).unwrap();
-        let mut session = SavedSession::new("c".into(), setup_of(&game), 0);
-        session.setup.rules = "v=1&game=brooklyn&min_bid=350".into();
-        assert_eq!(restore(&session), Err(RestoreError::CustomRules));
+    fn custom_rules_come_back_exactly() {
+        let link = "v=1&game=brooklyn&min_bid=350";
+        let settings = Settings {
+            rules_link: Some(link.into()),
+            ..Settings::default()
+        };
+        let game = Game::start(settings).unwrap();
+        let session = SavedSession::new("c".into(), setup_of(&game), 0);
+        let back = restore(&session).unwrap();
+        assert_eq!(back.rules(), game.rules());
+        assert!(back.settings.rules_link.is_some());
     }
 }

@@ -1,14 +1,24 @@
 //! The start screen: choose a game (with its one-line description and its rules),
 //! the table size where the game allows one, the computer players' level, your
-//! name, the pace and the deck colours; the seed makes a deal repeatable.
+//! name, the pace and the deck colours; the seed makes a deal repeatable. Rules
+//! opened from a link (or edited here) are shown in the rules editor; "share
+//! these rules" writes the link. Below: the saved sessions (resume / delete), the
+//! finished games and any saved entry that could not be read.
 
+use pinochle_engine::link::{encode_link, SharedRules};
 use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
-use yew::{component, html, use_state, Callback, Event, Html, InputEvent, Properties, SubmitEvent};
+use yew::{
+    component, html, use_state, Callback, Event, Html, InputEvent, MouseEvent, Properties,
+    SubmitEvent,
+};
 
 use crate::controller::{has_pot_game, seat_choices, Level, Pace, Settings};
+use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
+use crate::share::share_url;
+use crate::storage::{Library, SessionSummary};
 
 #[derive(Properties, PartialEq)]
 pub struct StartScreenProps {
@@ -16,6 +26,58 @@ pub struct StartScreenProps {
     pub onstart: Callback<Settings>,
     #[prop_or_default]
     pub error: Option<String>,
+    /// Saved sessions, finished games and unreadable entries.
+    #[prop_or_default]
+    pub library: Library,
+    #[prop_or_default]
+    pub onresume: Callback<String>,
+    #[prop_or_default]
+    pub ondelete: Callback<String>,
+    /// The page's URL without fragment: where share links point.
+    #[prop_or_default]
+    pub share_base: String,
+}
+
+/// "Bison · Ann, North, East · 120–80–45 · hand 3 (auction)".
+fn describe(s: &SessionSummary) -> String {
+    let scores: Vec<String> = s.scores.iter().map(i64::to_string).collect();
+    let state = if s.finished {
+        "finished".to_string()
+    } else {
+        format!("hand {} ({})", s.hands_completed + 1, s.phase)
+    };
+    format!(
+        "{}{} · {} · {} · {}",
+        s.game,
+        s.rules_name
+            .as_ref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default(),
+        s.players.join(", "),
+        scores.join("–"),
+        state
+    )
+}
+
+/// Milliseconds since the epoch as a short UTC date and time.
+fn when(ms: u64) -> String {
+    let secs = ms / 1000;
+    let days = (secs / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
+        secs / 3600 % 24,
+        secs / 60 % 60
+    )
 }
 
 fn select_value(e: &Event) -> Option<String> {
@@ -71,6 +133,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             next.preset = preset;
             next.seats = Rules::preset(preset).table.seats;
             next.pot_game = false;
+            next.rules_link = None;
             settings.set(next);
         })
     };
@@ -115,7 +178,59 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         Callback::from(move |_| show_rules.set(!*show_rules))
     };
     let rules = s.rules().ok();
+    let shared_url = use_state(|| None::<String>);
+    let on_rules = {
+        let settings = settings.clone();
+        Callback::from(move |rules: Rules| {
+            let mut next = (*settings).clone();
+            next.rules_link = Some(encode_link(&SharedRules {
+                rules,
+                name: None,
+                seed: None,
+            }));
+            settings.set(next);
+        })
+    };
+    let customize = {
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*settings).clone();
+            next.rules_link = match &next.rules_link {
+                Some(_) => None,
+                None => next.rules().ok().map(|rules| {
+                    encode_link(&SharedRules {
+                        rules,
+                        name: None,
+                        seed: None,
+                    })
+                }),
+            };
+            settings.set(next);
+        })
+    };
+    let on_share = {
+        let (shared_url, rules, base, seed) = (
+            shared_url.clone(),
+            rules.clone(),
+            props.share_base.clone(),
+            s.seed,
+        );
+        Callback::from(move |_: MouseEvent| {
+            shared_url.set(rules.clone().map(|rules| {
+                share_url(
+                    &base,
+                    &SharedRules {
+                        rules,
+                        name: None,
+                        seed: Some(seed),
+                    },
+                )
+            }))
+        })
+    };
+    let library = &props.library;
     html! {
+        <>
         <form class="start" data-testid="start" onsubmit={on_submit} aria-labelledby="start-title">
             <h2 id="start-title">{ "New game" }</h2>
             if let Some(err) = &props.error {
@@ -139,8 +254,24 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             if *show_rules {
                 if let Some(rules) = rules.clone() { <RulesView {rules} /> }
             }
+            <button type="button" class="link" onclick={customize} data-testid="customize-rules">
+                { if s.rules_link.is_some() { "Use this game's standard rules" } else { "Change the rules" } }
+            </button>
+            if s.rules_link.is_some() {
+                if let Some(rules) = rules.clone() {
+                    <section class="custom-rules" data-testid="custom-rules" aria-label="These rules">
+                        <RulesEditor {rules} onchange={on_rules} />
+                    </section>
+                }
+            }
+            <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
+            if let Some(url) = (*shared_url).clone() {
+                <label>{ "Link to these rules and this deal number" }
+                    <input type="text" readonly=true value={url} data-testid="share-url" />
+                </label>
+            }
             <div class="fields">
-                if let Some(sizes) = sizes {
+                if let (Some(sizes), None) = (sizes, &s.rules_link) {
                     <label>{ "Players at the table" }
                         <select onchange={on_seats} data-testid="seats">
                             { for sizes.iter().map(|n| html! {
@@ -151,7 +282,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                         </select>
                     </label>
                 }
-                if has_pot_game(s.preset) {
+                if has_pot_game(s.preset) && s.rules_link.is_none() {
                     <label class="check"><input type="checkbox" checked={s.pot_game} onchange={on_pot} data-testid="pot-game" />
                         { "Pot game (25¢ antes, bids from 250)" }</label>
                 }
@@ -181,5 +312,44 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             </div>
             <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
         </form>
+        if !library.problems.is_empty() {
+            <section class="problems" data-testid="storage-problems" role="alert" aria-label="Saved entries that could not be read">
+                { for library.problems.iter().map(|p| html! { <p>{ p.to_string() }</p> }) }
+            </section>
+        }
+        if !library.sessions.is_empty() {
+            <section class="saved" data-testid="saved-sessions" aria-labelledby="saved-title">
+                <h2 id="saved-title">{ "Saved games" }</h2>
+                <ul>
+                { for library.sessions.iter().map(|session| {
+                    let (resume, delete) = (props.onresume.clone(), props.ondelete.clone());
+                    let (id1, id2) = (session.id.clone(), session.id.clone());
+                    html! {
+                        <li data-testid="saved-session" data-session={session.id.clone()}>
+                            <span>{ describe(session) }</span>
+                            <span class="when">{ format!(" · last played {}", when(session.last_played_ms)) }</span>
+                            <button type="button" onclick={move |_: MouseEvent| resume.emit(id1.clone())}
+                                    data-testid="resume-session">{ "Resume" }</button>
+                            <button type="button" onclick={move |_: MouseEvent| delete.emit(id2.clone())}
+                                    data-testid="delete-session">{ "Delete" }</button>
+                        </li>
+                    }
+                }) }
+                </ul>
+            </section>
+        }
+        if !library.history.games.is_empty() {
+            <section class="history" data-testid="history" aria-labelledby="history-title">
+                <h2 id="history-title">{ "Finished games" }</h2>
+                <ul>
+                { for library.history.games.iter().map(|g| html! {
+                    <li>{ format!("{} · {} · {} · won by {} · {}", g.game, g.players.join(", "),
+                        g.scores.iter().map(i64::to_string).collect::<Vec<_>>().join("–"),
+                        g.winners.join(" and "), when(g.finished_ms)) }</li>
+                }) }
+                </ul>
+            </section>
+        }
+        </>
     }
 }

@@ -190,7 +190,7 @@ impl SessionSummary {
 }
 
 /// Everything read at start-up.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Library {
     /// Saved sessions, most recently played first.
     pub sessions: Vec<SessionSummary>,
