@@ -1,0 +1,232 @@
+// Saved sessions and share links (issue 6), end to end: a reload resumes the
+// game exactly (mid-auction and mid-trick); after the first visit a reload with
+// the network off still plays a whole hand; a rule-preset link opens the
+// new-game screen with its rules and seed (a bad one is reported and the start
+// screen stays); a corrupted saved entry is reported and set aside while the
+// other sessions stay; a second tab playing the same session makes the first say
+// so. Play is by clicking, as in table.test.mjs (pace=instant, level=basic).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const TURN =
+  '[data-testid="result-panel"], [data-testid="game-over"], [data-testid="controls"] [data-action], [data-testid="hand"] [data-action]';
+
+/** Waits until the human is to act (or a result panel is open) and the last action is saved. */
+async function settle(page) {
+  await page.waitForSelector(TURN, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => {
+      const game = document.querySelector('[data-testid="game"]');
+      const id = sessionStorage.getItem('pinochle/current-session');
+      const text = id && localStorage.getItem(`pinochle/session/${id}`);
+      return game && text && JSON.parse(text).actions.length === Number(game.dataset.ticket);
+    },
+    null,
+    { timeout: 30_000 },
+  );
+}
+
+/** What must come back after a reload: the position, the hand, the trick, the scores. */
+async function snapshot(page) {
+  return page.evaluate(() => {
+    const cards = (sel) => [...document.querySelectorAll(`${sel} [data-card]`)].map((e) => e.getAttribute('data-card'));
+    const actions = [...document.querySelectorAll('[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]')].map(
+      (e) => e.getAttribute('data-action'),
+    );
+    return {
+      ticket: document.querySelector('[data-testid="game"]')?.dataset.ticket,
+      hand: cards('[data-testid="hand"]'),
+      trick: cards('[data-testid="trick"]'),
+      actions,
+      scores: document.querySelector('[data-testid="score-sheet"]')?.innerText ?? '',
+    };
+  });
+}
+
+/** Takes one human step: next hand, or bid once then pass, or the first enabled control. */
+async function step(page, state) {
+  if (await page.getByTestId('result-panel').isVisible()) {
+    state.results += 1;
+    state.bid = false;
+    await page.getByTestId('next-hand').click();
+    return;
+  }
+  const actions = await page.$$eval(
+    '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
+    (els) => els.map((el) => el.getAttribute('data-action')),
+  );
+  if (actions.length === 0) return;
+  const bid = actions.find((a) => a.startsWith('bid '));
+  let pick = actions[0];
+  if (bid && !state.bid) {
+    state.bid = true;
+    pick = bid;
+  } else if (bid && actions.includes('pass')) pick = 'pass';
+  else if (actions.includes('play')) pick = 'play';
+  else if (actions.includes('keep')) pick = 'keep';
+  const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+  await page.locator(`[data-action="${pick}"]`).first().click();
+  await page.waitForFunction(
+    (t) => {
+      const g = document.querySelector('[data-testid="game"]');
+      return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
+    },
+    ticket,
+    { timeout: 30_000 },
+  );
+}
+
+async function startGame(page, query) {
+  await page.goto(`${baseUrl()}?${query}&pace=instant&level=basic`, { waitUntil: 'load' });
+  await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByTestId('start-game').click();
+  await page.getByTestId('game').waitFor({ state: 'visible' });
+}
+
+async function reloadAndCompare(page, label) {
+  await settle(page);
+  const before = await snapshot(page);
+  await page.reload({ waitUntil: 'load' });
+  await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
+  await settle(page);
+  assert.deepEqual(await snapshot(page), before, `${label}: the reload resumes exactly there`);
+  return before;
+}
+
+test('a reload resumes exactly where you were, mid-auction and mid-trick', { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await startGame(page, 'game=brooklyn&seed=21');
+    const auction = await reloadAndCompare(page, 'mid-auction');
+    assert.ok(auction.actions.some((a) => a === 'pass' || a.startsWith('bid ')), 'the human was bidding');
+    const state = { bid: false, results: 0 };
+    // Play on until the human is to follow a trick already led.
+    for (let i = 0; i < 300; i++) {
+      await settle(page);
+      const s = await snapshot(page);
+      if (s.trick.length > 0 && s.actions.some((a) => a.startsWith('play '))) break;
+      await step(page, state);
+    }
+    const trick = await reloadAndCompare(page, 'mid-trick');
+    assert.ok(trick.trick.length > 0, 'a trick was on the table');
+    await screenshot(page, 'sessions-resumed-mid-trick');
+    await step(page, state);
+    await settle(page);
+    assert.notEqual((await snapshot(page)).ticket, trick.ticket, 'play goes on after the reload');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('after the first visit, a reload offline plays a whole hand', { timeout: 240_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload({ waitUntil: 'load' });
+    }
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
+    await context.setOffline(true);
+    await startGame(page, 'game=bison&seed=22');
+    assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser is offline');
+    const state = { bid: false, results: 0 };
+    for (let i = 0; i < 400 && state.results < 1; i++) {
+      await settle(page);
+      await step(page, state);
+    }
+    assert.equal(state.results, 1, 'a whole hand was played offline');
+  } finally {
+    await context.setOffline(false);
+    await context.close();
+  }
+});
+
+test('a share link opens the new-game screen with its rules and seed', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}#v=1&game=bison&seed=9&target=1000`, { waitUntil: 'load' });
+    await page.getByTestId('custom-rules').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.ok(await page.getByTestId('game-bison').isChecked(), 'the link chose the game');
+    assert.equal(await page.getByTestId('seed').inputValue(), '9', 'the link chose the deal');
+    assert.equal(await page.locator('#rule-target').inputValue(), '1000', 'the link set the target');
+    assert.equal(new URL(page.url()).hash, '', 'the link is cleared once read');
+    await screenshot(page, 'sessions-share-link');
+    // Sharing these rules gives the same link back.
+    await page.getByTestId('share-rules').click();
+    const url = await page.getByTestId('share-url').inputValue();
+    assert.match(url, /#v=1&game=bison&seed=9&target=1000$/);
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('game').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
+    assert.match(await page.locator('.rules').innerText(), /1000/, 'the game plays to 1000');
+
+    // A bad link is named and the start screen stays, with standard rules.
+    const bad = await browser.newContext();
+    const other = await bad.newPage();
+    await other.goto(`${baseUrl()}#v=1&game=poker&target=1000`, { waitUntil: 'load' });
+    await other.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await other.getByTestId('start').innerText(), /rules link cannot be used.*poker/i);
+    assert.equal(await other.getByTestId('custom-rules').count(), 0, 'nothing of the bad link was applied');
+    await bad.close();
+  } finally {
+    await context.close();
+  }
+});
+
+test('a corrupted saved entry is reported and set aside; the other sessions stay', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await startGame(page, 'game=club&seed=23');
+    await settle(page);
+    await page.evaluate(() => localStorage.setItem('pinochle/session/broken', '{"schema":1,"id":"broken","rev'));
+    // A new tab has no current session: it opens on the start screen.
+    const fresh = await context.newPage();
+    await fresh.goto(baseUrl(), { waitUntil: 'load' });
+    await fresh.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    const report = await fresh.getByTestId('storage-problems').innerText();
+    assert.match(report, /pinochle\/session\/broken/);
+    assert.match(report, /set aside/);
+    assert.equal(await fresh.getByTestId('saved-session').count(), 1, 'the good session is listed');
+    const keys = await fresh.evaluate(() => Object.keys(localStorage));
+    assert.ok(keys.some((k) => k.startsWith('pinochle/quarantine/') && k.endsWith('pinochle/session/broken')), `kept aside: ${keys}`);
+    await screenshot(fresh, 'sessions-problem-report');
+    await fresh.getByTestId('resume-session').click();
+    await fresh.getByTestId('game').waitFor({ state: 'visible' });
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a second tab on the same session is detected', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await startGame(page, 'game=brooklyn&seed=24');
+    await settle(page);
+    const second = await context.newPage();
+    await second.goto(baseUrl(), { waitUntil: 'load' });
+    await second.getByTestId('resume-session').first().click();
+    await second.getByTestId('game').waitFor({ state: 'visible' });
+    await settle(second);
+    await step(second, { bid: false, results: 0 });
+    await page.getByTestId('stale-banner').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await page.getByTestId('stale-banner').innerText(), /another tab/);
+    await screenshot(page, 'sessions-second-tab');
+  } finally {
+    await context.close();
+  }
+});
