@@ -385,7 +385,8 @@ fn serve(ctx: &Ctx, steps: &mut Steps, port: u16, watch: bool) -> std::result::R
     if watch {
         println!("xtask: trunk serve --release: http://127.0.0.1:{port}/ (rebuilds on change; Ctrl-C to stop)");
         let mut cmd = ctx.cmd(ctx.tools_bin().join("trunk"));
-        cmd.args(["serve", "--release", "--address", "127.0.0.1", "--port"])
+        cmd.args(["serve", "--release", "--disable-address-lookup"])
+            .args(["--address", "127.0.0.1", "--port"])
             .arg(port.to_string())
             .env("TRUNK_SKIP_VERSION_CHECK", "true")
             .env("TRUNK_OFFLINE", "true");
