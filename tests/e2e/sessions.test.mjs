@@ -2,9 +2,10 @@
 // game exactly (mid-auction and mid-trick); after the first visit a reload with
 // the network off still plays a whole hand; a rule-preset link opens the
 // new-game screen with its rules and seed (a bad one is reported and the start
-// screen stays); a corrupted saved entry is reported and set aside while the
-// other sessions stay; a second tab playing the same session makes the first say
-// so. Play is by clicking, as in table.test.mjs (pace=instant, level=basic).
+// screen stays), and saved as a custom preset the rules come back by name; a
+// corrupted saved entry is reported and set aside while the other sessions stay;
+// a second tab playing the same session makes the first say so. Play is by
+// clicking, as in table.test.mjs (pace=instant, level=basic).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,6 +170,17 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     await page.getByTestId('share-rules').click();
     const url = await page.getByTestId('share-url').inputValue();
     assert.match(url, /#v=1&game=bison&seed=9&target=1000$/);
+    // Saved as a custom preset, the rules come back by name and share with it.
+    await page.getByTestId('preset-name').fill('Friday');
+    await page.getByTestId('save-preset').click();
+    await page.getByTestId('custom-preset').waitFor({ state: 'visible' });
+    await page.getByTestId('customize-rules').click();
+    assert.equal(await page.getByTestId('custom-rules').count(), 0, 'back to the standard rules');
+    await page.getByTestId('use-preset').click();
+    assert.equal(await page.getByTestId('rules-name').innerText(), 'Friday');
+    assert.equal(await page.locator('#rule-target').inputValue(), '1000', 'the preset keeps its rules');
+    await page.getByTestId('share-rules').click();
+    assert.match(await page.getByTestId('share-url').inputValue(), /#v=1&game=bison&name=Friday&seed=9&target=1000$/);
     await page.getByTestId('start-game').click();
     await page.getByTestId('game').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Rules', exact: true }).click();

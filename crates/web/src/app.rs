@@ -218,8 +218,9 @@ mod shell {
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
     use crate::storage::{
-        delete_session, finished_game, load_library, load_session, other_tab_change,
-        record_finished, save_session, KeyValueStore, Library, OtherTab, SaveError, SavedSession,
+        delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
+        record_finished, save_preset, save_session, CustomPreset, KeyValueStore, Library, OtherTab,
+        SaveError, SavedSession,
     };
     use crate::table::{table, TableCallbacks};
 
@@ -516,6 +517,32 @@ mod shell {
                 dispatcher.dispatch(library(&*store.0));
             })
         };
+        let on_save_preset = {
+            let (dispatcher, store, presets) = (
+                model.dispatcher(),
+                store.clone(),
+                model.library.presets.clone(),
+            );
+            Callback::from(move |(name, rules): (String, String)| {
+                match save_preset(&*store.0, presets.clone(), CustomPreset { name, rules }) {
+                    Ok(_) => dispatcher.dispatch(library(&*store.0)),
+                    Err(e) => dispatcher.dispatch(AppAction::Error(e.to_string())),
+                }
+            })
+        };
+        let on_delete_preset = {
+            let (dispatcher, store, presets) = (
+                model.dispatcher(),
+                store.clone(),
+                model.library.presets.clone(),
+            );
+            Callback::from(move |name: String| {
+                if let Err(e) = delete_preset(&*store.0, presets.clone(), &name) {
+                    dispatcher.dispatch(AppAction::Warning(Some(e.to_string())));
+                }
+                dispatcher.dispatch(library(&*store.0));
+            })
+        };
         let reload = Callback::from(|_: MouseEvent| {
             if let Some(w) = web_sys::window() {
                 let _ = w.location().reload();
@@ -547,7 +574,8 @@ mod shell {
                             None => html! {
                                 <StartScreen initial={model.settings.clone()} onstart={on_start}
                                     error={model.error.clone()} {library} onresume={on_resume}
-                                    ondelete={on_delete} share_base={page_url()} />
+                                    ondelete={on_delete} share_base={page_url()}
+                                    onsavepreset={on_save_preset} ondeletepreset={on_delete_preset} />
                             },
                         } }
                     </div>

@@ -4,6 +4,7 @@
 //! hand-result panel and the trick on the table come back exactly as they were).
 
 use pinochle_engine::game::Action;
+use pinochle_engine::link::decode_link;
 use pinochle_engine::options::spec;
 use pinochle_engine::Rules;
 
@@ -35,6 +36,12 @@ pub fn setup_of(game: &Game) -> SessionSetup {
     setup.opponent_level = game.settings.level.id().to_string();
     setup.pace = game.settings.pace.id().to_string();
     setup.four_color = game.settings.four_color;
+    setup.rules_name = game
+        .settings
+        .rules_link
+        .as_deref()
+        .and_then(|link| decode_link(link).ok())
+        .and_then(|shared| shared.name);
     setup
 }
 

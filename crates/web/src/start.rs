@@ -5,7 +5,7 @@
 //! these rules" writes the link. Below: the saved sessions (resume / delete), the
 //! finished games and any saved entry that could not be read.
 
-use pinochle_engine::link::{encode_link, SharedRules};
+use pinochle_engine::link::{decode_link, encode_link, SharedRules};
 use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -36,6 +36,26 @@ pub struct StartScreenProps {
     /// The page's URL without fragment: where share links point.
     #[prop_or_default]
     pub share_base: String,
+    /// Save a custom preset: its name and its rules as link text.
+    #[prop_or_default]
+    pub onsavepreset: Callback<(String, String)>,
+    /// Delete the custom preset of this name.
+    #[prop_or_default]
+    pub ondeletepreset: Callback<String>,
+}
+
+/// Link text for `rules`, carrying `name` (a custom preset's).
+fn link_text(rules: Rules, name: Option<String>) -> String {
+    encode_link(&SharedRules {
+        rules,
+        name,
+        seed: None,
+    })
+}
+
+/// The name a rules link carries.
+fn link_name(settings: &Settings) -> Option<String> {
+    decode_link(settings.rules_link.as_deref()?).ok()?.name
 }
 
 /// "Bison · Ann, North, East · 120–80–45 · hand 3 (auction)".
@@ -183,12 +203,38 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let settings = settings.clone();
         Callback::from(move |rules: Rules| {
             let mut next = (*settings).clone();
-            next.rules_link = Some(encode_link(&SharedRules {
-                rules,
-                name: None,
-                seed: None,
-            }));
+            next.rules_link = Some(link_text(rules, None));
             settings.set(next);
+        })
+    };
+    let preset_name = use_state(String::new);
+    let on_preset_name = {
+        let preset_name = preset_name.clone();
+        Callback::from(move |e: InputEvent| preset_name.set(input_value(&e).unwrap_or_default()))
+    };
+    let on_save_preset = {
+        let (save, name, rules) = (
+            props.onsavepreset.clone(),
+            preset_name.clone(),
+            rules.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some(rules) = rules.clone() {
+                save.emit(((*name).clone(), link_text(rules, None)));
+            }
+        })
+    };
+    let use_preset = |name: String, text: String| {
+        let settings = settings.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(shared) = decode_link(&text) {
+                let mut next = (*settings).clone();
+                next.preset = shared.rules.preset;
+                next.seats = shared.rules.table.seats;
+                next.pot_game = false;
+                next.rules_link = Some(link_text(shared.rules, Some(name.clone())));
+                settings.set(next);
+            }
         })
     };
     let customize = {
@@ -197,23 +243,18 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             let mut next = (*settings).clone();
             next.rules_link = match &next.rules_link {
                 Some(_) => None,
-                None => next.rules().ok().map(|rules| {
-                    encode_link(&SharedRules {
-                        rules,
-                        name: None,
-                        seed: None,
-                    })
-                }),
+                None => next.rules().ok().map(|rules| link_text(rules, None)),
             };
             settings.set(next);
         })
     };
     let on_share = {
-        let (shared_url, rules, base, seed) = (
+        let (shared_url, rules, base, seed, name) = (
             shared_url.clone(),
             rules.clone(),
             props.share_base.clone(),
             s.seed,
+            link_name(&s),
         );
         Callback::from(move |_: MouseEvent| {
             shared_url.set(rules.clone().map(|rules| {
@@ -221,7 +262,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     &base,
                     &SharedRules {
                         rules,
-                        name: None,
+                        name: name.clone(),
                         seed: Some(seed),
                     },
                 )
@@ -260,7 +301,17 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             if s.rules_link.is_some() {
                 if let Some(rules) = rules.clone() {
                     <section class="custom-rules" data-testid="custom-rules" aria-label="These rules">
+                        if let Some(name) = link_name(&s) {
+                            <h3 data-testid="rules-name">{ name }</h3>
+                        }
                         <RulesEditor {rules} onchange={on_rules} />
+                        <div class="save-preset">
+                            <label>{ "Save these rules as" }
+                                <input type="text" value={(*preset_name).clone()} oninput={on_preset_name}
+                                       maxlength="60" placeholder="Our Friday rules" data-testid="preset-name" />
+                            </label>
+                            <button type="button" onclick={on_save_preset} data-testid="save-preset">{ "Save" }</button>
+                        </div>
                     </section>
                 }
             }
@@ -312,6 +363,26 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             </div>
             <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
         </form>
+        if !library.presets.presets.is_empty() {
+            <section class="saved" data-testid="custom-presets" aria-labelledby="presets-title">
+                <h2 id="presets-title">{ "Your rules" }</h2>
+                <ul>
+                { for library.presets.presets.iter().map(|p| {
+                    let delete = props.ondeletepreset.clone();
+                    let name = p.name.clone();
+                    html! {
+                        <li data-testid="custom-preset">
+                            <span>{ p.name.clone() }</span>
+                            <button type="button" onclick={use_preset(p.name.clone(), p.rules.clone())}
+                                    data-testid="use-preset">{ "Use" }</button>
+                            <button type="button" onclick={move |_: MouseEvent| delete.emit(name.clone())}
+                                    data-testid="delete-preset">{ "Delete" }</button>
+                        </li>
+                    }
+                }) }
+                </ul>
+            </section>
+        }
         if !library.problems.is_empty() {
             <section class="problems" data-testid="storage-problems" role="alert" aria-label="Saved entries that could not be read">
                 { for library.problems.iter().map(|p| html! { <p>{ p.to_string() }</p> }) }
