@@ -632,5 +632,47 @@ mod tests {
         );
         let back = model.reduce(AppAction::BackToStart);
         assert!(back.game().is_none());
+        assert!(back.session.is_none());
+    }
+
+    #[test]
+    fn every_applied_action_is_recorded_in_the_session() {
+        let mut model = Rc::new(AppModel::new(Settings::default())).reduce(AppAction::StartGame {
+            settings: Settings::default(),
+            session_id: "s".into(),
+            now_ms: 1,
+        });
+        let mut bot = pinochle_ai::by_name("basic", 1).unwrap();
+        for _ in 0..3 {
+            let game = model.game().unwrap();
+            let msg = match game.bot_request() {
+                Some(r) => Msg::Bot {
+                    ticket: r.ticket,
+                    action: bot.decide(&r.view).unwrap(),
+                },
+                None => Msg::Human(bot.decide(&game.view()).unwrap()),
+            };
+            model = model.reduce(AppAction::Game(msg));
+        }
+        let session = model.session.as_ref().unwrap();
+        assert_eq!(session.actions.len(), 3);
+        assert_eq!(
+            &crate::sessions::restore(session).unwrap(),
+            model.game().unwrap()
+        );
+        let stale = model.reduce(AppAction::Stale("another tab".into()));
+        let same = Rc::clone(&stale).reduce(AppAction::Game(Msg::TrickCleared));
+        assert!(Rc::ptr_eq(&same, &stale), "a stale tab does not play on");
+    }
+
+    #[test]
+    fn a_link_preloads_exactly_its_rules_and_seed() {
+        let shared =
+            pinochle_engine::link::decode_link("v=1&game=bison&name=Friday&seed=9&target=1000")
+                .unwrap();
+        let s = settings_from_link(&Settings::default(), &shared);
+        assert_eq!((s.preset, s.seed), (PresetId::Bison, 9));
+        assert_eq!(s.rules().unwrap(), shared.rules);
+        assert!(s.rules_link.unwrap().contains("name=Friday"));
     }
 }
