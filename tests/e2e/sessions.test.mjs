@@ -4,8 +4,9 @@
 // new-game screen with its rules and seed (a bad one is reported and the start
 // screen stays), and saved as a custom preset the rules come back by name; a
 // corrupted saved entry is reported and set aside while the other sessions stay;
-// a second tab playing the same session makes the first say so. Play is by
-// clicking, as in table.test.mjs (pace=instant, level=basic).
+// a second tab playing the same session makes the first say so; a full storage
+// quota shows a warning and play goes on. Play is by clicking, as in
+// table.test.mjs (pace=instant, level=basic).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -238,6 +239,41 @@ test('a second tab on the same session is detected', { timeout: 120_000 }, async
     await page.getByTestId('stale-banner').waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await page.getByTestId('stale-banner').innerText(), /another tab/);
     await screenshot(page, 'sessions-second-tab');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a full storage quota shows a warning and play goes on', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    // From when the test says so, localStorage refuses session writes as a full quota would.
+    await page.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (window.__storageFull && this === window.localStorage && key.startsWith('pinochle/session/')) {
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        }
+        return setItem.call(this, key, value);
+      };
+    });
+    await startGame(page, 'game=bison&seed=25');
+    await settle(page);
+    await page.evaluate(() => {
+      window.__storageFull = true;
+    });
+    const state = { bid: false, results: 0 };
+    await step(page, state);
+    const warning = page.getByTestId('storage-warning');
+    await warning.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await warning.innerText(), /storage is full/);
+    await screenshot(page, 'sessions-storage-full');
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    const before = await page.getByTestId('game').getAttribute('data-ticket');
+    await step(page, state);
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    assert.notEqual(await page.getByTestId('game').getAttribute('data-ticket'), before, 'play goes on');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();
   }
