@@ -136,6 +136,46 @@ pub struct HandPublic {
 }
 
 impl HandPublic {
+    /// A hand about to be dealt: nothing said, played or shown yet.
+    fn new(
+        number: u32,
+        dealer: Seat,
+        active: Vec<Seat>,
+        kitty_size: u8,
+        seats: usize,
+    ) -> HandPublic {
+        HandPublic {
+            number,
+            dealer,
+            active,
+            phase: Phase::Auction,
+            to_move: None,
+            hand_sizes: [0; MAX_SEATS],
+            chosen: [0; MAX_SEATS],
+            passes: Vec::new(),
+            auction: Vec::new(),
+            passed: [false; MAX_SEATS],
+            spoken: [0; MAX_SEATS],
+            high: None,
+            declarer: None,
+            bid: None,
+            escaped: false,
+            stuck: false,
+            kitty: Vec::new(),
+            kitty_size,
+            trump: None,
+            buried: 0,
+            announced_bury: Vec::new(),
+            melds: vec![None; seats],
+            surrendered: false,
+            challenges: Vec::new(),
+            plays: Vec::new(),
+            trick_winners: Vec::new(),
+            trick_points: [0; MAX_SEATS],
+            counters_taken: [0; MAX_SEATS],
+        }
+    }
+
     /// The cards of the trick under way.
     pub fn current_trick(&self) -> &[PlayedCard] {
         let done = self.trick_winners.len() * self.active.len();
@@ -480,36 +520,7 @@ impl State {
                     last_hand: None,
                     result: None,
                 },
-                hand: HandPublic {
-                    number: 0,
-                    dealer: 0,
-                    active: Vec::new(),
-                    phase: Phase::Auction,
-                    to_move: None,
-                    hand_sizes: [0; MAX_SEATS],
-                    chosen: [0; MAX_SEATS],
-                    passes: Vec::new(),
-                    auction: Vec::new(),
-                    passed: [false; MAX_SEATS],
-                    spoken: [0; MAX_SEATS],
-                    high: None,
-                    declarer: None,
-                    bid: None,
-                    escaped: false,
-                    stuck: false,
-                    kitty: Vec::new(),
-                    kitty_size: rules.deal.kitty,
-                    trump: None,
-                    buried: 0,
-                    announced_bury: Vec::new(),
-                    melds: vec![None; seats],
-                    surrendered: false,
-                    challenges: Vec::new(),
-                    plays: Vec::new(),
-                    trick_winners: Vec::new(),
-                    trick_points: [0; MAX_SEATS],
-                    counters_taken: [0; MAX_SEATS],
-                },
+                hand: HandPublic::new(0, 0, Vec::new(), rules.deal.kitty, seats),
             },
             private: vec![SeatPrivate::default(); seats],
             hidden: Hidden {
@@ -770,37 +781,7 @@ impl State {
         let seats = self.public.seats;
         let number = self.public.session.hands_completed + 1;
         let active = active_seats(&self.rules, dealer);
-        let h = &mut self.public.hand;
-        *h = HandPublic {
-            number,
-            dealer,
-            active,
-            phase: Phase::Auction,
-            to_move: None,
-            hand_sizes: [0; MAX_SEATS],
-            chosen: [0; MAX_SEATS],
-            passes: Vec::new(),
-            auction: Vec::new(),
-            passed: [false; MAX_SEATS],
-            spoken: [0; MAX_SEATS],
-            high: None,
-            declarer: None,
-            bid: None,
-            escaped: false,
-            stuck: false,
-            kitty: Vec::new(),
-            kitty_size: self.rules.deal.kitty,
-            trump: None,
-            buried: 0,
-            announced_bury: Vec::new(),
-            melds: vec![None; seats],
-            surrendered: false,
-            challenges: Vec::new(),
-            plays: Vec::new(),
-            trick_winners: Vec::new(),
-            trick_points: [0; MAX_SEATS],
-            counters_taken: [0; MAX_SEATS],
-        };
+        self.public.hand = HandPublic::new(number, dealer, active, self.rules.deal.kitty, seats);
         for p in &mut self.private {
             *p = SeatPrivate::default();
         }
