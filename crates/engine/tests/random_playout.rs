@@ -60,18 +60,9 @@ fn random_rules(preset: PresetId, rng: &mut Rng) -> Rules {
                         hearts: pick(rng, &[1, 3]),
                     })
                 }
-                1 => {
-                    r.scoring = Scoring::Pot(PotScoring {
-                        ante: 25,
-                        pot_bid: 400,
-                        spades: 2,
-                    });
-                    r.auction.min_bid = 250;
-                    r.auction.no_40_90 = false;
-                    r.auction.opener_must_bid = false;
-                    r.auction.all_pass = AllPass::DealerMustBid;
-                    r.auction.escape_to = None;
-                }
+                1 => r
+                    .set_option("pot_game", "true")
+                    .expect("the pot game applies to brooklyn"),
                 _ => {}
             }
         }
