@@ -121,11 +121,7 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
         Phase::Challenge => {
             let bid = h.bid.unwrap_or(0) as f64;
             let meld = h.declarer.map_or(0, |d| h.side_meld(&view.rules, d)) as f64;
-            let need = bid - meld;
-            let total = view.rules.counting.total() as f64;
-            let my_share = h.trump.map_or(0.3, |t| trick_share(view, &hand, t));
-            let challenge = need > total * (0.62 - 0.4 * (my_share - 0.3));
-            Some(if challenge {
+            Some(if challenges(view, &hand, bid - meld) {
                 Action::Challenge
             } else {
                 Action::Pass
@@ -173,6 +169,19 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
     Some(choice.filter(|c| legal.contains(c)).unwrap_or(first))
 }
 
+/// Whether a defender holding `hand` challenges a bidder who still needs
+/// `need` card points: the more of the points the bidder needs and the
+/// stronger the hand, the likelier a set.
+pub fn challenges(view: &PlayerView, hand: &CardCounts, need: f64) -> bool {
+    let total = view.rules.counting.total() as f64;
+    let share = view
+        .public
+        .hand
+        .trump
+        .map_or(0.3, |t| trick_share(view, hand, t));
+    need > total * (0.62 - 0.4 * (share - 0.3))
+}
+
 /// The lowest legal bid while it stays within `limit`, else a pass (or the
 /// lowest bid when passing is not allowed).
 pub fn bid(_view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
@@ -211,6 +220,43 @@ fn keep_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: C
     meld_loss * 10.0 + trump_bonus + ace_bonus + value + card.rank.index() as f64 + length
 }
 
+/// The partner exchange as the rules of thumb make it: the partner gives its
+/// `cards` best gifts for `trump`, the bidder returns the `cards` it least
+/// wants to keep. Returns the bidder's and the partner's hands after it.
+pub fn partner_exchange(
+    view: &PlayerView,
+    bidder: &CardCounts,
+    partner: &CardCounts,
+    trump: Suit,
+    cards: usize,
+) -> (CardCounts, CardCounts) {
+    let (mut bidder, mut partner) = (*bidder, *partner);
+    for _ in 0..cards {
+        let gift = partner.to_cards().into_iter().max_by(|&a, &b| {
+            partner_gift_score(Some(trump), a).total_cmp(&partner_gift_score(Some(trump), b))
+        });
+        if let Some(card) = gift {
+            partner.remove(card);
+            bidder.add(card);
+        }
+    }
+    for _ in 0..cards {
+        let back = bidder.to_cards().into_iter().min_by(|&a, &b| {
+            keep_score(view, &bidder, Some(trump), a).total_cmp(&keep_score(
+                view,
+                &bidder,
+                Some(trump),
+                b,
+            ))
+        });
+        if let Some(card) = back {
+            bidder.remove(card);
+            partner.add(card);
+        }
+    }
+    (bidder, partner)
+}
+
 /// What the bidder's partner gives first: trumps, aces, pinochle parts.
 fn partner_gift_score(trump: Option<Suit>, card: Card) -> f64 {
     let rank = card.rank.index() as f64;
@@ -226,6 +272,13 @@ fn partner_gift_score(trump: Option<Suit>, card: Card) -> f64 {
     } else {
         rank
     }
+}
+
+/// The card of `hand` the rules of thumb bury first with `trump`.
+pub fn best_bury(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>) -> Option<Card> {
+    hand.to_cards().into_iter().max_by(|&a, &b| {
+        bury_score(view, hand, trump, a).total_cmp(&bury_score(view, hand, trump, b))
+    })
 }
 
 /// How good a card is to bury: never meld or trumps; counters from short side

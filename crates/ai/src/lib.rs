@@ -5,10 +5,14 @@
 //! * [`knowledge`]: inferences from a view and consistent world sampling;
 //! * [`pimc`]: Monte Carlo over sampled worlds with the solver;
 //! * [`basic`]: rules of thumb for every decision;
+//! * [`outlook`]: sampled playouts of a contract before trick play;
+//! * [`expert`]: the expert's trump, concessions and challenges from them;
 //! * [`player`]: the [`Player`] trait, the levels and [`by_name`].
 
 pub mod basic;
+pub mod expert;
 pub mod knowledge;
+pub mod outlook;
 pub mod pimc;
 pub mod player;
 pub mod rng;

@@ -7,11 +7,9 @@
 //! progress counters, never from earlier calls.
 
 use pinochle_engine::game::{Action, Phase, PlayerView, Seat, State};
-use pinochle_engine::rules::TrumpMarriage;
-use pinochle_engine::{Card, CardCounts, Rank, Suit};
+use pinochle_engine::{Card, CardCounts};
 
 use crate::basic;
-use crate::knowledge::Knowledge;
 use crate::pimc::{self, Budget};
 use crate::rng::BotRng;
 use crate::solver::{Position, Solver};
@@ -122,12 +120,6 @@ impl Level {
     }
 }
 
-/// Share of sampled deals in which the expert expects to reach its bid: in
-/// ledger games, where a set costs double, and in points games, where the
-/// contract's trump choice is worth more than a set costs.
-const BID_CONFIDENCE_LEDGER: f64 = 0.65;
-const BID_CONFIDENCE_POINTS: f64 = 0.5;
-
 /// A player of one level. The solver's table is kept between decisions (its
 /// entries are exact values of open positions, so reuse never changes a result).
 pub struct Bot {
@@ -174,67 +166,6 @@ impl Bot {
         }
         Ok(legal)
     }
-
-    /// Expert bidding: the value the side reaches with probability about
-    /// the bid confidence, over sampled kitties / partner hands (each sample
-    /// scored by the best trump's meld and expected card points). Bidding to a
-    /// value reached that often, not to the mean, keeps the expert from
-    /// contracts it makes only half the time (a set costs double in the stake
-    /// games).
-    fn sampled_bidding_value(&self, view: &PlayerView, rng: &mut BotRng) -> f64 {
-        let knowledge = Knowledge::from_view(view);
-        let me = knowledge.me.unwrap_or(0);
-        let pile = knowledge.capacity.len() - 1;
-        let partner = pinochle_engine::game::partner(&view.rules, view.seat)
-            .and_then(|p| knowledge.active.iter().position(|&s| s == p));
-        let samples = 16;
-        let scale = view.rules.counting.total() as f64 / 250.0;
-        // The partner passes the bidder its best cards for the trump: worth
-        // more than the basic level's flat allowance.
-        let pass_help = if view.rules.passing.partner.is_some() {
-            40.0 * scale
-        } else {
-            0.0
-        };
-        let mut values = Vec::with_capacity(samples);
-        for _ in 0..samples {
-            let world = knowledge.sample(&view.own.hand, rng);
-            let mut hand = world.holdings[me];
-            if view.rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
-                for c in world.holdings[pile].to_cards() {
-                    hand.add(c);
-                }
-            }
-            // Where trump needs a marriage in hand, only those suits can be named
-            // (none: the hand is thrown in and the bid lost).
-            let marriage_needed = view.rules.contract.trump_marriage == TrumpMarriage::Required;
-            let best = Suit::ALL
-                .iter()
-                .filter(|&&t| {
-                    !marriage_needed
-                        || (hand.count(Card::new(Rank::King, t)) > 0
-                            && hand.count(Card::new(Rank::Queen, t)) > 0)
-                })
-                .map(|&t| {
-                    let partner_meld = partner.map_or(0.0, |p| {
-                        pinochle_engine::meld_total(&view.rules, &world.holdings[p], Some(t)) as f64
-                    });
-                    basic::hand_value(view, &hand, t) + partner_meld + pass_help
-                })
-                .fold(0.0, f64::max);
-            values.push(best);
-        }
-        values.sort_by(f64::total_cmp);
-        // The 80-card game's meld swings more between samples than its trick
-        // points can make up: bid as carefully as in the ledger games.
-        let confidence = if view.rules.scoring.is_ledger() || view.rules.deck.copies() > 2 {
-            BID_CONFIDENCE_LEDGER
-        } else {
-            BID_CONFIDENCE_POINTS
-        };
-        let index = ((samples as f64) * (1.0 - confidence)) as usize;
-        values.get(index).copied().unwrap_or(0.0)
-    }
 }
 
 impl Player for Bot {
@@ -261,9 +192,20 @@ impl Player for Bot {
                     None => fallback(),
                 }
             }
+            (
+                Level::Expert,
+                Phase::Trump
+                | Phase::KittyConcede
+                | Phase::MeldConcede
+                | Phase::BidderDecision
+                | Phase::Challenge,
+            ) => match crate::expert::decide(view, &legal, &mut rng) {
+                Some(action) => Ok(action),
+                None => fallback(),
+            },
             (Level::Expert, Phase::Auction) => {
                 let scale = view.rules.counting.total() as f64 / 250.0;
-                let value = self.sampled_bidding_value(view, &mut rng) - 10.0 * scale;
+                let value = crate::expert::bidding_value(view, &mut rng) - 10.0 * scale;
                 basic::bid(view, &legal, value).ok_or(AiError::NoLegalAction)
             }
             _ => fallback(),

@@ -1,0 +1,399 @@
+//! The expert's decisions between the auction and trick play: trump, the
+//! kitty and meld concessions, the club's play-or-pass and challenges. Each
+//! samples worlds from the view and plays them out (see [`crate::outlook`]),
+//! then compares the chance of making the contract with the break-even chance
+//! that the game's payments give.
+
+use pinochle_engine::game::{Action, Phase, PlayerView};
+use pinochle_engine::meld_total;
+use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
+use pinochle_engine::{CardCounts, Rank, Suit};
+
+use crate::basic;
+use crate::outlook::{card_points, Outlook, Table, Worlds};
+use crate::pimc::Goal;
+use crate::rng::BotRng;
+
+/// Worlds sampled per decision.
+const WORLDS: usize = 48;
+
+/// Worlds sampled per bid.
+const BIDDING_WORLDS: usize = 24;
+
+/// Share of sampled deals in which the expert expects to reach its bid: in
+/// stake games, where a set costs double, and in points games, where the
+/// contract's trump choice is worth more than a set costs.
+const BID_CONFIDENCE_LEDGER: f64 = 0.65;
+const BID_CONFIDENCE_POINTS: f64 = 0.5;
+
+/// How much the game's payments grow when `trump` is named (spades or hearts
+/// doubling in the stake games).
+fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
+    let m = match (&rules.scoring, trump) {
+        (Scoring::Stakes(s), Some(Suit::Spades)) => s.spades,
+        (Scoring::Stakes(s), Some(Suit::Hearts)) => s.hearts,
+        (Scoring::Pot(p), Some(Suit::Spades)) => p.spades,
+        (Scoring::Bowl(b), Some(Suit::Spades)) => b.spades,
+        _ => 1,
+    };
+    f64::from(m.max(1))
+}
+
+/// The chance of making below which the declarer gives up the hand.
+///
+/// Stake games: a conceded hand pays a single set without the trump doubling
+/// (`-1`), a played one wins `m` or loses `2m` (`m`: the trump multiplier), so
+/// play pays when `3mP - 2m > -1`. Points games: conceding still loses the bid
+/// but keeps the opponents from scoring their tricks, while making it gains
+/// about twice the bid; giving up pays only when the contract is nearly
+/// hopeless.
+fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
+    if rules.scoring.is_ledger() {
+        let m = trump_multiplier(rules, trump);
+        (2.0 * m - 1.0) / (3.0 * m)
+    } else {
+        0.15
+    }
+}
+
+/// The club bidder's play or pass, by expected payment over sampled worlds.
+/// Passing pays the basic stake to each of the `others` and the bowl. Playing
+/// is paid `m` (the trump multiplier) by each when no defender challenges; a
+/// challenge plays the hand, which then pays `2m` each way. Whether a defender
+/// challenges is judged per world from its hand and the points the bidder
+/// needs, as a player reads it (the basic level's rule).
+fn bidder_plays(view: &PlayerView, rng: &mut BotRng) -> Option<bool> {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
+    let table = Table::of(view, h.trump)?;
+    let goal = Goal::of(view)?;
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let results = worlds.playouts(&table, declarer, None, goal.need.clamp(-1000, 1000) as i32);
+    let meld = f64::from(h.side_meld(rules, view.seat));
+    let public_need = f64::from(h.bid?) - meld;
+    let m = trump_multiplier(rules, h.trump);
+    let others = f64::from(rules.table.seats.saturating_sub(1).max(2));
+    let mut play = 0.0;
+    for (world, &(made, _)) in worlds.worlds.iter().zip(&results) {
+        let challenged = (0..table.declarer_side.len())
+            .filter(|&i| i != declarer)
+            .any(|i| basic::challenges(view, &world.holdings[i], public_need));
+        play += match (challenged, made) {
+            (false, _) => m * others,
+            (true, true) => 2.0 * m * others,
+            (true, false) => -2.0 * m * (others + 1.0),
+        };
+    }
+    let play = play / results.len().max(1) as f64;
+    Some(play > -(others + 1.0))
+}
+
+/// The club's challenge break-even for a defender: unchallenged, each defender
+/// pays the stake once; challenged, the bidder pays twice or is paid twice, so
+/// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
+const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
+
+/// The declarer's hand after a bury by the basic rules of thumb for `trump`.
+fn after_bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> CardCounts {
+    let mut hand = *hand;
+    for _ in 0..view.rules.contract.bury {
+        match basic::best_bury(view, &hand, Some(trump)) {
+            Some(card) => {
+                hand.remove(card);
+            }
+            None => break,
+        }
+    }
+    hand
+}
+
+/// A candidate trump as the declarer sees it: the hand it would keep, its meld
+/// and how the contract looks.
+struct Candidate {
+    trump: Suit,
+    outlook: Outlook,
+    meld: f64,
+}
+
+impl Candidate {
+    /// What the candidate is worth: the chance of making in the stake games;
+    /// in points games the expected score (meld and points when made, minus
+    /// the bid when set).
+    fn utility(&self, rules: &Rules, bid: f64) -> f64 {
+        if rules.scoring.is_ledger() {
+            self.outlook.made + self.outlook.points / 10_000.0
+        } else {
+            let made = self.outlook.made;
+            made * (self.meld + self.outlook.points) - (1.0 - made) * bid
+        }
+    }
+}
+
+/// Each allowed trump for the declarer, evaluated on the same sampled worlds.
+fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Candidate> {
+    let h = &view.public.hand;
+    let Some(me) = h.active.iter().position(|&s| s == view.seat) else {
+        return Vec::new();
+    };
+    let bid = f64::from(h.bid.unwrap_or(0));
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let hand = view.own.hand;
+    let buried_already = card_points(
+        view.rules.counting,
+        &CardCounts::from_cards(&view.own.buried),
+    );
+    allowed
+        .iter()
+        .filter_map(|&trump| {
+            let table = Table::of(view, Some(trump))?;
+            let kept = if view.own.buried.is_empty() {
+                after_bury(view, &hand, trump)
+            } else {
+                hand
+            };
+            let mut buried = hand;
+            for card in kept.to_cards() {
+                buried.remove(card);
+            }
+            let meld = f64::from(meld_total(&view.rules, &kept, Some(trump)));
+            let target = bid
+                - meld
+                - f64::from(card_points(view.rules.counting, &buried))
+                - f64::from(buried_already);
+            let outlook = worlds.outlook(&table, me, Some(&kept), target.ceil() as i32);
+            Some(Candidate {
+                trump,
+                outlook,
+                meld,
+            })
+        })
+        .collect()
+}
+
+/// Expert bidding: the value the side reaches with probability about the bid
+/// confidence, over sampled deals. In each, the expert takes the kitty (if it
+/// goes to the bidder), names the trump the rules of thumb like best, makes
+/// the partner exchange, buries, and plays the deal out; the value is the side's meld and card points.
+/// Bidding to a value reached that often, not to the mean, keeps the expert
+/// from contracts it makes only half the time (a set costs double in the stake
+/// games).
+pub fn bidding_value(view: &PlayerView, rng: &mut BotRng) -> f64 {
+    let rules = &view.rules;
+    let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);
+    let knowledge = &worlds.knowledge;
+    let Some(me) = knowledge.me else {
+        return 0.0;
+    };
+    let pile = knowledge.capacity.len() - 1;
+    let partner = pinochle_engine::game::partner(rules, view.seat)
+        .and_then(|p| knowledge.active.iter().position(|&s| s == p));
+    let exchange = rules
+        .passing
+        .partner
+        .as_ref()
+        .map_or(0, |p| usize::from(p.cards));
+    let marriage_needed = rules.contract.trump_marriage == TrumpMarriage::Required;
+    let mut values: Vec<f64> = worlds
+        .worlds
+        .iter()
+        .map(|world| {
+            let mut hand = world.holdings[me];
+            if rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
+                for c in world.holdings[pile].to_cards() {
+                    hand.add(c);
+                }
+            }
+            // Where trump needs a marriage in hand, only those suits can be
+            // named (none: the hand is thrown in and the bid lost).
+            let allowed: Vec<Suit> = Suit::ALL
+                .into_iter()
+                .filter(|&t| {
+                    !marriage_needed
+                        || (hand.get(Rank::King, t) > 0 && hand.get(Rank::Queen, t) > 0)
+                })
+                .collect();
+            let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
+                return 0.0;
+            };
+            let mut hands: Vec<CardCounts> = world.holdings[..pile].to_vec();
+            if let Some(p) = partner {
+                (hand, hands[p]) = basic::partner_exchange(view, &hand, &hands[p], trump, exchange);
+            }
+            let kept = after_bury(view, &hand, trump);
+            let mut buried = hand;
+            for card in kept.to_cards() {
+                buried.remove(card);
+            }
+            let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
+            hands[me] = kept;
+            let table = Table::with_declarer(view, view.seat, Some(trump));
+            let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
+            f64::from(meld_total(rules, &kept, Some(trump)) + partner_meld) + f64::from(points)
+        })
+        .collect();
+    values.sort_by(f64::total_cmp);
+    // The 80-card game's meld swings more between samples than its trick
+    // points can make up: bid as carefully as in the ledger games.
+    let confidence = if rules.scoring.is_ledger() || rules.deck.copies() > 2 {
+        BID_CONFIDENCE_LEDGER
+    } else {
+        BID_CONFIDENCE_POINTS
+    };
+    let index = ((values.len() as f64) * (1.0 - confidence)) as usize;
+    values.get(index).copied().unwrap_or(0.0)
+}
+
+/// The trump suits among the legal actions.
+fn trump_actions(legal: &[Action]) -> Vec<Suit> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::ChooseTrump(s) => Some(*s),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The expert's decision in the phases it evaluates by playouts; `None` leaves
+/// the decision to the rules of thumb.
+pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    let bid = f64::from(h.bid?);
+    let choice = match view.phase() {
+        Phase::Trump => {
+            // A hand that still changes by the partner's pass is left to the
+            // rules of thumb: the playouts would judge the wrong cards.
+            if rules.passing.partner.is_some() {
+                return None;
+            }
+            let allowed = trump_actions(legal);
+            candidates(view, &allowed, rng)
+                .into_iter()
+                .max_by(|a, b| a.utility(rules, bid).total_cmp(&b.utility(rules, bid)))
+                .map(|c| Action::ChooseTrump(c.trump))
+        }
+        Phase::KittyConcede if h.trump.is_none() => {
+            let best = candidates(view, &Suit::ALL, rng)
+                .into_iter()
+                .max_by(|a, b| a.utility(rules, bid).total_cmp(&b.utility(rules, bid)))?;
+            let give_up = best.outlook.made < concede_below(rules, Some(best.trump));
+            Some(if give_up {
+                Action::Concede
+            } else {
+                Action::Play
+            })
+        }
+        Phase::BidderDecision => Some(if bidder_plays(view, rng)? {
+            Action::Play
+        } else {
+            Action::Concede
+        }),
+        Phase::KittyConcede | Phase::MeldConcede => {
+            let made = made_chance(view, rng)?;
+            let give_up = made < concede_below(rules, h.trump);
+            Some(if give_up {
+                Action::Concede
+            } else {
+                Action::Play
+            })
+        }
+        Phase::Challenge => {
+            let made = made_chance(view, rng)?;
+            Some(if made < CHALLENGE_WHEN_MADE_BELOW {
+                Action::Challenge
+            } else {
+                Action::Pass
+            })
+        }
+        _ => None,
+    };
+    choice.filter(|c| legal.contains(c))
+}
+
+/// The chance that the declarer's side makes the contract as the hand stands
+/// (trump named, meld shown, bury done), over sampled worlds.
+fn made_chance(view: &PlayerView, rng: &mut BotRng) -> Option<f64> {
+    let h = &view.public.hand;
+    let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
+    let table = Table::of(view, h.trump)?;
+    let goal = Goal::of(view)?;
+    let mut need = goal.need;
+    if h.melds.iter().all(Option::is_none) {
+        // Meld not shown yet: the declarer's side counts what it would show.
+        if h.declarer == Some(view.seat) {
+            need -= i64::from(meld_total(&view.rules, &view.own.hand, h.trump));
+        }
+    }
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let target = need.clamp(-1000, 1000) as i32;
+    Some(worlds.outlook(&table, declarer, None, target).made)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::game::State;
+    use pinochle_engine::{PresetId, Rules};
+
+    #[test]
+    fn break_even_chances_follow_the_payments() {
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
+        assert!((concede_below(&brooklyn, Some(Suit::Hearts)) - 1.0 / 3.0).abs() < 1e-9);
+        assert!((concede_below(&brooklyn, Some(Suit::Spades)) - 0.5).abs() < 1e-9);
+    }
+
+    /// Plays basic bots until the phase comes up for some seat.
+    fn state_at(preset: PresetId, phase: Phase, seed: u64) -> Option<State> {
+        let mut state = State::new(Rules::preset(preset), seed).ok()?;
+        for _ in 0..400 {
+            let seat = state.current_player()?;
+            let view = state.observation(seat);
+            if view.phase() == phase {
+                return Some(state);
+            }
+            let legal = view.legal_actions();
+            let action = basic::decide(&view, &legal)?;
+            state.apply(action).ok()?;
+        }
+        None
+    }
+
+    #[test]
+    fn the_expert_decides_every_evaluated_phase_legally() {
+        let cases = [
+            (PresetId::Brooklyn, Phase::KittyConcede),
+            (PresetId::Brooklyn, Phase::Trump),
+            (PresetId::Bison, Phase::Trump),
+            (PresetId::Bison, Phase::MeldConcede),
+            (PresetId::Club, Phase::BidderDecision),
+            (PresetId::Club, Phase::Challenge),
+            (PresetId::DoubleDeck, Phase::Trump),
+        ];
+        for (preset, phase) in cases {
+            let mut found = 0;
+            for seed in 0..40 {
+                let Some(state) = state_at(preset, phase, seed) else {
+                    continue;
+                };
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                let legal = view.legal_actions();
+                let mut rng = BotRng::new(seed);
+                if let Some(action) = decide(&view, &legal, &mut rng) {
+                    assert!(legal.contains(&action), "{preset:?} {phase:?} seed {seed}");
+                    found += 1;
+                }
+            }
+            assert!(found > 0, "{preset:?} {phase:?} never decided");
+        }
+    }
+
+    #[test]
+    fn the_bury_keeps_the_hand_size() {
+        let state = state_at(PresetId::Brooklyn, Phase::Trump, 3).unwrap();
+        let view = state.observation(state.current_player().unwrap());
+        assert_eq!(after_bury(&view, &view.own.hand, Suit::Hearts).len(), 15);
+    }
+}

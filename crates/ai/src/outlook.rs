@@ -1,0 +1,328 @@
+//! The contract's outlook before trick play: worlds sampled from a view, each
+//! played out open-handed by a fast greedy policy in every seat, give the
+//! chance that the declaring side makes its contract and the card points it
+//! takes. The expert decides its concessions, challenges, play-or-pass, trump
+//! and bury from these figures instead of fixed thresholds.
+//!
+//! The playout is a heuristic, not a search: each seat takes sure tricks,
+//! feeds counters to a partner's sure winner, wins cheaply when it can and
+//! otherwise throws its cheapest card. Both sides play alike, so its errors
+//! mostly cancel in the comparison of candidates over the same worlds.
+
+use pinochle_engine::game::tricks::{beats, legal_cards, winning_index};
+use pinochle_engine::game::{same_side, PlayerView, Seat};
+use pinochle_engine::rules::{Counting, HeadRule};
+use pinochle_engine::{Card, CardCounts, Suit};
+
+use crate::knowledge::{Knowledge, World};
+use crate::rng::BotRng;
+
+/// The fixed facts of one playout: trump, head rule, counting and sides.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub trump: Option<Suit>,
+    pub head: HeadRule,
+    pub counting: Counting,
+    /// Per active seat (in play order), whether it plays for the declarer.
+    pub declarer_side: Vec<bool>,
+}
+
+impl Table {
+    /// The table of a view's hand with `trump` (the declarer must be known).
+    pub fn of(view: &PlayerView, trump: Option<Suit>) -> Option<Table> {
+        Some(Table::with_declarer(
+            view,
+            view.public.hand.declarer?,
+            trump,
+        ))
+    }
+
+    /// The table of a view's hand if `declarer` declares with `trump`.
+    pub fn with_declarer(view: &PlayerView, declarer: Seat, trump: Option<Suit>) -> Table {
+        let h = &view.public.hand;
+        Table {
+            trump,
+            head: view.rules.play.head,
+            counting: view.rules.counting,
+            declarer_side: h
+                .active
+                .iter()
+                .map(|&s| same_side(&view.rules, s, declarer))
+                .collect(),
+        }
+    }
+
+    fn value(&self, card: Card) -> i32 {
+        self.counting.value(card.rank) as i32
+    }
+
+    /// Plays the hands out from `leader` (index in play order) with the greedy
+    /// policy; returns the card points (last trick included) of the declarer side.
+    pub fn playout(&self, hands: &[CardCounts], leader: usize) -> i32 {
+        self.points_by_side(hands, leader)[1]
+    }
+
+    /// The card points each side takes in a playout: `[defence, declarer side]`.
+    fn points_by_side(&self, hands: &[CardCounts], leader: usize) -> [i32; 2] {
+        let n = hands.len();
+        let mut hands = hands.to_vec();
+        let mut leader = leader % n.max(1);
+        let mut taken = [0; 2];
+        let mut trick: Vec<Card> = Vec::with_capacity(n);
+        while !hands[leader].is_empty() {
+            trick.clear();
+            for k in 0..n {
+                let p = (leader + k) % n;
+                let Some(card) = self.choose(&hands, &trick, leader, p) else {
+                    return taken;
+                };
+                hands[p].remove(card);
+                trick.push(card);
+            }
+            let slot = winning_index(&trick, self.trump).unwrap_or(0);
+            let winner = (leader + slot) % n;
+            let side = usize::from(self.declarer_side[winner]);
+            taken[side] += trick.iter().map(|&c| self.value(c)).sum::<i32>();
+            if hands[winner].is_empty() {
+                taken[side] += self.counting.last_trick() as i32;
+            }
+            leader = winner;
+        }
+        taken
+    }
+
+    /// Whether some opponent of `me` still to play after the cards of `trick`
+    /// (leader `leader`) could beat `winning` with a legal card.
+    fn beaten_later(
+        &self,
+        hands: &[CardCounts],
+        trick: &[Card],
+        leader: usize,
+        me: usize,
+        winning: Card,
+    ) -> bool {
+        let n = hands.len();
+        (trick.len()..n)
+            .map(|k| (leader + k) % n)
+            .filter(|&q| self.declarer_side[q] != self.declarer_side[me])
+            .any(|q| {
+                legal_cards(&hands[q], trick, self.trump, self.head)
+                    .iter()
+                    .any(|&c| beats(c, winning, self.trump))
+            })
+    }
+
+    /// The greedy policy's card for player `p`.
+    fn choose(
+        &self,
+        hands: &[CardCounts],
+        trick: &[Card],
+        leader: usize,
+        p: usize,
+    ) -> Option<Card> {
+        let legal = legal_cards(&hands[p], trick, self.trump, self.head);
+        if legal.len() <= 1 {
+            return legal.first().copied();
+        }
+        let is_trump = |c: Card| Some(c.suit) == self.trump;
+        let cheapest = |cards: &[Card]| {
+            cards
+                .iter()
+                .copied()
+                .min_by_key(|&c| (self.value(c), i32::from(is_trump(c)), c.rank.index()))
+        };
+        let sure = |card: Card| {
+            let mut with = trick.to_vec();
+            with.push(card);
+            let slot = winning_index(&with, self.trump).unwrap_or(0);
+            slot == trick.len() && !self.beaten_later(hands, &with, leader, p, card)
+        };
+        if trick.is_empty() {
+            let winners: Vec<Card> = legal.iter().copied().filter(|&c| sure(c)).collect();
+            let declaring = self.declarer_side[p];
+            if let Some(c) = winners
+                .iter()
+                .copied()
+                .max_by_key(|&c| (self.value(c), i32::from(is_trump(c) == declaring)))
+            {
+                return Some(c);
+            }
+            let side: Vec<Card> = legal.iter().copied().filter(|&c| !is_trump(c)).collect();
+            return cheapest(if side.is_empty() { &legal } else { &side });
+        }
+        let slot = winning_index(trick, self.trump).unwrap_or(0);
+        let winning = trick[slot];
+        let winner = (leader + slot) % hands.len();
+        let side_wins = self.declarer_side[winner] == self.declarer_side[p];
+        if side_wins && !self.beaten_later(hands, trick, leader, p, winning) {
+            // Feed counters to the side's sure winner, sparing trumps.
+            return legal.iter().copied().max_by_key(|&c| {
+                (
+                    self.value(c) * 2 - i32::from(is_trump(c)) * 30,
+                    c.rank.index(),
+                )
+            });
+        }
+        let sure_takers: Vec<Card> = legal.iter().copied().filter(|&c| sure(c)).collect();
+        let last = trick.len() + 1 == hands.len();
+        if last {
+            if let Some(c) = sure_takers.iter().copied().max_by_key(|&c| {
+                (
+                    self.value(c) - i32::from(is_trump(c)) * 20,
+                    -(c.rank.index() as i32),
+                )
+            }) {
+                return Some(c);
+            }
+        } else if let Some(c) = sure_takers.iter().copied().min_by_key(|c| c.rank.index()) {
+            return Some(c);
+        }
+        let losers: Vec<Card> = legal
+            .iter()
+            .copied()
+            .filter(|&c| !beats(c, winning, self.trump))
+            .collect();
+        cheapest(if losers.is_empty() { &legal } else { &losers })
+    }
+}
+
+/// What the sampled playouts say about a contract.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Outlook {
+    /// Share of worlds where the declarer side reaches its target.
+    pub made: f64,
+    /// Mean card points the declarer side takes from here on.
+    pub points: f64,
+}
+
+/// Worlds sampled once for comparing candidates on the same cards.
+pub struct Worlds {
+    pub knowledge: Knowledge,
+    pub worlds: Vec<World>,
+}
+
+impl Worlds {
+    pub fn sample(view: &PlayerView, count: usize, rng: &mut BotRng) -> Worlds {
+        let knowledge = Knowledge::from_view(view);
+        let worlds = (0..count)
+            .map(|_| knowledge.sample(&view.own.hand, rng))
+            .collect();
+        Worlds { knowledge, worlds }
+    }
+
+    /// Plays every world out with the declarer (index `declarer` in play order,
+    /// who leads) holding `declarer_hand` when given (after its bury). Per
+    /// world: whether the side reached `target` (its points plus the points in
+    /// its hidden pile, cards buried by a declarer this seat cannot see) and
+    /// the card points it took.
+    pub fn playouts(
+        &self,
+        table: &Table,
+        declarer: usize,
+        declarer_hand: Option<&CardCounts>,
+        target: i32,
+    ) -> Vec<(bool, i32)> {
+        let n = table.declarer_side.len();
+        self.worlds
+            .iter()
+            .map(|world| {
+                let mut hands: Vec<CardCounts> = world.holdings.iter().take(n).copied().collect();
+                if let Some(hand) = declarer_hand {
+                    hands[declarer] = *hand;
+                }
+                let pile_points = world
+                    .holdings
+                    .get(n)
+                    .map_or(0, |pile| card_points(table.counting, pile));
+                let taken = table.playout(&hands, declarer);
+                (taken + pile_points >= target, taken)
+            })
+            .collect()
+    }
+
+    /// [`Worlds::playouts`] summed up.
+    pub fn outlook(
+        &self,
+        table: &Table,
+        declarer: usize,
+        declarer_hand: Option<&CardCounts>,
+        target: i32,
+    ) -> Outlook {
+        let results = self.playouts(table, declarer, declarer_hand, target);
+        let count = results.len().max(1) as f64;
+        Outlook {
+            made: results.iter().filter(|r| r.0).count() as f64 / count,
+            points: results.iter().map(|r| f64::from(r.1)).sum::<f64>() / count,
+        }
+    }
+}
+
+/// Card points of some cards.
+pub fn card_points(counting: Counting, cards: &CardCounts) -> i32 {
+    Card::all()
+        .map(|c| i32::from(cards.count(c)) * counting.value(c.rank) as i32)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::Rank;
+
+    fn table(players: usize) -> Table {
+        Table {
+            trump: Some(Suit::Hearts),
+            head: HeadRule::TrumpLed,
+            counting: Counting::Classic,
+            declarer_side: (0..players)
+                .map(|p| p == 0 || (players == 4 && p == 2))
+                .collect(),
+        }
+    }
+
+    fn deal(rng: &mut BotRng, players: usize, per_hand: usize) -> Vec<CardCounts> {
+        let mut cards: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
+        rng.shuffle(&mut cards);
+        (0..players)
+            .map(|p| CardCounts::from_cards(&cards[p * per_hand..(p + 1) * per_hand]))
+            .collect()
+    }
+
+    #[test]
+    fn playouts_share_out_every_point() {
+        let mut rng = BotRng::new(3);
+        for round in 0..200 {
+            let players = 3 + round % 2;
+            let per_hand = 48 / players;
+            let hands = deal(&mut rng, players, per_hand);
+            let t = table(players);
+            let [defence, declarer] = t.points_by_side(&hands, round % players);
+            assert_eq!(defence + declarer, 250, "round {round}");
+            assert_eq!(t.playout(&hands, round % players), declarer);
+        }
+    }
+
+    #[test]
+    fn a_declarer_with_every_trump_and_the_side_aces_takes_everything() {
+        // 12 hearts and the spade and club aces (16 cards); the others share
+        // the remaining 32 cards.
+        let mut hands = vec![CardCounts::EMPTY; 3];
+        let mut rest = Vec::new();
+        for card in Card::all() {
+            let declarers = card.suit == Suit::Hearts
+                || (card.rank == Rank::Ace && matches!(card.suit, Suit::Spades | Suit::Clubs));
+            for _ in 0..2 {
+                if declarers {
+                    hands[0].add(card);
+                } else {
+                    rest.push(card);
+                }
+            }
+        }
+        for (i, card) in rest.into_iter().enumerate() {
+            hands[1 + i % 2].add(card);
+        }
+        assert!(hands.iter().all(|h| h.len() == 16));
+        assert_eq!(table(3).playout(&hands, 0), 250);
+    }
+}
