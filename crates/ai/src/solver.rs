@@ -125,6 +125,10 @@ pub struct Position {
     players: u8,
     hands: [[u8; CARDS]; MAX_PLAYERS],
     suit_len: [[u8; 4]; MAX_PLAYERS],
+    /// Per player and suit, bit `r` set when the player holds a card of rank `r`.
+    masks: [[u8; 4]; MAX_PLAYERS],
+    /// Cards of each rank left in all hands (not the trick under way).
+    rank_left: [u8; 6],
     held: [u8; MAX_PLAYERS],
     trick: [u8; MAX_PLAYERS],
     trick_len: u8,
@@ -151,6 +155,8 @@ impl Position {
             players: players as u8,
             hands: [[0; CARDS]; MAX_PLAYERS],
             suit_len: [[0; 4]; MAX_PLAYERS],
+            masks: [[0; 4]; MAX_PLAYERS],
+            rank_left: [0; 6],
             held: [0; MAX_PLAYERS],
             trick: [NO_CARD; MAX_PLAYERS],
             trick_len: trick.len() as u8,
@@ -165,6 +171,10 @@ impl Position {
                 pos.hands[p][c] = n;
                 pos.suit_len[p][c / 6] += n;
                 pos.held[p] += n;
+                pos.rank_left[c % 6] += n;
+                if n > 0 {
+                    pos.masks[p][c / 6] |= 1 << (c % 6);
+                }
             }
         }
         for (i, card) in trick.iter().enumerate() {
@@ -300,6 +310,10 @@ impl Position {
         let n = self.hands[player][c];
         self.hash ^= zobrist(player, c, n) ^ zobrist(player, c, n - 1);
         self.hands[player][c] = n - 1;
+        if n == 1 {
+            self.masks[player][c / 6] &= !(1 << (c % 6));
+        }
+        self.rank_left[c % 6] -= 1;
         self.suit_len[player][c / 6] -= 1;
         self.held[player] -= 1;
     }
@@ -577,10 +591,8 @@ impl Solver {
     /// last-trick bonus), in value units.
     fn remaining_points(&self, pos: &Position) -> i32 {
         let mut total = self.last_bonus;
-        for p in 0..pos.players as usize {
-            for c in 0..CARDS {
-                total += pos.hands[p][c] as i32 * self.values[c % 6];
-            }
+        for r in 0..6 {
+            total += pos.rank_left[r] as i32 * self.values[r];
         }
         for &c in &pos.trick[..pos.trick_len as usize] {
             total += self.values[rank_of(c)];
@@ -654,6 +666,15 @@ impl Solver {
             }
             if beta <= 0 {
                 return 0;
+            }
+            if self.depth_limit.is_none() {
+                let (lo, up) = self.quick_bounds(pos, remaining);
+                if lo >= beta {
+                    return lo;
+                }
+                if up <= alpha {
+                    return up;
+                }
             }
         } else if let Some(limit) = self.depth_limit {
             let left = pos.held[pos.leader as usize] + 1;
@@ -729,6 +750,108 @@ impl Solver {
             };
         }
         best
+    }
+
+    /// Sound bounds `(lower, upper)` on the declarer side's future points at a
+    /// trick start (value units; `remaining` is `remaining_points(pos)`).
+    ///
+    /// * Master trumps: a trump strictly higher than every trump the other side
+    ///   holds wins whatever trick it falls on (only a higher trump beats it,
+    ///   and only its own side could hold one), so its value goes to its side.
+    /// * The leader's sure tricks: leading a card of a suit at least as high as
+    ///   every card of that suit anyone else holds wins the trick (ties go to
+    ///   the card played first) unless a player void in the suit ruffs. The
+    ///   leader leads its trumps of that kind first, then, per side suit, as many
+    ///   such cards as every other player still holding a trump holds cards of
+    ///   the suit (so none can be void by then; players without trumps never
+    ///   ruff). Partners count as others too: a partner's overtaking card would
+    ///   take the lead away. So the leader keeps the lead throughout, and the
+    ///   others' top cards only get lower. When these tricks cover the rest of
+    ///   the hand the leader's side takes everything.
+    ///
+    /// All card values are non-negative, so the points of those cards (each
+    /// counted once) are a floor for their side; the other side's floor gives the
+    /// declarer side's ceiling.
+    #[allow(clippy::needless_range_loop)]
+    fn quick_bounds(&self, pos: &Position, remaining: i32) -> (i32, i32) {
+        let n = pos.players as usize;
+        let sides = &self.deal.declarer_side;
+        let mut side_mask = [[0u8; 4]; 2];
+        for p in 0..n {
+            let side = usize::from(sides[p]);
+            for s in 0..4 {
+                side_mask[side][s] |= pos.masks[p][s];
+            }
+        }
+        // Lowest rank index strictly above the top card of `mask` (0 if empty).
+        let above = |mask: u8| 8 - mask.leading_zeros() as usize;
+        let trump = self.deal.trump.map(Suit::index);
+        let mut sure = [0i32; 2];
+        if let Some(t) = trump {
+            for side in 0..2 {
+                let from = above(side_mask[1 - side][t]);
+                for p in 0..n {
+                    if usize::from(sides[p]) != side {
+                        continue;
+                    }
+                    for r in from..6 {
+                        sure[side] += pos.hands[p][t * 6 + r] as i32 * self.values[r];
+                    }
+                }
+            }
+        }
+        let leader = pos.leader as usize;
+        let ls = usize::from(sides[leader]);
+        let hand = &pos.hands[leader];
+        let mut tricks = 0usize;
+        let mut seq = 0i32;
+        let mut others = [0u8; 4];
+        for p in (0..n).filter(|&p| p != leader) {
+            for s in 0..4 {
+                others[s] |= pos.masks[p][s];
+            }
+        }
+        for s in 0..4 {
+            let opp = others[s];
+            // Ranks at least as high as the other side's top card of the suit.
+            let from = if opp == 0 { 0 } else { above(opp) - 1 };
+            let mut limit = usize::MAX;
+            if let Some(t) = trump {
+                if s == t {
+                    // Trumps above the other side's are masters: count their
+                    // tricks, but the points only of the rest.
+                    let master = above(side_mask[1 - ls][t]);
+                    for r in from..6 {
+                        tricks += hand[s * 6 + r] as usize;
+                        if r < master {
+                            seq += hand[s * 6 + r] as i32 * self.values[r];
+                        }
+                    }
+                    continue;
+                }
+                for p in 0..n {
+                    if p != leader && pos.suit_len[p][t] > 0 {
+                        limit = limit.min(pos.suit_len[p][s] as usize);
+                    }
+                }
+            }
+            for r in (from..6).rev() {
+                let k = (hand[s * 6 + r] as usize).min(limit);
+                limit -= k;
+                tricks += k;
+                seq += k as i32 * self.values[r];
+            }
+        }
+        let lead_floor = if tricks >= pos.held[leader] as usize {
+            remaining
+        } else {
+            sure[ls] + seq
+        };
+        if ls == 1 {
+            (lead_floor, remaining - sure[0])
+        } else {
+            (sure[1], remaining - lead_floor)
+        }
     }
 
     /// Each player holds one card: play the last trick out.
@@ -940,6 +1063,128 @@ mod tests {
             best = if maximizing { best.max(v) } else { best.min(v) };
         }
         best
+    }
+
+    /// Plain fail-hard alpha-beta over every legal card: no table, no grouping,
+    /// no bounds, no ordering. The reference for positions too big for minimax.
+    fn plain_alpha_beta(solver: &Solver, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        if pos.cards_left() == 0 && pos.trick_len == 0 {
+            return 0;
+        }
+        let maximizing = solver.deal.declarer_side[pos.to_move()];
+        for &m in pos.legal(&solver.deal).as_slice() {
+            let mut child = *pos;
+            let gained = solver.play(&mut child, m);
+            let v = gained + plain_alpha_beta(solver, &child, alpha - gained, beta - gained);
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if maximizing {
+            alpha
+        } else {
+            beta
+        }
+    }
+
+    fn exact(solver: &Solver, pos: &Position) -> i32 {
+        plain_alpha_beta(solver, pos, -INFINITY, INFINITY)
+    }
+
+    /// A random deal of one of the test shapes (trump, head rule, counting).
+    fn random_deal(rng: &mut BotRng, round: usize) -> Deal {
+        let players = 3 + rng.below(2);
+        let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][rng.below(3)];
+        let mut deal = test_deal(players, head);
+        deal.counting = [Counting::Classic, Counting::Counters, Counting::Fives][rng.below(3)];
+        if round % 7 == 0 {
+            deal.trump = None;
+        } else {
+            deal.trump = Some(Suit::from_index(rng.below(4)));
+        }
+        if rng.below(3) == 0 {
+            // The declarer's side may be any player (or pair), leading or not.
+            deal.declarer_side = [false; MAX_PLAYERS];
+            let d = rng.below(players);
+            deal.declarer_side[d] = true;
+            if players == 4 {
+                deal.declarer_side[(d + 2) % 4] = true;
+            }
+        }
+        deal
+    }
+
+    /// A random trick start: `per_hand` cards each, then whole random tricks.
+    fn random_trick_start(rng: &mut BotRng, deal: &Deal, per_hand: usize) -> Position {
+        let mut pos = random_position(rng, deal, per_hand, 2);
+        let solver = Solver::new(deal.clone(), 8);
+        while pos.trick_len != 0 {
+            let legal = pos.legal(deal);
+            solver.play(&mut pos, legal.as_slice()[rng.below(legal.len)]);
+        }
+        pos
+    }
+
+    #[test]
+    fn quick_bounds_bracket_the_exact_value() {
+        let mut rng = BotRng::new(7);
+        let mut cuts = 0;
+        for round in 0..600 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = 2 + rng.below(4);
+            let pos = random_trick_start(&mut rng, &deal, per_hand);
+            if pos.held[pos.leader as usize] < 2 {
+                continue;
+            }
+            let solver = Solver::new(deal, 8);
+            let v = exact(&solver, &pos);
+            let remaining = solver.remaining_points(&pos);
+            let (lo, up) = solver.quick_bounds(&pos, remaining);
+            assert!(
+                lo <= v && v <= up,
+                "round {round}: {lo} <= {v} <= {up} {pos:?} {:?}",
+                solver.deal
+            );
+            cuts += usize::from(lo > 0 || up < remaining);
+        }
+        assert!(cuts > 100, "bounds too weak to test: {cuts}");
+    }
+
+    #[test]
+    fn solver_matches_plain_alpha_beta_on_larger_positions() {
+        let mut rng = BotRng::new(99);
+        for round in 0..80 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = if deal.players == 3 {
+                5 + rng.below(2)
+            } else {
+                4 + rng.below(2)
+            };
+            let pos = random_position(&mut rng, &deal, per_hand, 2);
+            let mut solver = Solver::new(deal, 14);
+            let want = exact(&solver, &pos) * solver.unit;
+            assert_eq!(solver.solve(&pos), want, "round {round}");
+            if round % 4 == 0 {
+                for (card, v) in solver.solve_moves(&pos) {
+                    let mut child = pos;
+                    let gained = solver.play(&mut child, card.index() as u8);
+                    let want = (gained + exact(&solver, &child)) * solver.unit;
+                    assert_eq!(v, want, "round {round} move {card}");
+                }
+            }
+            let target = want - 10 + (round % 21) as i32;
+            for (card, v) in solver.reach_moves_within(&pos, target).unwrap() {
+                let mut child = pos;
+                let gained = solver.play(&mut child, card.index() as u8);
+                let want = (gained + exact(&solver, &child)) * solver.unit;
+                assert_eq!(v >= target, want >= target, "round {round} move {card}");
+            }
+        }
     }
 
     #[test]
