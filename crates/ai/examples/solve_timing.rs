@@ -73,6 +73,7 @@ fn main() {
     let mut node_counts = Vec::new();
     let mut finished = 0usize;
     let mut value_sum = 0i64;
+    let mut all_nodes = 0u64;
     for _ in 0..deals {
         let mut cards = Vec::new();
         for card in Card::all() {
@@ -109,6 +110,12 @@ fn main() {
         let v = solver.solve_within(&pos);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let stats = solver.stats();
+        // Capped deals count as the cap.
+        all_nodes += if cap > 0 {
+            stats.nodes.min(cap)
+        } else {
+            stats.nodes
+        };
         if verbose {
             println!("v {v:?} nodes {} probes {}", stats.nodes, stats.probes);
         }
@@ -130,7 +137,7 @@ fn main() {
         }
     };
     println!(
-        "finished {finished}/{deals}  time p50 {:.3} ms p95 {:.3} ms max {:.3} ms  nodes p50 {:.0} p95 {:.0} mean {:.0}  nodes/s {:.0}  value sum {value_sum}",
+        "finished {finished}/{deals}  time p50 {:.3} ms p95 {:.3} ms max {:.3} ms  nodes p50 {:.0} p95 {:.0} mean {:.0}  nodes/s {:.0}  value sum {value_sum}  all nodes {all_nodes}",
         pct(&mut times, 0.5),
         pct(&mut times, 0.95),
         pct(&mut times, 1.0),

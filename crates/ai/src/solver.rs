@@ -396,6 +396,8 @@ pub struct Solver {
     deal_key: u64,
     /// Card value per rank, divided by `unit`.
     values: [i32; 6],
+    /// Ranks from the lowest card value to the highest.
+    by_value: [usize; 6],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -435,10 +437,13 @@ impl Solver {
             values[i] = v / unit;
         }
         let size = 1usize << table_bits.clamp(8, 28);
+        let mut by_value = [0, 1, 2, 3, 4, 5];
+        by_value.sort_by_key(|&r| values[r]);
         Solver {
             deal_key: deal.key(),
             deal,
             values,
+            by_value,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -804,6 +809,7 @@ impl Solver {
         let ls = usize::from(sides[leader]);
         let hand = &pos.hands[leader];
         let mut tricks = 0usize;
+        let mut per_suit = [0usize; 4];
         let mut seq = 0i32;
         let mut others = [0u8; 4];
         for p in (0..n).filter(|&p| p != leader) {
@@ -823,6 +829,7 @@ impl Solver {
                     let master = above(side_mask[1 - ls][t]);
                     for r in from..6 {
                         tricks += hand[s * 6 + r] as usize;
+                        per_suit[s] += hand[s * 6 + r] as usize;
                         if r < master {
                             seq += hand[s * 6 + r] as i32 * self.values[r];
                         }
@@ -839,12 +846,38 @@ impl Solver {
                 let k = (hand[s * 6 + r] as usize).min(limit);
                 limit -= k;
                 tricks += k;
+                per_suit[s] += k;
                 seq += k as i32 * self.values[r];
             }
         }
         let lead_floor = if tricks >= pos.held[leader] as usize {
             remaining
         } else {
+            // The opponents' cards on those tricks: each plays `tricks` cards,
+            // worth at least its cheapest ones; when it can follow every suit
+            // led that often, its cheapest cards of each suit.
+            for p in (0..n).filter(|&p| usize::from(sides[p]) != ls) {
+                let h = &pos.hands[p];
+                if (0..4).all(|s| pos.suit_len[p][s] as usize >= per_suit[s]) {
+                    for s in 0..4 {
+                        let mut k = per_suit[s];
+                        for &r in &self.by_value {
+                            let take = (h[s * 6 + r] as usize).min(k);
+                            seq += take as i32 * self.values[r];
+                            k -= take;
+                        }
+                    }
+                } else {
+                    let mut k = tricks;
+                    for &r in &self.by_value {
+                        for s in 0..4 {
+                            let take = (h[s * 6 + r] as usize).min(k);
+                            seq += take as i32 * self.values[r];
+                            k -= take;
+                        }
+                    }
+                }
+            }
             sure[ls] + seq
         };
         if ls == 1 {
@@ -1136,7 +1169,7 @@ mod tests {
         let mut cuts = 0;
         for round in 0..600 {
             let deal = random_deal(&mut rng, round);
-            let per_hand = 2 + rng.below(4);
+            let per_hand = 2 + rng.below(5);
             let pos = random_trick_start(&mut rng, &deal, per_hand);
             if pos.held[pos.leader as usize] < 2 {
                 continue;
@@ -1161,9 +1194,9 @@ mod tests {
         for round in 0..80 {
             let deal = random_deal(&mut rng, round);
             let per_hand = if deal.players == 3 {
-                5 + rng.below(2)
+                5 + rng.below(3)
             } else {
-                4 + rng.below(2)
+                4 + rng.below(3)
             };
             let pos = random_position(&mut rng, &deal, per_hand, 2);
             let mut solver = Solver::new(deal, 14);
