@@ -12,8 +12,9 @@
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
 //!   score the same;
-//! * move ordering (the table's best lead first, then sure winners, cheap
-//!   winners, smears to a winning partner, cheap discards);
+//! * move ordering (the table's best lead first, then leads by the history
+//!   heuristic, then sure winners, cheap winners, smears to a winning partner,
+//!   cheap discards);
 //! * quick bounds (no points left, the last trick played out directly).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
@@ -413,6 +414,9 @@ pub struct Solver {
     node_limit: Option<u64>,
     /// The last call hit the node limit; its result is meaningless.
     aborted: bool,
+    /// History heuristic for leads: per player and card, the cutoffs it caused
+    /// at trick starts, weighted by the tricks left (reset by each call).
+    history: [[i32; CARDS]; MAX_PLAYERS],
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -454,6 +458,7 @@ impl Solver {
             probes: 0,
             node_limit: None,
             aborted: false,
+            history: [[0; CARDS]; MAX_PLAYERS],
         }
     }
 
@@ -560,6 +565,7 @@ impl Solver {
         self.nodes = 0;
         self.probes = 0;
         self.aborted = false;
+        self.history = [[0; CARDS]; MAX_PLAYERS];
         self.root_tricks = self.tricks_left(pos);
     }
 
@@ -728,6 +734,10 @@ impl Solver {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if at_trick_start {
+                    let h = &mut self.history[me][m as usize];
+                    *h = (*h + (1 << pos.held[me].min(15))).min(1 << 18);
+                }
                 break;
             }
         }
@@ -943,6 +953,9 @@ impl Solver {
                         && suit_of(tt_best) == suit_of(first)));
             scores[out.len] = if is_best {
                 i32::MAX
+            } else if pos.trick_len == 0 {
+                // Leads: the history first, the static score breaks ties.
+                self.history[me][last as usize] * 4096 + self.order_score(pos, last, &others)
             } else {
                 self.order_score(pos, last, &others)
             };
