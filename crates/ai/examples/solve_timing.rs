@@ -4,7 +4,8 @@
 //! `NODE_CAP` (0: none) caps each solve; deals that hit it count as unfinished
 //! and their time and nodes are left out of the percentiles. `PLAYED_TRICKS`
 //! plays that many tricks of random legal cards first (mid-hand positions).
-//! `SOLVE_VERBOSE=1` prints each deal's value, nodes and probes.
+//! `SOLVE_VERBOSE=1` prints each deal's value, nodes and probes;
+//! `SOLVE_TABLE_BITS` sets the table size (default 20: 2^20 entries).
 use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
 use pinochle_engine::rules::{Counting, HeadRule};
@@ -63,6 +64,10 @@ fn main() {
     let cap: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0);
     let played: usize = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(0);
     let verbose = std::env::var("SOLVE_VERBOSE").is_ok();
+    let table_bits: u32 = std::env::var("SOLVE_TABLE_BITS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(20);
     let copies = if counting == Counting::CountersOne {
         4
     } else {
@@ -104,7 +109,7 @@ fn main() {
         if played > 0 {
             pos = play_random(&mut rng, &deal, pos, played);
         }
-        let mut solver = Solver::new(deal, 20);
+        let mut solver = Solver::new(deal, table_bits);
         solver.set_node_limit((cap > 0).then_some(cap));
         let t = Instant::now();
         let v = solver.solve_within(&pos);

@@ -678,15 +678,6 @@ impl Solver {
             if beta <= 0 {
                 return 0;
             }
-            if self.depth_limit.is_none() {
-                let (lo, up) = self.quick_bounds(pos, remaining);
-                if lo >= beta {
-                    return lo;
-                }
-                if up <= alpha {
-                    return up;
-                }
-            }
         } else if let Some(limit) = self.depth_limit {
             let left = pos.held[pos.leader as usize] + 1;
             need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
@@ -706,6 +697,18 @@ impl Solver {
                 beta = beta.min(up);
             }
             tt_best = e.best;
+        }
+        if at_trick_start && self.depth_limit.is_none() {
+            // (Inside the table's bounds a cut here is still fail-soft sound:
+            // the value lies within them.)
+            let remaining = self.remaining_points(pos);
+            let (lo, up) = self.quick_bounds(pos, remaining, alpha, beta);
+            if lo >= beta {
+                return lo;
+            }
+            if up <= alpha {
+                return up;
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let me = pos.to_move();
@@ -788,48 +791,58 @@ impl Solver {
     /// counted once) are a floor for their side; the other side's floor gives the
     /// declarer side's ceiling.
     #[allow(clippy::needless_range_loop)]
-    fn quick_bounds(&self, pos: &Position, remaining: i32) -> (i32, i32) {
+    ///
+    /// Works lazily: once one bound settles the window `(alpha, beta)` the
+    /// other is left at its trivial value (0 or `remaining`).
+    fn quick_bounds(&self, pos: &Position, remaining: i32, alpha: i32, beta: i32) -> (i32, i32) {
         let n = pos.players as usize;
         let sides = &self.deal.declarer_side;
+        let leader = pos.leader as usize;
+        let ls = usize::from(sides[leader]);
         let mut side_mask = [[0u8; 4]; 2];
+        let mut others = [0u8; 4];
         for p in 0..n {
             let side = usize::from(sides[p]);
             for s in 0..4 {
                 side_mask[side][s] |= pos.masks[p][s];
+                if p != leader {
+                    others[s] |= pos.masks[p][s];
+                }
             }
         }
         // Lowest rank index strictly above the top card of `mask` (0 if empty).
         let above = |mask: u8| 8 - mask.leading_zeros() as usize;
         let trump = self.deal.trump.map(Suit::index);
-        let mut sure = [0i32; 2];
-        if let Some(t) = trump {
-            for side in 0..2 {
-                let from = above(side_mask[1 - side][t]);
-                for p in 0..n {
-                    if usize::from(sides[p]) != side {
-                        continue;
-                    }
+        let masters = |side: usize| -> i32 {
+            let Some(t) = trump else { return 0 };
+            let from = above(side_mask[1 - side][t]);
+            let mut sum = 0;
+            for p in 0..n {
+                if usize::from(sides[p]) == side {
                     for r in from..6 {
-                        sure[side] += pos.hands[p][t * 6 + r] as i32 * self.values[r];
+                        sum += pos.hands[p][t * 6 + r] as i32 * self.values[r];
                     }
                 }
             }
+            sum
+        };
+        // The side not on lead: its masters only.
+        let other_floor = masters(1 - ls);
+        let (lo, up) = if ls == 1 {
+            (0, remaining - other_floor)
+        } else {
+            (other_floor, remaining)
+        };
+        if lo >= beta || up <= alpha {
+            return (lo, up);
         }
-        let leader = pos.leader as usize;
-        let ls = usize::from(sides[leader]);
         let hand = &pos.hands[leader];
         let mut tricks = 0usize;
         let mut per_suit = [0usize; 4];
         let mut seq = 0i32;
-        let mut others = [0u8; 4];
-        for p in (0..n).filter(|&p| p != leader) {
-            for s in 0..4 {
-                others[s] |= pos.masks[p][s];
-            }
-        }
         for s in 0..4 {
             let opp = others[s];
-            // Ranks at least as high as the other side's top card of the suit.
+            // Ranks at least as high as anyone else's top card of the suit.
             let from = if opp == 0 { 0 } else { above(opp) - 1 };
             let mut limit = usize::MAX;
             if let Some(t) = trump {
@@ -863,37 +876,42 @@ impl Solver {
         let lead_floor = if tricks >= pos.held[leader] as usize {
             remaining
         } else {
-            // The opponents' cards on those tricks: each plays `tricks` cards,
-            // worth at least its cheapest ones; when it can follow every suit
-            // led that often, its cheapest cards of each suit.
-            for p in (0..n).filter(|&p| usize::from(sides[p]) != ls) {
-                let h = &pos.hands[p];
-                if (0..4).all(|s| pos.suit_len[p][s] as usize >= per_suit[s]) {
-                    for s in 0..4 {
-                        let mut k = per_suit[s];
-                        for &r in &self.by_value {
-                            let take = (h[s * 6 + r] as usize).min(k);
-                            seq += take as i32 * self.values[r];
-                            k -= take;
-                        }
-                    }
-                } else {
-                    let mut k = tricks;
-                    for &r in &self.by_value {
+            if tricks > 0 {
+                // The opponents' cards on those tricks: each plays `tricks`
+                // cards, worth at least its cheapest ones; when it can follow
+                // every suit led that often, its cheapest cards of each suit.
+                for p in (0..n).filter(|&p| usize::from(sides[p]) != ls) {
+                    let h = &pos.hands[p];
+                    if (0..4).all(|s| pos.suit_len[p][s] as usize >= per_suit[s]) {
                         for s in 0..4 {
-                            let take = (h[s * 6 + r] as usize).min(k);
-                            seq += take as i32 * self.values[r];
-                            k -= take;
+                            let mut k = per_suit[s];
+                            for &r in &self.by_value {
+                                if k == 0 {
+                                    break;
+                                }
+                                let take = (h[s * 6 + r] as usize).min(k);
+                                seq += take as i32 * self.values[r];
+                                k -= take;
+                            }
+                        }
+                    } else {
+                        let mut k = tricks;
+                        for &r in &self.by_value {
+                            for s in 0..4 {
+                                let take = (h[s * 6 + r] as usize).min(k);
+                                seq += take as i32 * self.values[r];
+                                k -= take;
+                            }
                         }
                     }
                 }
             }
-            sure[ls] + seq
+            masters(ls) + seq
         };
         if ls == 1 {
-            (lead_floor, remaining - sure[0])
+            (lead_floor, up)
         } else {
-            (sure[1], remaining - lead_floor)
+            (lo, remaining - lead_floor)
         }
     }
 
@@ -1190,7 +1208,7 @@ mod tests {
             let solver = Solver::new(deal, 8);
             let v = exact(&solver, &pos);
             let remaining = solver.remaining_points(&pos);
-            let (lo, up) = solver.quick_bounds(&pos, remaining);
+            let (lo, up) = solver.quick_bounds(&pos, remaining, -INFINITY, INFINITY);
             assert!(
                 lo <= v && v <= up,
                 "round {round}: {lo} <= {v} <= {up} {pos:?} {:?}",
