@@ -250,16 +250,17 @@ impl Position {
     fn legal(&self, deal: &Deal) -> MoveList {
         let mut out = MoveList::EMPTY;
         let me = self.to_move();
-        let hand = &self.hands[me];
         let trump = deal.trump.map(Suit::index);
+        let masks = &self.masks[me];
         let push_suit = |out: &mut MoveList, suit: usize, above: Option<usize>| {
-            for r in (0..6).rev() {
-                if above.is_some_and(|a| r <= a) {
-                    break;
-                }
-                if hand[suit * 6 + r] > 0 {
-                    out.push((suit * 6 + r) as u8);
-                }
+            let mut m = masks[suit];
+            if let Some(a) = above {
+                m &= !((2u8 << a) - 1);
+            }
+            while m != 0 {
+                let r = 7 - m.leading_zeros() as usize;
+                out.push((suit * 6 + r) as u8);
+                m &= !(1 << r);
             }
         };
         if self.trick_len == 0 {
@@ -272,7 +273,8 @@ impl Position {
         let win = self.trick[self.winning_slot(trump)];
         let win_suit = suit_of(win);
         let win_rank = rank_of(win);
-        let highest = |suit: usize| (0..6).rev().find(|&r| hand[suit * 6 + r] > 0);
+        let highest =
+            |suit: usize| (masks[suit] != 0).then(|| 7 - masks[suit].leading_zeros() as usize);
         if self.suit_len[me][led] > 0 {
             let must_beat = match deal.head {
                 HeadRule::TrumpLed => trump == Some(led),
@@ -345,8 +347,18 @@ const ZOBRIST_LEADER: [u64; MAX_PLAYERS] = [mix(1001), mix(1002), mix(1003), mix
 
 /// Hash contribution of card `card` lying at place `slot` of the trick under way.
 fn zobrist_trick(slot: usize, card: u8) -> u64 {
-    mix(0x7121_0000 + (slot * CARDS + card as usize) as u64)
+    ZOBRIST_TRICK[slot * CARDS + card as usize]
 }
+
+const ZOBRIST_TRICK: [u64; MAX_PLAYERS * CARDS] = {
+    let mut table = [0u64; MAX_PLAYERS * CARDS];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = mix(0x7121_0000 + i as u64);
+        i += 1;
+    }
+    table
+};
 
 /// Hash contribution of `player` holding `count` copies of card `card`.
 fn zobrist(player: usize, card: usize, count: u8) -> u64 {
@@ -366,6 +378,17 @@ const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
     }
     table
 };
+
+/// The trick under way as move ordering sees it.
+struct OrderContext {
+    trump: Option<usize>,
+    /// The card winning the trick so far (`None` at a lead).
+    win: Option<u8>,
+    /// The player to move is on the side winning the trick so far.
+    my_side_wins: bool,
+    /// The player to move plays the trick's last card.
+    last: bool,
+}
 
 /// One transposition-table slot: bounds on the declarer side's future points
 /// (in value units) from a trick start, the best lead, and the trick depth the
@@ -933,24 +956,15 @@ impl Solver {
         let me = pos.to_move();
         // Ranks of each suit that someone other than `me` holds or has on the trick.
         let mut others = [0u8; 4];
-        for p in 0..pos.players as usize {
-            if p == me {
-                continue;
-            }
-            for (s, ranks) in others.iter_mut().enumerate() {
-                if pos.suit_len[p][s] == 0 {
-                    continue;
-                }
-                for r in 0..6 {
-                    if pos.hands[p][s * 6 + r] > 0 {
-                        *ranks |= 1 << r;
-                    }
-                }
+        for p in (0..pos.players as usize).filter(|&p| p != me) {
+            for (ranks, &mask) in others.iter_mut().zip(&pos.masks[p]) {
+                *ranks |= mask;
             }
         }
         for &c in &pos.trick[..pos.trick_len as usize] {
             others[suit_of(c)] |= 1 << rank_of(c);
         }
+        let ctx = self.order_context(pos);
         // `legal` is suit-major, rank high to low: merge runs of equivalent cards.
         let legal = legal.as_slice();
         let mut out = MoveList::EMPTY;
@@ -973,9 +987,9 @@ impl Solver {
                 i32::MAX
             } else if pos.trick_len == 0 {
                 // Leads: the history first, the static score breaks ties.
-                self.history[me][last as usize] * 4096 + self.order_score(pos, last, &others)
+                self.history[me][last as usize] * 4096 + self.order_score(&ctx, last, &others)
             } else {
-                self.order_score(pos, last, &others)
+                self.order_score(&ctx, last, &others)
             };
             out.push(last);
             i = j;
@@ -1005,31 +1019,25 @@ impl Solver {
     }
 
     /// Move-ordering score: higher is tried first.
-    fn order_score(&self, pos: &Position, m: u8, others: &[u8; 4]) -> i32 {
-        let trump = self.deal.trump.map(Suit::index);
+    fn order_score(&self, ctx: &OrderContext, m: u8, others: &[u8; 4]) -> i32 {
         let value = self.values[rank_of(m)];
         let rank = rank_of(m) as i32;
         let suit = suit_of(m);
-        let me = pos.to_move();
-        if pos.trick_len == 0 {
+        let Some(win) = ctx.win else {
             // Lead: sure winners of the suit (nobody else holds a higher card) first.
             let higher_elsewhere = others[suit] >> rank_of(m) != 0;
             return if !higher_elsewhere {
-                1000 + value * 4 + i32::from(Some(suit) != trump) * 2
+                1000 + value * 4 + i32::from(Some(suit) != ctx.trump) * 2
             } else {
                 100 - value * 4 - rank
             };
-        }
-        let win_slot = pos.winning_slot(trump);
-        let winner = (pos.leader as usize + win_slot) % pos.players as usize;
-        let my_side_wins = self.deal.declarer_side[winner] == self.deal.declarer_side[me];
-        let last = pos.trick_len + 1 == pos.players;
-        let takes = beats(m, pos.trick[win_slot], trump);
-        if my_side_wins && !takes {
+        };
+        let takes = beats(m, win, ctx.trump);
+        if ctx.my_side_wins && !takes {
             // Smear points onto the side's winning card.
             500 + value * 8 - rank
         } else if takes {
-            if last {
+            if ctx.last {
                 900 + value * 8 - rank
             } else {
                 700 + rank * 4 + value
@@ -1037,6 +1045,28 @@ impl Solver {
         } else {
             // Losing anyway: cheapest card.
             100 - value * 8 - rank
+        }
+    }
+
+    /// What move ordering needs to know of the trick under way.
+    fn order_context(&self, pos: &Position) -> OrderContext {
+        let trump = self.deal.trump.map(Suit::index);
+        if pos.trick_len == 0 {
+            return OrderContext {
+                trump,
+                win: None,
+                my_side_wins: false,
+                last: false,
+            };
+        }
+        let me = pos.to_move();
+        let win_slot = pos.winning_slot(trump);
+        let winner = (pos.leader as usize + win_slot) % pos.players as usize;
+        OrderContext {
+            trump,
+            win: Some(pos.trick[win_slot]),
+            my_side_wins: self.deal.declarer_side[winner] == self.deal.declarer_side[me],
+            last: pos.trick_len + 1 == pos.players,
         }
     }
 
