@@ -716,6 +716,10 @@ impl Solver {
                 if up <= alpha {
                     return up;
                 }
+                if lo == up {
+                    // Exact: narrowing to it would leave an empty window.
+                    return lo;
+                }
                 alpha = alpha.max(lo);
                 beta = beta.min(up);
             }
@@ -1277,6 +1281,41 @@ mod tests {
                 let gained = solver.play(&mut child, card.index() as u8);
                 let want = (gained + exact(&solver, &child)) * solver.unit;
                 assert_eq!(v >= target, want >= target, "round {round} move {card}");
+            }
+        }
+    }
+
+    /// Searches with windows of every width, the table kept between them:
+    /// each fail-soft result must lie on the right side of the exact value.
+    #[test]
+    fn any_window_brackets_the_exact_value() {
+        let mut rng = BotRng::new(5);
+        for round in 0..1500 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = 3 + rng.below(if deal.players == 3 { 4 } else { 3 });
+            let pos = random_position(&mut rng, &deal, per_hand, 2);
+            let mut solver = Solver::new(deal, 14);
+            let want = exact(&solver, &pos);
+            solver.start(&pos);
+            let rem = solver.remaining_points(&pos);
+            let windows = [
+                (want - 3, want + 4),
+                (-1, rem + 1),
+                (want, want + 1),
+                (want - 1, want),
+                (want - 10, want - 2),
+                (want + 2, want + 9),
+            ];
+            for (a, b) in windows {
+                let g = solver.search(&pos, a, b);
+                let ok = if g <= a {
+                    want <= g
+                } else if g >= b {
+                    want >= g
+                } else {
+                    want == g
+                };
+                assert!(ok, "round {round} window ({a}, {b}): {g}, exact {want}");
             }
         }
     }
