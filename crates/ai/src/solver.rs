@@ -400,6 +400,8 @@ struct Entry {
     upper: i16,
     best: u8,
     depth: u8,
+    /// Tricks left at the position: bigger subtrees keep the first slot.
+    left: u8,
 }
 
 const EXACT_DEPTH: u8 = u8::MAX;
@@ -705,7 +707,10 @@ impl Solver {
             let left = pos.held[pos.leader as usize] + 1;
             need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
         }
-        let slot = (key as usize) & self.mask;
+        // Two-entry buckets: the first keeps the entry of the most tricks
+        // left, the second takes the rest.
+        let bucket = (key as usize) & self.mask & !1;
+        let slot = bucket + usize::from(self.table[bucket].key != key);
         let e = self.table[slot];
         if at_trick_start && e.key == key {
             if e.depth >= need_depth {
@@ -772,6 +777,17 @@ impl Solver {
             }
         }
         if at_trick_start {
+            let left = pos.held[pos.leader as usize];
+            let slot = if self.table[bucket].key == key {
+                bucket
+            } else if self.table[bucket + 1].key == key {
+                bucket + 1
+            } else if left >= self.table[bucket].left {
+                self.table[bucket + 1] = self.table[bucket];
+                bucket
+            } else {
+                bucket + 1
+            };
             let e = &mut self.table[slot];
             let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
                 (e.lower as i32, e.upper as i32)
@@ -792,6 +808,7 @@ impl Solver {
                 upper: upper as i16,
                 best: best_move,
                 depth: need_depth,
+                left,
             };
         }
         best
