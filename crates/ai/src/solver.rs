@@ -422,8 +422,6 @@ pub struct Solver {
     deal_key: u64,
     /// Card value per rank, divided by `unit`.
     values: [i32; 6],
-    /// Ranks from the lowest card value to the highest.
-    by_value: [usize; 6],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -466,13 +464,10 @@ impl Solver {
             values[i] = v / unit;
         }
         let size = 1usize << table_bits.clamp(8, 28);
-        let mut by_value = [0, 1, 2, 3, 4, 5];
-        by_value.sort_by_key(|&r| values[r]);
         Solver {
             deal_key: deal.key(),
             deal,
             values,
-            by_value,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -921,32 +916,51 @@ impl Solver {
             remaining
         } else {
             if tricks > 0 {
-                // The opponents' cards on those tricks: each plays `tricks`
+                // The others' cards on those tricks: each plays `tricks`
                 // cards, worth at least its cheapest ones; when it can follow
                 // every suit led that often, its cheapest cards of each suit.
-                for p in (0..n).filter(|&p| usize::from(sides[p]) != ls) {
+                // A partner's master trumps count as worth nothing here (they
+                // are in the side's masters already).
+                let master_from = trump.map_or((4, 6), |t| (t, above(side_mask[1 - ls][t])));
+                for p in (0..n).filter(|&p| p != leader) {
                     let h = &pos.hands[p];
+                    let partner = usize::from(sides[p]) == ls;
+                    let value = |s: usize, r: usize| {
+                        if partner && s == master_from.0 && r >= master_from.1 {
+                            0
+                        } else {
+                            self.values[r]
+                        }
+                    };
+                    // Cheapest `k` cards of the suits in `suits`.
+                    let cheapest = |suits: std::ops::Range<usize>, mut k: usize| {
+                        let mut cards = [(0i32, 0u8); CARDS];
+                        let mut len = 0;
+                        for s in suits {
+                            for r in 0..6 {
+                                if h[s * 6 + r] > 0 {
+                                    cards[len] = (value(s, r), h[s * 6 + r]);
+                                    len += 1;
+                                }
+                            }
+                        }
+                        cards[..len].sort_unstable();
+                        let mut sum = 0;
+                        for &(v, count) in &cards[..len] {
+                            let take = (count as usize).min(k);
+                            sum += take as i32 * v;
+                            k -= take;
+                        }
+                        sum
+                    };
                     if (0..4).all(|s| pos.suit_len[p][s] as usize >= per_suit[s]) {
                         for s in 0..4 {
-                            let mut k = per_suit[s];
-                            for &r in &self.by_value {
-                                if k == 0 {
-                                    break;
-                                }
-                                let take = (h[s * 6 + r] as usize).min(k);
-                                seq += take as i32 * self.values[r];
-                                k -= take;
+                            if per_suit[s] > 0 {
+                                seq += cheapest(s..s + 1, per_suit[s]);
                             }
                         }
                     } else {
-                        let mut k = tricks;
-                        for &r in &self.by_value {
-                            for s in 0..4 {
-                                let take = (h[s * 6 + r] as usize).min(k);
-                                seq += take as i32 * self.values[r];
-                                k -= take;
-                            }
-                        }
+                        seq += cheapest(0..4, tricks);
                     }
                 }
             }
