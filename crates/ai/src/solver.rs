@@ -704,10 +704,16 @@ impl Solver {
         }
         // Two-entry buckets: the first keeps the entry of the most tricks
         // left, the second takes the rest.
+        // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
+        let use_table = at_trick_start;
         let bucket = (key as usize) & self.mask & !1;
-        let slot = bucket + usize::from(self.table[bucket].key != key);
-        let e = self.table[slot];
-        if at_trick_start && e.key == key {
+        let e = if use_table {
+            let slot = bucket + usize::from(self.table[bucket].key != key);
+            self.table[slot]
+        } else {
+            Entry::default()
+        };
+        if use_table && e.key == key {
             if e.depth >= need_depth {
                 let (lo, up) = (e.lower as i32, e.upper as i32);
                 if lo >= beta {
@@ -771,7 +777,7 @@ impl Solver {
                 break;
             }
         }
-        if at_trick_start {
+        if use_table {
             let left = pos.held[pos.leader as usize];
             let slot = if self.table[bucket].key == key {
                 bucket
