@@ -327,6 +327,23 @@ impl Position {
     }
 }
 
+/// Whether `lower` (below `card` in the same suit) has the same power as it:
+/// nobody else holds, or has on the trick, a card of the ranks between them.
+/// Such cards compare alike with every other card left, so the rest of the
+/// game goes alike after either; only their values differ. For the trick's
+/// last card that settles it: whichever is played, the same side takes this
+/// trick, and the one kept is worth its value to whoever takes the trick it
+/// falls on later. So when this trick is the player's side's, playing the
+/// dearer card is never worse (its extra value is banked now rather than maybe
+/// lost later), and when it is the other side's, the cheaper one is never worse.
+fn power_equivalent(lower: u8, card: u8, others: &[u8; 4]) -> bool {
+    if suit_of(lower) != suit_of(card) {
+        return false;
+    }
+    let between = (rank_of(lower)..=rank_of(card)).fold(0u8, |m, r| m | 1 << r);
+    others[suit_of(card)] & between == 0
+}
+
 /// Whether card `a` beats the winning card `w` (strict; as the engine's `beats`).
 fn beats(a: u8, w: u8, trump: Option<usize>) -> bool {
     if suit_of(a) == suit_of(w) {
@@ -1006,6 +1023,9 @@ impl Solver {
             others[suit_of(c)] |= 1 << rank_of(c);
         }
         let ctx = self.order_context(pos);
+        // Exact search: cards of equal power but unequal value merge too when
+        // the side taking the trick is settled (see `power_equivalent`).
+        let by_power = self.depth_limit.is_none();
         // `legal` is suit-major, rank high to low: merge runs of equivalent cards.
         let legal = legal.as_slice();
         let mut out = MoveList::EMPTY;
@@ -1015,9 +1035,39 @@ impl Solver {
             let first = legal[i];
             let mut last = first;
             let mut j = i + 1;
-            while j < legal.len() && self.equivalent(legal[j], last, &others) {
+            while j < legal.len()
+                && (self.equivalent(legal[j], last, &others)
+                    || (by_power && power_equivalent(legal[j], last, &others)))
+            {
                 last = legal[j];
                 j += 1;
+            }
+            let settled = if by_power && j > i + 1 {
+                self.settled_side(pos, &ctx, first)
+            } else {
+                None
+            };
+            if by_power && j > i + 1 && settled.is_none() {
+                // Not settled: only the runs of equal value merge.
+                last = first;
+                j = i + 1;
+                while j < legal.len() && self.equivalent(legal[j], last, &others) {
+                    last = legal[j];
+                    j += 1;
+                }
+            }
+            if let Some(ours) = settled {
+                // Every card of the run gives the trick to the same side: the
+                // dearest card if that is ours, else the cheapest.
+                let pick = legal[i..j].iter().copied().reduce(|a, b| {
+                    let (va, vb) = (self.values[rank_of(a)], self.values[rank_of(b)]);
+                    if (ours && vb > va) || (!ours && vb < va) {
+                        b
+                    } else {
+                        a
+                    }
+                });
+                last = pick.unwrap_or(last);
             }
             let is_best = tt_best != NO_CARD
                 && (tt_best == last
@@ -1087,6 +1137,34 @@ impl Solver {
             // Losing anyway: cheapest card.
             100 - value * 8 - rank
         }
+    }
+
+    /// Whether, once the player to move plays `card`, the trick surely goes to
+    /// the player's side (`Some(true)`), surely to the other side
+    /// (`Some(false)`), or is still open (`None`): settled when no later player
+    /// of the side not winning it holds any card that beats the winning card.
+    fn settled_side(&self, pos: &Position, ctx: &OrderContext, card: u8) -> Option<bool> {
+        let me = pos.to_move();
+        let sides = &self.deal.declarer_side;
+        let n = pos.players as usize;
+        let (w, ours) = match ctx.win {
+            Some(w) if !beats(card, w, ctx.trump) => (w, ctx.my_side_wins),
+            _ => (card, true),
+        };
+        let win_side = sides[me] == ours;
+        let (ws, wr) = (suit_of(w), rank_of(w));
+        for k in pos.trick_len as usize + 1..n {
+            let q = (pos.leader as usize + k) % n;
+            if sides[q] == win_side {
+                continue;
+            }
+            let higher = pos.masks[q][ws] >> (wr + 1) != 0;
+            let ruff = ctx.trump.is_some_and(|t| t != ws && pos.masks[q][t] != 0);
+            if higher || ruff {
+                return None;
+            }
+        }
+        Some(ours)
     }
 
     /// What move ordering needs to know of the trick under way.
@@ -1293,7 +1371,7 @@ mod tests {
     #[test]
     fn solver_matches_plain_alpha_beta_on_larger_positions() {
         let mut rng = BotRng::new(99);
-        for round in 0..80 {
+        for round in 0..200 {
             let deal = random_deal(&mut rng, round);
             let per_hand = if deal.players == 3 {
                 5 + rng.below(3)
