@@ -1142,7 +1142,10 @@ impl Solver {
     /// Whether, once the player to move plays `card`, the trick surely goes to
     /// the player's side (`Some(true)`), surely to the other side
     /// (`Some(false)`), or is still open (`None`): settled when no later player
-    /// of the side not winning it holds any card that beats the winning card.
+    /// of the side not winning it can beat the winning card — one holding the
+    /// suit led must follow it (so beats only a winning card of that suit, and
+    /// only with a higher one); one void in it beats only with a trump higher
+    /// than any trump winning.
     fn settled_side(&self, pos: &Position, ctx: &OrderContext, card: u8) -> Option<bool> {
         let me = pos.to_move();
         let sides = &self.deal.declarer_side;
@@ -1153,14 +1156,25 @@ impl Solver {
         };
         let win_side = sides[me] == ours;
         let (ws, wr) = (suit_of(w), rank_of(w));
+        let led = suit_of(if pos.trick_len == 0 {
+            card
+        } else {
+            pos.trick[0]
+        });
         for k in pos.trick_len as usize + 1..n {
             let q = (pos.leader as usize + k) % n;
             if sides[q] == win_side {
                 continue;
             }
-            let higher = pos.masks[q][ws] >> (wr + 1) != 0;
-            let ruff = ctx.trump.is_some_and(|t| t != ws && pos.masks[q][t] != 0);
-            if higher || ruff {
+            let can_beat = if pos.masks[q][led] != 0 {
+                ws == led && pos.masks[q][ws] >> (wr + 1) != 0
+            } else {
+                ctx.trump.is_some_and(|t| {
+                    let trumps = pos.masks[q][t];
+                    trumps != 0 && (ws != t || trumps >> (wr + 1) != 0)
+                })
+            };
+            if can_beat {
                 return None;
             }
         }
