@@ -60,11 +60,30 @@ impl MoveList {
 
 /// Card index helpers: suit-major, rank low to high (as `Card::index`).
 fn suit_of(card: u8) -> usize {
-    card as usize / 6
+    SUIT_OF[card as usize] as usize
 }
 fn rank_of(card: u8) -> usize {
-    card as usize % 6
+    RANK_OF[card as usize] as usize
 }
+/// `suit_of` and `rank_of` as tables (every `u8`, so no bounds check).
+const SUIT_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i / 6) as u8;
+        i += 1;
+    }
+    t
+};
+const RANK_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i % 6) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The fixed parameters of a search: trump, head rule, card values and sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,9 +217,19 @@ impl Position {
         self.players as usize
     }
 
+    /// The player `k` places after the leader (`k` below the player count).
+    fn seat(&self, k: usize) -> usize {
+        let p = self.leader as usize + k;
+        if p >= self.players as usize {
+            p - self.players as usize
+        } else {
+            p
+        }
+    }
+
     /// The player to play next.
     pub fn to_move(&self) -> usize {
-        (self.leader + self.trick_len) as usize % self.players as usize
+        self.seat(self.trick_len as usize)
     }
 
     /// Cards left in all hands.
@@ -314,10 +343,10 @@ impl Position {
         self.hash ^= zobrist(player, c, n) ^ zobrist(player, c, n - 1);
         self.hands[player][c] = n - 1;
         if n == 1 {
-            self.masks[player][c / 6] &= !(1 << (c % 6));
+            self.masks[player][suit_of(card)] &= !(1 << rank_of(card));
         }
-        self.rank_left[c % 6] -= 1;
-        self.suit_len[player][c / 6] -= 1;
+        self.rank_left[rank_of(card)] -= 1;
+        self.suit_len[player][suit_of(card)] -= 1;
         self.held[player] -= 1;
     }
 
@@ -661,7 +690,7 @@ impl Solver {
         }
         let trump = self.deal.trump.map(Suit::index);
         let slot = pos.winning_slot(trump);
-        let winner = (pos.leader as usize + slot) % pos.players as usize;
+        let winner = pos.seat(slot);
         let mut points: i32 = pos.trick[..pos.players as usize]
             .iter()
             .map(|&c| self.values[rank_of(c)])
@@ -1162,7 +1191,7 @@ impl Solver {
             pos.trick[0]
         });
         for k in pos.trick_len as usize + 1..n {
-            let q = (pos.leader as usize + k) % n;
+            let q = pos.seat(k);
             if sides[q] == win_side {
                 continue;
             }
@@ -1194,7 +1223,7 @@ impl Solver {
         }
         let me = pos.to_move();
         let win_slot = pos.winning_slot(trump);
-        let winner = (pos.leader as usize + win_slot) % pos.players as usize;
+        let winner = pos.seat(win_slot);
         OrderContext {
             trump,
             win: Some(pos.trick[win_slot]),
