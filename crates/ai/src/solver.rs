@@ -369,8 +369,12 @@ fn power_equivalent(lower: u8, card: u8, others: &[u8; 4]) -> bool {
     if suit_of(lower) != suit_of(card) {
         return false;
     }
-    let between = (rank_of(lower)..=rank_of(card)).fold(0u8, |m, r| m | 1 << r);
-    others[suit_of(card)] & between == 0
+    others[suit_of(card)] & ranks_between(lower, card) == 0
+}
+
+/// Rank bits from `lower`'s rank to `card`'s, both included.
+fn ranks_between(lower: u8, card: u8) -> u8 {
+    (2u8 << rank_of(card)).wrapping_sub(1 << rank_of(lower))
 }
 
 /// Whether card `a` beats the winning card `w` (strict; as the engine's `beats`).
@@ -468,6 +472,8 @@ pub struct Solver {
     deal_key: u64,
     /// Card value per rank, divided by `unit`.
     values: [i32; 6],
+    /// Ranks from the lowest card value to the highest.
+    by_value: [usize; 6],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -510,10 +516,13 @@ impl Solver {
             values[i] = v / unit;
         }
         let size = 1usize << table_bits.clamp(8, 28);
+        let mut by_value = [0, 1, 2, 3, 4, 5];
+        by_value.sort_by_key(|&r| values[r]);
         Solver {
             deal_key: deal.key(),
             deal,
             values,
+            by_value,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -977,31 +986,27 @@ impl Solver {
                 for p in (0..n).filter(|&p| p != leader) {
                     let h = &pos.hands[p];
                     let partner = usize::from(sides[p]) == ls;
-                    let value = |s: usize, r: usize| {
-                        if partner && s == master_from.0 && r >= master_from.1 {
-                            0
-                        } else {
-                            self.values[r]
-                        }
-                    };
                     // Cheapest `k` cards of the suits in `suits`.
                     let cheapest = |suits: std::ops::Range<usize>, mut k: usize| {
-                        let mut cards = [(0i32, 0u8); CARDS];
-                        let mut len = 0;
-                        for s in suits {
-                            for r in 0..6 {
-                                if h[s * 6 + r] > 0 {
-                                    cards[len] = (value(s, r), h[s * 6 + r]);
-                                    len += 1;
-                                }
+                        let (t, from) = master_from;
+                        if partner && suits.contains(&t) {
+                            for r in from..6 {
+                                k -= (h[t * 6 + r] as usize).min(k);
                             }
                         }
-                        cards[..len].sort_unstable();
                         let mut sum = 0;
-                        for &(v, count) in &cards[..len] {
-                            let take = (count as usize).min(k);
-                            sum += take as i32 * v;
-                            k -= take;
+                        for &r in &self.by_value {
+                            for s in suits.clone() {
+                                if partner && s == t && r >= from {
+                                    continue;
+                                }
+                                let take = (h[s * 6 + r] as usize).min(k);
+                                sum += take as i32 * self.values[r];
+                                k -= take;
+                            }
+                            if k == 0 {
+                                break;
+                            }
                         }
                         sum
                     };
@@ -1134,8 +1139,7 @@ impl Solver {
         {
             return false;
         }
-        let between = (rank_of(lower)..=rank_of(card)).fold(0u8, |m, r| m | 1 << r);
-        others[suit_of(card)] & between == 0
+        others[suit_of(card)] & ranks_between(lower, card) == 0
     }
 
     /// Move-ordering score: higher is tried first.
