@@ -6,16 +6,24 @@
 //! taken from here on by the declarer's side. Enhancements:
 //!
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
-//!   probed at trick starts; its entries stay valid across the worlds of one
-//!   hand, so PIMC reuses it;
+//!   probed at trick starts, in buckets of two entries (the one with the most
+//!   tricks left keeps the first); its entries stay valid across the worlds of
+//!   one hand, so PIMC reuses it;
 //! * one move per group of equivalent cards: identical copies, and adjacent
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
 //!   score the same;
+//! * an exact dominance on top (exact search only): such cards of unequal
+//!   value merge too when the side taking the trick is settled whatever the
+//!   later players do — into the dearest when that side is the player's, else
+//!   the cheapest (see `power_equivalent`);
 //! * move ordering (the table's best lead first, then leads by the history
 //!   heuristic, then sure winners, cheap winners, smears to a winning partner,
 //!   cheap discards);
-//! * quick bounds (no points left, the last trick played out directly).
+//! * quick bounds: no points left, the last trick played out directly, and at
+//!   each trick start (exact search only) each side's master trumps and the
+//!   leader's sure tricks with the others' cheapest cards on them
+//!   (`quick_bounds`).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
