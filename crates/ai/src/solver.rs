@@ -894,14 +894,20 @@ impl Solver {
     ///   take the lead away. So the leader keeps the lead throughout, and the
     ///   others' top cards only get lower. When these tricks cover the rest of
     ///   the hand the leader's side takes everything.
+    /// * The others' cards on those sure tricks go to the leader's side too:
+    ///   each other player plays one card per trick, so at least its cheapest
+    ///   cards — per suit led when it holds enough of every suit led to follow
+    ///   all those tricks (then it never discards), else over its whole hand.
+    ///   A partner's master trumps count as worth nothing there (they are in
+    ///   the side's masters already).
     ///
     /// All card values are non-negative, so the points of those cards (each
     /// counted once) are a floor for their side; the other side's floor gives the
     /// declarer side's ceiling.
-    #[allow(clippy::needless_range_loop)]
     ///
     /// Works lazily: once one bound settles the window `(alpha, beta)` the
     /// other is left at its trivial value (0 or `remaining`).
+    #[allow(clippy::needless_range_loop)]
     fn quick_bounds(&self, pos: &Position, remaining: i32, alpha: i32, beta: i32) -> (i32, i32) {
         let n = pos.players as usize;
         let sides = &self.deal.declarer_side;
