@@ -1,9 +1,49 @@
-//! Times the exact solver on random full deals: `cargo run --release -p pinochle-ai --example solve_timing -- PLAYERS PER_HAND HEAD COUNTING DEALS`.
+//! Times the exact solver on random deals:
+//! `cargo run --release -p pinochle-ai --example solve_timing -- PLAYERS PER_HAND HEAD COUNTING DEALS [NODE_CAP] [PLAYED_TRICKS]`.
+//!
+//! `NODE_CAP` (0: none) caps each solve; deals that hit it count as unfinished
+//! and their time and nodes are left out of the percentiles. `PLAYED_TRICKS`
+//! plays that many tricks of random legal cards first (mid-hand positions).
+//! `SOLVE_VERBOSE=1` prints each deal's value, nodes and probes;
+//! `SOLVE_TABLE_BITS` sets the table size (default 20: 2^20 entries).
 use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
 use pinochle_engine::rules::{Counting, HeadRule};
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 use std::time::Instant;
+
+/// Plays `tricks` tricks of random legal cards from `pos`.
+fn play_random(rng: &mut BotRng, deal: &Deal, pos: Position, tricks: usize) -> Position {
+    let mut hands: Vec<CardCounts> = (0..deal.players).map(|p| pos.hand(p)).collect();
+    let mut leader = pos.to_move();
+    for _ in 0..tricks {
+        let mut trick: Vec<Card> = Vec::new();
+        for _ in 0..deal.players {
+            let cur = Position::new(&hands, &trick, leader).unwrap();
+            let legal = cur.legal_cards(deal);
+            let card = legal[rng.below(legal.len())];
+            let me = cur.to_move();
+            hands[me].0[card.index()] -= 1;
+            trick.push(card);
+        }
+        // The winner: the first highest trump, or else of the led suit.
+        let trump = deal.trump;
+        let mut best = 0;
+        for (i, c) in trick.iter().enumerate().skip(1) {
+            let w = trick[best];
+            let beats = if c.suit == w.suit {
+                c.rank > w.rank
+            } else {
+                Some(c.suit) == trump
+            };
+            if beats {
+                best = i;
+            }
+        }
+        leader = (leader + best) % deal.players;
+    }
+    Position::new(&hands, &[], leader).unwrap()
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -21,6 +61,13 @@ fn main() {
         _ => Counting::Classic,
     };
     let deals: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(50);
+    let cap: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let played: usize = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let verbose = std::env::var("SOLVE_VERBOSE").is_ok();
+    let table_bits: u32 = std::env::var("SOLVE_TABLE_BITS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(20);
     let copies = if counting == Counting::CountersOne {
         4
     } else {
@@ -28,7 +75,10 @@ fn main() {
     };
     let mut rng = BotRng::new(7);
     let mut times = Vec::new();
-    let mut nodes = 0u64;
+    let mut node_counts = Vec::new();
+    let mut finished = 0usize;
+    let mut value_sum = 0i64;
+    let mut all_nodes = 0u64;
     for _ in 0..deals {
         let mut cards = Vec::new();
         for card in Card::all() {
@@ -55,29 +105,50 @@ fn main() {
             counting,
             declarer_side: side,
         };
-        let pos = Position::new(&hands, &[], 0).unwrap();
-        let mut solver = Solver::new(deal, 20);
+        let mut pos = Position::new(&hands, &[], 0).unwrap();
+        if played > 0 {
+            pos = play_random(&mut rng, &deal, pos, played);
+        }
+        let mut solver = Solver::new(deal, table_bits);
+        solver.set_node_limit((cap > 0).then_some(cap));
         let t = Instant::now();
-        let v = solver.solve(&pos);
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
-        nodes += solver.stats().nodes;
-        if std::env::var("SOLVE_VERBOSE").is_ok() {
-            println!(
-                "v {v} nodes {} probes {}",
-                solver.stats().nodes,
-                solver.stats().probes
-            );
+        let v = solver.solve_within(&pos);
+        let ms = t.elapsed().as_secs_f64() * 1000.0;
+        let stats = solver.stats();
+        // Capped deals count as the cap.
+        all_nodes += if cap > 0 {
+            stats.nodes.min(cap)
+        } else {
+            stats.nodes
+        };
+        if verbose {
+            println!("v {v:?} nodes {} probes {}", stats.nodes, stats.probes);
+        }
+        if let Some(v) = v {
+            finished += 1;
+            value_sum += i64::from(v);
+            times.push(ms);
+            node_counts.push(stats.nodes as f64);
         }
     }
-    let total: f64 = times.iter().sum();
-    times.sort_by(|a, b| a.total_cmp(b));
-    let q = |f: f64| times[((times.len() as f64 - 1.0) * f) as usize];
+    let total_ms: f64 = times.iter().sum();
+    let total_nodes: f64 = node_counts.iter().sum();
+    let pct = |xs: &mut Vec<f64>, f: f64| {
+        xs.sort_by(|a, b| a.total_cmp(b));
+        if xs.is_empty() {
+            f64::NAN
+        } else {
+            xs[((xs.len() as f64 - 1.0) * f).round() as usize]
+        }
+    };
     println!(
-        "p50 {:.2} ms  p95 {:.2} ms  max {:.2} ms  nodes/s {:.0}  mean nodes {:.0}",
-        q(0.5),
-        q(0.95),
-        q(1.0),
-        nodes as f64 / total * 1000.0,
-        nodes as f64 / deals as f64
+        "finished {finished}/{deals}  time p50 {:.3} ms p95 {:.3} ms max {:.3} ms  nodes p50 {:.0} p95 {:.0} mean {:.0}  nodes/s {:.0}  value sum {value_sum}  all nodes {all_nodes}",
+        pct(&mut times, 0.5),
+        pct(&mut times, 0.95),
+        pct(&mut times, 1.0),
+        pct(&mut node_counts, 0.5),
+        pct(&mut node_counts, 0.95),
+        total_nodes / finished.max(1) as f64,
+        total_nodes / total_ms.max(1e-9) * 1000.0,
     );
 }

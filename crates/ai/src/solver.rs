@@ -6,15 +6,24 @@
 //! taken from here on by the declarer's side. Enhancements:
 //!
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
-//!   probed at trick starts; its entries stay valid across the worlds of one
-//!   hand, so PIMC reuses it;
+//!   probed at trick starts, in buckets of two entries (the one with the most
+//!   tricks left keeps the first); its entries stay valid across the worlds of
+//!   one hand, so PIMC reuses it;
 //! * one move per group of equivalent cards: identical copies, and adjacent
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
 //!   score the same;
-//! * move ordering (the table's best lead first, then sure winners, cheap
-//!   winners, smears to a winning partner, cheap discards);
-//! * quick bounds (no points left, the last trick played out directly).
+//! * an exact dominance on top (exact search only): such cards of unequal
+//!   value merge too when the side taking the trick is settled whatever the
+//!   later players do — into the dearest when that side is the player's, else
+//!   the cheapest (see `power_equivalent`);
+//! * move ordering (the table's best lead first, then leads by the history
+//!   heuristic, then sure winners, cheap winners, smears to a winning partner,
+//!   cheap discards);
+//! * quick bounds: no points left, the last trick played out directly, and at
+//!   each trick start (exact search only) each side's master trumps and the
+//!   leader's sure tricks with the others' cheapest cards on them
+//!   (`quick_bounds`).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
@@ -59,11 +68,30 @@ impl MoveList {
 
 /// Card index helpers: suit-major, rank low to high (as `Card::index`).
 fn suit_of(card: u8) -> usize {
-    card as usize / 6
+    SUIT_OF[card as usize] as usize
 }
 fn rank_of(card: u8) -> usize {
-    card as usize % 6
+    RANK_OF[card as usize] as usize
 }
+/// `suit_of` and `rank_of` as tables (every `u8`, so no bounds check).
+const SUIT_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i / 6) as u8;
+        i += 1;
+    }
+    t
+};
+const RANK_OF: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i % 6) as u8;
+        i += 1;
+    }
+    t
+};
 
 /// The fixed parameters of a search: trump, head rule, card values and sides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,6 +153,10 @@ pub struct Position {
     players: u8,
     hands: [[u8; CARDS]; MAX_PLAYERS],
     suit_len: [[u8; 4]; MAX_PLAYERS],
+    /// Per player and suit, bit `r` set when the player holds a card of rank `r`.
+    masks: [[u8; 4]; MAX_PLAYERS],
+    /// Cards of each rank left in all hands (not the trick under way).
+    rank_left: [u8; 6],
     held: [u8; MAX_PLAYERS],
     trick: [u8; MAX_PLAYERS],
     trick_len: u8,
@@ -151,6 +183,8 @@ impl Position {
             players: players as u8,
             hands: [[0; CARDS]; MAX_PLAYERS],
             suit_len: [[0; 4]; MAX_PLAYERS],
+            masks: [[0; 4]; MAX_PLAYERS],
+            rank_left: [0; 6],
             held: [0; MAX_PLAYERS],
             trick: [NO_CARD; MAX_PLAYERS],
             trick_len: trick.len() as u8,
@@ -165,6 +199,10 @@ impl Position {
                 pos.hands[p][c] = n;
                 pos.suit_len[p][c / 6] += n;
                 pos.held[p] += n;
+                pos.rank_left[c % 6] += n;
+                if n > 0 {
+                    pos.masks[p][c / 6] |= 1 << (c % 6);
+                }
             }
         }
         for (i, card) in trick.iter().enumerate() {
@@ -187,9 +225,19 @@ impl Position {
         self.players as usize
     }
 
+    /// The player `k` places after the leader (`k` below the player count).
+    fn seat(&self, k: usize) -> usize {
+        let p = self.leader as usize + k;
+        if p >= self.players as usize {
+            p - self.players as usize
+        } else {
+            p
+        }
+    }
+
     /// The player to play next.
     pub fn to_move(&self) -> usize {
-        (self.leader + self.trick_len) as usize % self.players as usize
+        self.seat(self.trick_len as usize)
     }
 
     /// Cards left in all hands.
@@ -239,16 +287,17 @@ impl Position {
     fn legal(&self, deal: &Deal) -> MoveList {
         let mut out = MoveList::EMPTY;
         let me = self.to_move();
-        let hand = &self.hands[me];
         let trump = deal.trump.map(Suit::index);
+        let masks = &self.masks[me];
         let push_suit = |out: &mut MoveList, suit: usize, above: Option<usize>| {
-            for r in (0..6).rev() {
-                if above.is_some_and(|a| r <= a) {
-                    break;
-                }
-                if hand[suit * 6 + r] > 0 {
-                    out.push((suit * 6 + r) as u8);
-                }
+            let mut m = masks[suit];
+            if let Some(a) = above {
+                m &= !((2u8 << a) - 1);
+            }
+            while m != 0 {
+                let r = 7 - m.leading_zeros() as usize;
+                out.push((suit * 6 + r) as u8);
+                m &= !(1 << r);
             }
         };
         if self.trick_len == 0 {
@@ -261,7 +310,8 @@ impl Position {
         let win = self.trick[self.winning_slot(trump)];
         let win_suit = suit_of(win);
         let win_rank = rank_of(win);
-        let highest = |suit: usize| (0..6).rev().find(|&r| hand[suit * 6 + r] > 0);
+        let highest =
+            |suit: usize| (masks[suit] != 0).then(|| 7 - masks[suit].leading_zeros() as usize);
         if self.suit_len[me][led] > 0 {
             let must_beat = match deal.head {
                 HeadRule::TrumpLed => trump == Some(led),
@@ -300,7 +350,11 @@ impl Position {
         let n = self.hands[player][c];
         self.hash ^= zobrist(player, c, n) ^ zobrist(player, c, n - 1);
         self.hands[player][c] = n - 1;
-        self.suit_len[player][c / 6] -= 1;
+        if n == 1 {
+            self.masks[player][suit_of(card)] &= !(1 << rank_of(card));
+        }
+        self.rank_left[rank_of(card)] -= 1;
+        self.suit_len[player][suit_of(card)] -= 1;
         self.held[player] -= 1;
     }
 
@@ -308,6 +362,27 @@ impl Position {
         self.hash ^= ZOBRIST_LEADER[self.leader as usize] ^ ZOBRIST_LEADER[leader as usize];
         self.leader = leader;
     }
+}
+
+/// Whether `lower` (below `card` in the same suit) has the same power as it:
+/// nobody else holds, or has on the trick, a card of the ranks between them.
+/// Such cards compare alike with every other card left, so the rest of the
+/// game goes alike after either; only their values differ. For the trick's
+/// last card that settles it: whichever is played, the same side takes this
+/// trick, and the one kept is worth its value to whoever takes the trick it
+/// falls on later. So when this trick is the player's side's, playing the
+/// dearer card is never worse (its extra value is banked now rather than maybe
+/// lost later), and when it is the other side's, the cheaper one is never worse.
+fn power_equivalent(lower: u8, card: u8, others: &[u8; 4]) -> bool {
+    if suit_of(lower) != suit_of(card) {
+        return false;
+    }
+    others[suit_of(card)] & ranks_between(lower, card) == 0
+}
+
+/// Rank bits from `lower`'s rank to `card`'s, both included.
+fn ranks_between(lower: u8, card: u8) -> u8 {
+    (2u8 << rank_of(card)).wrapping_sub(1 << rank_of(lower))
 }
 
 /// Whether card `a` beats the winning card `w` (strict; as the engine's `beats`).
@@ -330,8 +405,18 @@ const ZOBRIST_LEADER: [u64; MAX_PLAYERS] = [mix(1001), mix(1002), mix(1003), mix
 
 /// Hash contribution of card `card` lying at place `slot` of the trick under way.
 fn zobrist_trick(slot: usize, card: u8) -> u64 {
-    mix(0x7121_0000 + (slot * CARDS + card as usize) as u64)
+    ZOBRIST_TRICK[slot * CARDS + card as usize]
 }
+
+const ZOBRIST_TRICK: [u64; MAX_PLAYERS * CARDS] = {
+    let mut table = [0u64; MAX_PLAYERS * CARDS];
+    let mut i = 0;
+    while i < table.len() {
+        table[i] = mix(0x7121_0000 + i as u64);
+        i += 1;
+    }
+    table
+};
 
 /// Hash contribution of `player` holding `count` copies of card `card`.
 fn zobrist(player: usize, card: usize, count: u8) -> u64 {
@@ -352,6 +437,17 @@ const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
     table
 };
 
+/// The trick under way as move ordering sees it.
+struct OrderContext {
+    trump: Option<usize>,
+    /// The card winning the trick so far (`None` at a lead).
+    win: Option<u8>,
+    /// The player to move is on the side winning the trick so far.
+    my_side_wins: bool,
+    /// The player to move plays the trick's last card.
+    last: bool,
+}
+
 /// One transposition-table slot: bounds on the declarer side's future points
 /// (in value units) from a trick start, the best lead, and the trick depth the
 /// bounds were searched to (`EXACT_DEPTH`: to the end of the hand).
@@ -362,6 +458,8 @@ struct Entry {
     upper: i16,
     best: u8,
     depth: u8,
+    /// Tricks left at the position: bigger subtrees keep the first slot.
+    left: u8,
 }
 
 const EXACT_DEPTH: u8 = u8::MAX;
@@ -382,6 +480,8 @@ pub struct Solver {
     deal_key: u64,
     /// Card value per rank, divided by `unit`.
     values: [i32; 6],
+    /// Ranks from the lowest card value to the highest.
+    by_value: [usize; 6],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -397,6 +497,9 @@ pub struct Solver {
     node_limit: Option<u64>,
     /// The last call hit the node limit; its result is meaningless.
     aborted: bool,
+    /// History heuristic for leads: per player and card, the cutoffs it caused
+    /// at trick starts, weighted by the tricks left (reset by each call).
+    history: [[i32; CARDS]; MAX_PLAYERS],
 }
 
 fn gcd(a: i32, b: i32) -> i32 {
@@ -421,10 +524,13 @@ impl Solver {
             values[i] = v / unit;
         }
         let size = 1usize << table_bits.clamp(8, 28);
+        let mut by_value = [0, 1, 2, 3, 4, 5];
+        by_value.sort_by_key(|&r| values[r]);
         Solver {
             deal_key: deal.key(),
             deal,
             values,
+            by_value,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -435,6 +541,7 @@ impl Solver {
             probes: 0,
             node_limit: None,
             aborted: false,
+            history: [[0; CARDS]; MAX_PLAYERS],
         }
     }
 
@@ -541,6 +648,7 @@ impl Solver {
         self.nodes = 0;
         self.probes = 0;
         self.aborted = false;
+        self.history = [[0; CARDS]; MAX_PLAYERS];
         self.root_tricks = self.tricks_left(pos);
     }
 
@@ -577,10 +685,8 @@ impl Solver {
     /// last-trick bonus), in value units.
     fn remaining_points(&self, pos: &Position) -> i32 {
         let mut total = self.last_bonus;
-        for p in 0..pos.players as usize {
-            for c in 0..CARDS {
-                total += pos.hands[p][c] as i32 * self.values[c % 6];
-            }
+        for r in 0..6 {
+            total += pos.rank_left[r] as i32 * self.values[r];
         }
         for &c in &pos.trick[..pos.trick_len as usize] {
             total += self.values[rank_of(c)];
@@ -601,7 +707,7 @@ impl Solver {
         }
         let trump = self.deal.trump.map(Suit::index);
         let slot = pos.winning_slot(trump);
-        let winner = (pos.leader as usize + slot) % pos.players as usize;
+        let winner = pos.seat(slot);
         let mut points: i32 = pos.trick[..pos.players as usize]
             .iter()
             .map(|&c| self.values[rank_of(c)])
@@ -659,9 +765,18 @@ impl Solver {
             let left = pos.held[pos.leader as usize] + 1;
             need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
         }
-        let slot = (key as usize) & self.mask;
-        let e = self.table[slot];
-        if at_trick_start && e.key == key {
+        // Two-entry buckets: the first keeps the entry of the most tricks
+        // left, the second takes the rest.
+        // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
+        let use_table = at_trick_start;
+        let bucket = (key as usize) & self.mask & !1;
+        let e = if use_table {
+            let slot = bucket + usize::from(self.table[bucket].key != key);
+            self.table[slot]
+        } else {
+            Entry::default()
+        };
+        if use_table && e.key == key {
             if e.depth >= need_depth {
                 let (lo, up) = (e.lower as i32, e.upper as i32);
                 if lo >= beta {
@@ -670,10 +785,26 @@ impl Solver {
                 if up <= alpha {
                     return up;
                 }
+                if lo == up {
+                    // Exact: narrowing to it would leave an empty window.
+                    return lo;
+                }
                 alpha = alpha.max(lo);
                 beta = beta.min(up);
             }
             tt_best = e.best;
+        }
+        if at_trick_start && self.depth_limit.is_none() {
+            // (Inside the table's bounds a cut here is still fail-soft sound:
+            // the value lies within them.)
+            let remaining = self.remaining_points(pos);
+            let (lo, up) = self.quick_bounds(pos, remaining, alpha, beta);
+            if lo >= beta {
+                return lo;
+            }
+            if up <= alpha {
+                return up;
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let me = pos.to_move();
@@ -702,10 +833,25 @@ impl Solver {
                 beta = beta.min(v);
             }
             if alpha >= beta {
+                if at_trick_start {
+                    let h = &mut self.history[me][m as usize];
+                    *h = (*h + (1 << pos.held[me].min(15))).min(1 << 18);
+                }
                 break;
             }
         }
-        if at_trick_start {
+        if use_table {
+            let left = pos.held[pos.leader as usize];
+            let slot = if self.table[bucket].key == key {
+                bucket
+            } else if self.table[bucket + 1].key == key {
+                bucket + 1
+            } else if left >= self.table[bucket].left {
+                self.table[bucket + 1] = self.table[bucket];
+                bucket
+            } else {
+                bucket + 1
+            };
             let e = &mut self.table[slot];
             let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
                 (e.lower as i32, e.upper as i32)
@@ -726,9 +872,176 @@ impl Solver {
                 upper: upper as i16,
                 best: best_move,
                 depth: need_depth,
+                left,
             };
         }
         best
+    }
+
+    /// Sound bounds `(lower, upper)` on the declarer side's future points at a
+    /// trick start (value units; `remaining` is `remaining_points(pos)`).
+    ///
+    /// * Master trumps: a trump strictly higher than every trump the other side
+    ///   holds wins whatever trick it falls on (only a higher trump beats it,
+    ///   and only its own side could hold one), so its value goes to its side.
+    /// * The leader's sure tricks: leading a card of a suit at least as high as
+    ///   every card of that suit anyone else holds wins the trick (ties go to
+    ///   the card played first) unless a player void in the suit ruffs. The
+    ///   leader leads its trumps of that kind first, then, per side suit, as many
+    ///   such cards as every other player still holding a trump holds cards of
+    ///   the suit (so none can be void by then; players without trumps never
+    ///   ruff). Partners count as others too: a partner's overtaking card would
+    ///   take the lead away. So the leader keeps the lead throughout, and the
+    ///   others' top cards only get lower. When these tricks cover the rest of
+    ///   the hand the leader's side takes everything.
+    /// * The others' cards on those sure tricks go to the leader's side too:
+    ///   each other player plays one card per trick, so at least its cheapest
+    ///   cards — per suit led when it holds enough of every suit led to follow
+    ///   all those tricks (then it never discards), else over its whole hand.
+    ///   A partner's master trumps count as worth nothing there (they are in
+    ///   the side's masters already).
+    ///
+    /// All card values are non-negative, so the points of those cards (each
+    /// counted once) are a floor for their side; the other side's floor gives the
+    /// declarer side's ceiling.
+    ///
+    /// Works lazily: once one bound settles the window `(alpha, beta)` the
+    /// other is left at its trivial value (0 or `remaining`).
+    #[allow(clippy::needless_range_loop)]
+    fn quick_bounds(&self, pos: &Position, remaining: i32, alpha: i32, beta: i32) -> (i32, i32) {
+        let n = pos.players as usize;
+        let sides = &self.deal.declarer_side;
+        let leader = pos.leader as usize;
+        let ls = usize::from(sides[leader]);
+        let mut side_mask = [[0u8; 4]; 2];
+        let mut others = [0u8; 4];
+        for p in 0..n {
+            let side = usize::from(sides[p]);
+            for s in 0..4 {
+                side_mask[side][s] |= pos.masks[p][s];
+                if p != leader {
+                    others[s] |= pos.masks[p][s];
+                }
+            }
+        }
+        // Lowest rank index strictly above the top card of `mask` (0 if empty).
+        let above = |mask: u8| 8 - mask.leading_zeros() as usize;
+        let trump = self.deal.trump.map(Suit::index);
+        let masters = |side: usize| -> i32 {
+            let Some(t) = trump else { return 0 };
+            let from = above(side_mask[1 - side][t]);
+            let mut sum = 0;
+            for p in 0..n {
+                if usize::from(sides[p]) == side {
+                    for r in from..6 {
+                        sum += pos.hands[p][t * 6 + r] as i32 * self.values[r];
+                    }
+                }
+            }
+            sum
+        };
+        // The side not on lead: its masters only.
+        let other_floor = masters(1 - ls);
+        let (lo, up) = if ls == 1 {
+            (0, remaining - other_floor)
+        } else {
+            (other_floor, remaining)
+        };
+        if lo >= beta || up <= alpha {
+            return (lo, up);
+        }
+        let hand = &pos.hands[leader];
+        let mut tricks = 0usize;
+        let mut per_suit = [0usize; 4];
+        let mut seq = 0i32;
+        for s in 0..4 {
+            let opp = others[s];
+            // Ranks at least as high as anyone else's top card of the suit.
+            let from = if opp == 0 { 0 } else { above(opp) - 1 };
+            let mut limit = usize::MAX;
+            if let Some(t) = trump {
+                if s == t {
+                    // Trumps above the other side's are masters: count their
+                    // tricks, but the points only of the rest.
+                    let master = above(side_mask[1 - ls][t]);
+                    for r in from..6 {
+                        tricks += hand[s * 6 + r] as usize;
+                        per_suit[s] += hand[s * 6 + r] as usize;
+                        if r < master {
+                            seq += hand[s * 6 + r] as i32 * self.values[r];
+                        }
+                    }
+                    continue;
+                }
+                for p in 0..n {
+                    if p != leader && pos.suit_len[p][t] > 0 {
+                        limit = limit.min(pos.suit_len[p][s] as usize);
+                    }
+                }
+            }
+            for r in (from..6).rev() {
+                let k = (hand[s * 6 + r] as usize).min(limit);
+                limit -= k;
+                tricks += k;
+                per_suit[s] += k;
+                seq += k as i32 * self.values[r];
+            }
+        }
+        let lead_floor = if tricks >= pos.held[leader] as usize {
+            remaining
+        } else {
+            if tricks > 0 {
+                // The others' cards on those tricks: each plays `tricks`
+                // cards, worth at least its cheapest ones; when it can follow
+                // every suit led that often, its cheapest cards of each suit.
+                // A partner's master trumps count as worth nothing here (they
+                // are in the side's masters already).
+                let master_from = trump.map_or((4, 6), |t| (t, above(side_mask[1 - ls][t])));
+                for p in (0..n).filter(|&p| p != leader) {
+                    let h = &pos.hands[p];
+                    let partner = usize::from(sides[p]) == ls;
+                    // Cheapest `k` cards of the suits in `suits`.
+                    let cheapest = |suits: std::ops::Range<usize>, mut k: usize| {
+                        let (t, from) = master_from;
+                        if partner && suits.contains(&t) {
+                            for r in from..6 {
+                                k -= (h[t * 6 + r] as usize).min(k);
+                            }
+                        }
+                        let mut sum = 0;
+                        for &r in &self.by_value {
+                            for s in suits.clone() {
+                                if partner && s == t && r >= from {
+                                    continue;
+                                }
+                                let take = (h[s * 6 + r] as usize).min(k);
+                                sum += take as i32 * self.values[r];
+                                k -= take;
+                            }
+                            if k == 0 {
+                                break;
+                            }
+                        }
+                        sum
+                    };
+                    if (0..4).all(|s| pos.suit_len[p][s] as usize >= per_suit[s]) {
+                        for s in 0..4 {
+                            if per_suit[s] > 0 {
+                                seq += cheapest(s..s + 1, per_suit[s]);
+                            }
+                        }
+                    } else {
+                        seq += cheapest(0..4, tricks);
+                    }
+                }
+            }
+            masters(ls) + seq
+        };
+        if ls == 1 {
+            (lead_floor, up)
+        } else {
+            (lo, remaining - lead_floor)
+        }
     }
 
     /// Each player holds one card: play the last trick out.
@@ -749,24 +1062,18 @@ impl Solver {
         let me = pos.to_move();
         // Ranks of each suit that someone other than `me` holds or has on the trick.
         let mut others = [0u8; 4];
-        for p in 0..pos.players as usize {
-            if p == me {
-                continue;
-            }
-            for (s, ranks) in others.iter_mut().enumerate() {
-                if pos.suit_len[p][s] == 0 {
-                    continue;
-                }
-                for r in 0..6 {
-                    if pos.hands[p][s * 6 + r] > 0 {
-                        *ranks |= 1 << r;
-                    }
-                }
+        for p in (0..pos.players as usize).filter(|&p| p != me) {
+            for (ranks, &mask) in others.iter_mut().zip(&pos.masks[p]) {
+                *ranks |= mask;
             }
         }
         for &c in &pos.trick[..pos.trick_len as usize] {
             others[suit_of(c)] |= 1 << rank_of(c);
         }
+        let ctx = self.order_context(pos);
+        // Exact search: cards of equal power but unequal value merge too when
+        // the side taking the trick is settled (see `power_equivalent`).
+        let by_power = self.depth_limit.is_none();
         // `legal` is suit-major, rank high to low: merge runs of equivalent cards.
         let legal = legal.as_slice();
         let mut out = MoveList::EMPTY;
@@ -776,9 +1083,39 @@ impl Solver {
             let first = legal[i];
             let mut last = first;
             let mut j = i + 1;
-            while j < legal.len() && self.equivalent(legal[j], last, &others) {
+            while j < legal.len()
+                && (self.equivalent(legal[j], last, &others)
+                    || (by_power && power_equivalent(legal[j], last, &others)))
+            {
                 last = legal[j];
                 j += 1;
+            }
+            let settled = if by_power && j > i + 1 {
+                self.settled_side(pos, &ctx, first)
+            } else {
+                None
+            };
+            if by_power && j > i + 1 && settled.is_none() {
+                // Not settled: only the runs of equal value merge.
+                last = first;
+                j = i + 1;
+                while j < legal.len() && self.equivalent(legal[j], last, &others) {
+                    last = legal[j];
+                    j += 1;
+                }
+            }
+            if let Some(ours) = settled {
+                // Every card of the run gives the trick to the same side: the
+                // dearest card if that is ours, else the cheapest.
+                let pick = legal[i..j].iter().copied().reduce(|a, b| {
+                    let (va, vb) = (self.values[rank_of(a)], self.values[rank_of(b)]);
+                    if (ours && vb > va) || (!ours && vb < va) {
+                        b
+                    } else {
+                        a
+                    }
+                });
+                last = pick.unwrap_or(last);
             }
             let is_best = tt_best != NO_CARD
                 && (tt_best == last
@@ -787,8 +1124,11 @@ impl Solver {
                         && suit_of(tt_best) == suit_of(first)));
             scores[out.len] = if is_best {
                 i32::MAX
+            } else if pos.trick_len == 0 {
+                // Leads: the history first, the static score breaks ties.
+                self.history[me][last as usize] * 4096 + self.order_score(&ctx, last, &others)
             } else {
-                self.order_score(pos, last, &others)
+                self.order_score(&ctx, last, &others)
             };
             out.push(last);
             i = j;
@@ -813,36 +1153,29 @@ impl Solver {
         {
             return false;
         }
-        let between = (rank_of(lower)..=rank_of(card)).fold(0u8, |m, r| m | 1 << r);
-        others[suit_of(card)] & between == 0
+        others[suit_of(card)] & ranks_between(lower, card) == 0
     }
 
     /// Move-ordering score: higher is tried first.
-    fn order_score(&self, pos: &Position, m: u8, others: &[u8; 4]) -> i32 {
-        let trump = self.deal.trump.map(Suit::index);
+    fn order_score(&self, ctx: &OrderContext, m: u8, others: &[u8; 4]) -> i32 {
         let value = self.values[rank_of(m)];
         let rank = rank_of(m) as i32;
         let suit = suit_of(m);
-        let me = pos.to_move();
-        if pos.trick_len == 0 {
+        let Some(win) = ctx.win else {
             // Lead: sure winners of the suit (nobody else holds a higher card) first.
             let higher_elsewhere = others[suit] >> rank_of(m) != 0;
             return if !higher_elsewhere {
-                1000 + value * 4 + i32::from(Some(suit) != trump) * 2
+                1000 + value * 4 + i32::from(Some(suit) != ctx.trump) * 2
             } else {
                 100 - value * 4 - rank
             };
-        }
-        let win_slot = pos.winning_slot(trump);
-        let winner = (pos.leader as usize + win_slot) % pos.players as usize;
-        let my_side_wins = self.deal.declarer_side[winner] == self.deal.declarer_side[me];
-        let last = pos.trick_len + 1 == pos.players;
-        let takes = beats(m, pos.trick[win_slot], trump);
-        if my_side_wins && !takes {
+        };
+        let takes = beats(m, win, ctx.trump);
+        if ctx.my_side_wins && !takes {
             // Smear points onto the side's winning card.
             500 + value * 8 - rank
         } else if takes {
-            if last {
+            if ctx.last {
                 900 + value * 8 - rank
             } else {
                 700 + rank * 4 + value
@@ -850,6 +1183,70 @@ impl Solver {
         } else {
             // Losing anyway: cheapest card.
             100 - value * 8 - rank
+        }
+    }
+
+    /// Whether, once the player to move plays `card`, the trick surely goes to
+    /// the player's side (`Some(true)`), surely to the other side
+    /// (`Some(false)`), or is still open (`None`): settled when no later player
+    /// of the side not winning it can beat the winning card — one holding the
+    /// suit led must follow it (so beats only a winning card of that suit, and
+    /// only with a higher one); one void in it beats only with a trump higher
+    /// than any trump winning.
+    fn settled_side(&self, pos: &Position, ctx: &OrderContext, card: u8) -> Option<bool> {
+        let me = pos.to_move();
+        let sides = &self.deal.declarer_side;
+        let n = pos.players as usize;
+        let (w, ours) = match ctx.win {
+            Some(w) if !beats(card, w, ctx.trump) => (w, ctx.my_side_wins),
+            _ => (card, true),
+        };
+        let win_side = sides[me] == ours;
+        let (ws, wr) = (suit_of(w), rank_of(w));
+        let led = suit_of(if pos.trick_len == 0 {
+            card
+        } else {
+            pos.trick[0]
+        });
+        for k in pos.trick_len as usize + 1..n {
+            let q = pos.seat(k);
+            if sides[q] == win_side {
+                continue;
+            }
+            let can_beat = if pos.masks[q][led] != 0 {
+                ws == led && pos.masks[q][ws] >> (wr + 1) != 0
+            } else {
+                ctx.trump.is_some_and(|t| {
+                    let trumps = pos.masks[q][t];
+                    trumps != 0 && (ws != t || trumps >> (wr + 1) != 0)
+                })
+            };
+            if can_beat {
+                return None;
+            }
+        }
+        Some(ours)
+    }
+
+    /// What move ordering needs to know of the trick under way.
+    fn order_context(&self, pos: &Position) -> OrderContext {
+        let trump = self.deal.trump.map(Suit::index);
+        if pos.trick_len == 0 {
+            return OrderContext {
+                trump,
+                win: None,
+                my_side_wins: false,
+                last: false,
+            };
+        }
+        let me = pos.to_move();
+        let win_slot = pos.winning_slot(trump);
+        let winner = pos.seat(win_slot);
+        OrderContext {
+            trump,
+            win: Some(pos.trick[win_slot]),
+            my_side_wins: self.deal.declarer_side[winner] == self.deal.declarer_side[me],
+            last: pos.trick_len + 1 == pos.players,
         }
     }
 
@@ -940,6 +1337,168 @@ mod tests {
             best = if maximizing { best.max(v) } else { best.min(v) };
         }
         best
+    }
+
+    /// Plain fail-hard alpha-beta over every legal card: no table, no grouping,
+    /// no bounds, no ordering. The reference for positions too big for minimax.
+    fn plain_alpha_beta(solver: &Solver, pos: &Position, mut alpha: i32, mut beta: i32) -> i32 {
+        if pos.cards_left() == 0 && pos.trick_len == 0 {
+            return 0;
+        }
+        let maximizing = solver.deal.declarer_side[pos.to_move()];
+        for &m in pos.legal(&solver.deal).as_slice() {
+            let mut child = *pos;
+            let gained = solver.play(&mut child, m);
+            let v = gained + plain_alpha_beta(solver, &child, alpha - gained, beta - gained);
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if maximizing {
+            alpha
+        } else {
+            beta
+        }
+    }
+
+    fn exact(solver: &Solver, pos: &Position) -> i32 {
+        plain_alpha_beta(solver, pos, -INFINITY, INFINITY)
+    }
+
+    /// A random deal of one of the test shapes (trump, head rule, counting).
+    fn random_deal(rng: &mut BotRng, round: usize) -> Deal {
+        let players = 3 + rng.below(2);
+        let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][rng.below(3)];
+        let mut deal = test_deal(players, head);
+        deal.counting = [Counting::Classic, Counting::Counters, Counting::Fives][rng.below(3)];
+        if round % 7 == 0 {
+            deal.trump = None;
+        } else {
+            deal.trump = Some(Suit::from_index(rng.below(4)));
+        }
+        if rng.below(3) == 0 {
+            // The declarer's side may be any player (or pair), leading or not.
+            deal.declarer_side = [false; MAX_PLAYERS];
+            let d = rng.below(players);
+            deal.declarer_side[d] = true;
+            if players == 4 {
+                deal.declarer_side[(d + 2) % 4] = true;
+            }
+        }
+        deal
+    }
+
+    /// A random trick start: `per_hand` cards each, then whole random tricks.
+    fn random_trick_start(rng: &mut BotRng, deal: &Deal, per_hand: usize) -> Position {
+        let mut pos = random_position(rng, deal, per_hand, 2);
+        let solver = Solver::new(deal.clone(), 8);
+        while pos.trick_len != 0 {
+            let legal = pos.legal(deal);
+            solver.play(&mut pos, legal.as_slice()[rng.below(legal.len)]);
+        }
+        pos
+    }
+
+    #[test]
+    fn quick_bounds_bracket_the_exact_value() {
+        let mut rng = BotRng::new(7);
+        let mut cuts = 0;
+        for round in 0..600 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = 2 + rng.below(5);
+            let pos = random_trick_start(&mut rng, &deal, per_hand);
+            if pos.held[pos.leader as usize] < 2 {
+                continue;
+            }
+            let solver = Solver::new(deal, 8);
+            let v = exact(&solver, &pos);
+            let remaining = solver.remaining_points(&pos);
+            let (lo, up) = solver.quick_bounds(&pos, remaining, -INFINITY, INFINITY);
+            assert!(
+                lo <= v && v <= up,
+                "round {round}: {lo} <= {v} <= {up} {pos:?} {:?}",
+                solver.deal
+            );
+            cuts += usize::from(lo > 0 || up < remaining);
+        }
+        assert!(cuts > 100, "bounds too weak to test: {cuts}");
+    }
+
+    #[test]
+    fn solver_matches_plain_alpha_beta_on_larger_positions() {
+        let mut rng = BotRng::new(99);
+        for round in 0..200 {
+            let mut deal = random_deal(&mut rng, round);
+            let per_hand = if deal.players == 3 {
+                5 + rng.below(3)
+            } else {
+                4 + rng.below(3)
+            };
+            // Some rounds with the 80-card counting: four copies, no nines.
+            let copies = if round % 5 == 1 { 4 } else { 2 };
+            if copies == 4 {
+                deal.counting = Counting::CountersOne;
+            }
+            let pos = random_position(&mut rng, &deal, per_hand, copies);
+            let mut solver = Solver::new(deal, 14);
+            let want = exact(&solver, &pos) * solver.unit;
+            assert_eq!(solver.solve(&pos), want, "round {round}");
+            if round % 4 == 0 {
+                for (card, v) in solver.solve_moves(&pos) {
+                    let mut child = pos;
+                    let gained = solver.play(&mut child, card.index() as u8);
+                    let want = (gained + exact(&solver, &child)) * solver.unit;
+                    assert_eq!(v, want, "round {round} move {card}");
+                }
+            }
+            let target = want - 10 + (round % 21) as i32;
+            for (card, v) in solver.reach_moves_within(&pos, target).unwrap() {
+                let mut child = pos;
+                let gained = solver.play(&mut child, card.index() as u8);
+                let want = (gained + exact(&solver, &child)) * solver.unit;
+                assert_eq!(v >= target, want >= target, "round {round} move {card}");
+            }
+        }
+    }
+
+    /// Searches with windows of every width, the table kept between them:
+    /// each fail-soft result must lie on the right side of the exact value.
+    #[test]
+    fn any_window_brackets_the_exact_value() {
+        let mut rng = BotRng::new(5);
+        for round in 0..1500 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = 3 + rng.below(if deal.players == 3 { 4 } else { 3 });
+            let pos = random_position(&mut rng, &deal, per_hand, 2);
+            let mut solver = Solver::new(deal, 14);
+            let want = exact(&solver, &pos);
+            solver.start(&pos);
+            let rem = solver.remaining_points(&pos);
+            let windows = [
+                (want - 3, want + 4),
+                (-1, rem + 1),
+                (want, want + 1),
+                (want - 1, want),
+                (want - 10, want - 2),
+                (want + 2, want + 9),
+            ];
+            for (a, b) in windows {
+                let g = solver.search(&pos, a, b);
+                let ok = if g <= a {
+                    want <= g
+                } else if g >= b {
+                    want >= g
+                } else {
+                    want == g
+                };
+                assert!(ok, "round {round} window ({a}, {b}): {g}, exact {want}");
+            }
+        }
     }
 
     #[test]
