@@ -20,11 +20,12 @@ const WORLDS: usize = 48;
 /// Worlds sampled per bid.
 const BIDDING_WORLDS: usize = 24;
 
-/// Share of sampled deals in which the expert expects to reach its bid: in
-/// stake games, where a set costs double, and in points games, where the
-/// contract's trump choice is worth more than a set costs.
-const BID_CONFIDENCE_LEDGER: f64 = 0.65;
-const BID_CONFIDENCE_POINTS: f64 = 0.5;
+/// Share of sampled deals in which the expert expects to reach its bid. A set
+/// costs double in the stake games and the whole bid in the points games,
+/// while the playouts' value already counts the kitty, the partner's meld and
+/// exchange: in duplicate matches bidding to the median overbid in bison
+/// (made 84% against the basic level's 94%) and 0.65 did no worse elsewhere.
+const BID_CONFIDENCE: f64 = 0.65;
 
 /// How much the game's payments grow when `trump` is named (spades or hearts
 /// doubling in the stake games).
@@ -233,14 +234,7 @@ pub fn bidding_value(view: &PlayerView, rng: &mut BotRng) -> f64 {
         })
         .collect();
     values.sort_by(f64::total_cmp);
-    // The 80-card game's meld swings more between samples than its trick
-    // points can make up: bid as carefully as in the ledger games.
-    let confidence = if rules.scoring.is_ledger() || rules.deck.copies() > 2 {
-        BID_CONFIDENCE_LEDGER
-    } else {
-        BID_CONFIDENCE_POINTS
-    };
-    let index = ((values.len() as f64) * (1.0 - confidence)) as usize;
+    let index = ((values.len() as f64) * (1.0 - BID_CONFIDENCE)) as usize;
     values.get(index).copied().unwrap_or(0.0)
 }
 
