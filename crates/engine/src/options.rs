@@ -676,18 +676,8 @@ pub fn spec(key: &str) -> Option<&'static OptionSpec> {
 impl Rules {
     /// Sets one option; on error the rules are unchanged.
     pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let spec = spec(key).ok_or_else(|| RulesError::UnknownOption(key.to_string()))?;
-        if !spec.applies(self) {
-            return Err(RulesError::NotApplicable {
-                key: key.to_string(),
-                preset: self.preset.id(),
-            });
-        }
         let mut next = self.clone();
-        (spec.set)(&mut next, value.trim()).map_err(|reason| RulesError::BadValue {
-            key: key.to_string(),
-            reason,
-        })?;
+        next.assign(key, value)?;
         next.validate().map_err(|e| match e {
             RulesError::Invalid { reason, .. } => RulesError::BadValue {
                 key: key.to_string(),
@@ -699,7 +689,24 @@ impl Rules {
         Ok(())
     }
 
-    /// Applies `key=value` settings in order; all or nothing.
+    /// Sets one option's field(s) without checking the whole rule set.
+    fn assign(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        let spec = spec(key).ok_or_else(|| RulesError::UnknownOption(key.to_string()))?;
+        if !spec.applies(self) {
+            return Err(RulesError::NotApplicable {
+                key: key.to_string(),
+                preset: self.preset.id(),
+            });
+        }
+        (spec.set)(self, value.trim()).map_err(|reason| RulesError::BadValue {
+            key: key.to_string(),
+            reason,
+        })
+    }
+
+    /// Applies `key=value` settings, then checks the whole rule set once (so
+    /// settings that only fit together, like a lower escape bid and a lower
+    /// minimum bid, may come in any order); all or nothing.
     pub fn with_settings<S: AsRef<str>>(mut self, settings: &[S]) -> Result<Rules, RulesError> {
         let mut pairs = Vec::with_capacity(settings.len());
         for s in settings {
@@ -717,8 +724,9 @@ impl Rules {
                 .unwrap_or(usize::MAX)
         });
         for (k, v) in pairs {
-            self.set_option(k, v)?;
+            self.assign(k, v)?;
         }
+        self.validate()?;
         Ok(self)
     }
 
