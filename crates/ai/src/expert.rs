@@ -175,10 +175,9 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Cand
 /// Expert bidding: the value the side reaches with probability about the bid
 /// confidence, over sampled deals. In each, the expert takes the kitty (if it
 /// goes to the bidder), names the trump the rules of thumb like best, makes
-/// the partner exchange, buries, and plays the deal out; the value is the side's meld and card points.
-/// Bidding to a value reached that often, not to the mean, keeps the expert
-/// from contracts it makes only half the time (a set costs double in the stake
-/// games).
+/// the partner exchange, buries, and plays the deal out; the value is the
+/// side's meld and card points. Bidding to a value reached that often, not to
+/// the mean, keeps the expert from contracts it makes only half the time.
 pub fn bidding_value(view: &PlayerView, rng: &mut BotRng) -> f64 {
     let rules = &view.rules;
     let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);
