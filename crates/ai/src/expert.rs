@@ -95,18 +95,21 @@ fn bidder_plays(view: &PlayerView, rng: &mut BotRng) -> Option<bool> {
 /// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
 const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 
-/// The declarer's hand after a bury by the basic rules of thumb for `trump`.
-fn after_bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> CardCounts {
-    let mut hand = *hand;
+/// A bury by the basic rules of thumb for `trump`: the cards kept and the
+/// cards buried.
+fn bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> (CardCounts, CardCounts) {
+    let mut kept = *hand;
+    let mut buried = CardCounts::EMPTY;
     for _ in 0..view.rules.contract.bury {
-        match basic::best_bury(view, &hand, Some(trump)) {
+        match basic::best_bury(view, &kept, Some(trump)) {
             Some(card) => {
-                hand.remove(card);
+                kept.remove(card);
+                buried.add(card);
             }
             None => break,
         }
     }
-    hand
+    (kept, buried)
 }
 
 /// A candidate trump as the declarer sees it: the hand it would keep, its meld
@@ -148,15 +151,11 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Cand
         .iter()
         .filter_map(|&trump| {
             let table = Table::of(view, Some(trump))?;
-            let kept = if view.own.buried.is_empty() {
-                after_bury(view, &hand, trump)
+            let (kept, buried) = if view.own.buried.is_empty() {
+                bury(view, &hand, trump)
             } else {
-                hand
+                (hand, CardCounts::EMPTY)
             };
-            let mut buried = hand;
-            for card in kept.to_cards() {
-                buried.remove(card);
-            }
             let meld = f64::from(meld_total(&view.rules, &kept, Some(trump)));
             let target = bid
                 - meld
@@ -170,6 +169,15 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Cand
             })
         })
         .collect()
+}
+
+/// The allowed trump with the highest utility.
+fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Option<Candidate> {
+    let bid = f64::from(view.public.hand.bid.unwrap_or(0));
+    candidates(view, allowed, rng).into_iter().max_by(|a, b| {
+        a.utility(&view.rules, bid)
+            .total_cmp(&b.utility(&view.rules, bid))
+    })
 }
 
 /// Expert bidding: the value the side reaches with probability about the bid
@@ -220,11 +228,7 @@ pub fn bidding_value(view: &PlayerView, rng: &mut BotRng) -> f64 {
             if let Some(p) = partner {
                 (hand, hands[p]) = basic::partner_exchange(view, &hand, &hands[p], trump, exchange);
             }
-            let kept = after_bury(view, &hand, trump);
-            let mut buried = hand;
-            for card in kept.to_cards() {
-                buried.remove(card);
-            }
+            let (kept, buried) = bury(view, &hand, trump);
             let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
             hands[me] = kept;
             let table = Table::with_declarer(view, view.seat, Some(trump));
@@ -253,7 +257,8 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
 pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
     let h = &view.public.hand;
     let rules = &view.rules;
-    let bid = f64::from(h.bid?);
+    // Every phase evaluated here follows a won auction.
+    h.bid?;
     let choice = match view.phase() {
         Phase::Trump => {
             // A hand that still changes by the partner's pass is left to the
@@ -261,16 +266,10 @@ pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Option<A
             if rules.passing.partner.is_some() {
                 return None;
             }
-            let allowed = trump_actions(legal);
-            candidates(view, &allowed, rng)
-                .into_iter()
-                .max_by(|a, b| a.utility(rules, bid).total_cmp(&b.utility(rules, bid)))
-                .map(|c| Action::ChooseTrump(c.trump))
+            best_candidate(view, &trump_actions(legal), rng).map(|c| Action::ChooseTrump(c.trump))
         }
         Phase::KittyConcede if h.trump.is_none() => {
-            let best = candidates(view, &Suit::ALL, rng)
-                .into_iter()
-                .max_by(|a, b| a.utility(rules, bid).total_cmp(&b.utility(rules, bid)))?;
+            let best = best_candidate(view, &Suit::ALL, rng)?;
             let give_up = best.outlook.made < concede_below(rules, Some(best.trump));
             Some(if give_up {
                 Action::Concede
@@ -387,6 +386,7 @@ mod tests {
     fn the_bury_keeps_the_hand_size() {
         let state = state_at(PresetId::Brooklyn, Phase::Trump, 3).unwrap();
         let view = state.observation(state.current_player().unwrap());
-        assert_eq!(after_bury(&view, &view.own.hand, Suit::Hearts).len(), 15);
+        let (kept, buried) = bury(&view, &view.own.hand, Suit::Hearts);
+        assert_eq!((kept.len(), buried.len()), (15, 3));
     }
 }

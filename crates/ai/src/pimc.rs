@@ -13,6 +13,7 @@ use pinochle_engine::rules::Counting;
 use pinochle_engine::{Card, CardCounts};
 
 use crate::knowledge::{Knowledge, World};
+use crate::outlook::card_points;
 use crate::rng::BotRng;
 use crate::solver::{Deal, Position, Solver, MAX_PLAYERS};
 
@@ -97,7 +98,10 @@ impl Goal {
             .map(|&s| i64::from(h.trick_points[s]))
             .sum();
         let counting = view.rules.counting;
-        let own_bury = points(counting, &CardCounts::from_cards(&view.own.buried));
+        let own_bury = i64::from(card_points(
+            counting,
+            &CardCounts::from_cards(&view.own.buried),
+        ));
         Some(Goal {
             need: bid - meld - taken - own_bury,
             bonus: 2 * bid,
@@ -108,7 +112,7 @@ impl Goal {
 
     /// The future points the declarer side needs in a world with this pile.
     pub fn target(&self, pile: Option<&CardCounts>) -> i64 {
-        self.need - pile.map_or(0, |p| points(self.counting, p))
+        self.need - pile.map_or(0, |p| i64::from(card_points(self.counting, p)))
     }
 
     /// The score of a solver value in a world whose hidden pile is `pile` (cards
@@ -121,13 +125,6 @@ impl Goal {
             value
         }
     }
-}
-
-/// Card points of some cards.
-fn points(counting: Counting, cards: &CardCounts) -> i64 {
-    Card::all()
-        .map(|c| i64::from(cards.count(c)) * i64::from(counting.value(c.rank)))
-        .sum()
 }
 
 /// A solver for this hand, reusing `cache` when the deal is the same.
