@@ -18,16 +18,7 @@ fn document() -> web_sys::Document {
 
 /// Mounts the app into a fresh element and lets Yew's scheduler render it.
 async fn mount() -> web_sys::Element {
-    let doc = document();
-    let root = doc.create_element("div").expect("create root");
-    doc.body()
-        .expect("no body")
-        .append_child(&root)
-        .expect("append root");
-    yew::Renderer::<App>::with_root(root.clone()).render();
-    // Rendering is scheduled; yield to the event loop once.
-    yew::platform::time::sleep(Duration::from_millis(10)).await;
-    root
+    mount_with::<App>(()).await
 }
 
 #[wasm_bindgen_test]
@@ -59,6 +50,7 @@ async fn mount_with<C: yew::BaseComponent>(props: C::Properties) -> web_sys::Ele
         .append_child(&root)
         .expect("append root");
     yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    // Rendering is scheduled; yield to the event loop once.
     yew::platform::time::sleep(Duration::from_millis(10)).await;
     root
 }
