@@ -408,7 +408,11 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
             assert_eq!(record.game_end.is_some(), result.is_some());
             if let (Some(end), Some(result)) = (&record.game_end, result) {
                 assert_eq!(end.winners, result.winners);
-                assert_eq!(end.payments.values().sum::<i64>(), 0, "end payments balance");
+                assert_eq!(
+                    end.payments.values().sum::<i64>(),
+                    0,
+                    "end payments balance"
+                );
             }
         }
     }
