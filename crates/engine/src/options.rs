@@ -1346,7 +1346,7 @@ mod tests {
                     );
                 }
             }
-            assert_eq!(spec("head_rule").unwrap().applies(&r), true);
+            assert!(spec("head_rule").unwrap().applies(&r));
         }
         let applies = |key: &str, p: PresetId| spec(key).unwrap().applies(&Rules::preset(p));
         assert!(applies("concede_any_shortfall", PresetId::Partnership));
