@@ -568,7 +568,8 @@ impl BowlScoring {
     /// highest bid the rules allow (no cap below it).
     pub fn stake(&self, bid: u32) -> i64 {
         let doublings = bid.min(DOUBLING_STAKE_MAX_BID).saturating_sub(300) / 50;
-        i64::from(self.base_stake) << doublings
+        // Exact for every rule set that validates (base stake at most 10000).
+        i64::from(self.base_stake).saturating_mul(1 << doublings)
     }
 }
 

@@ -363,9 +363,11 @@ impl State {
                     ledger.bowl += b.duplicate_decline_fee as i64;
                 }
             }
-            HandEnd::Unchallenged => exchange(&mut ledger, stake * sp, bowl_pays),
-            HandEnd::Played if made => exchange(&mut ledger, 2 * stake * sp, bowl_pays),
-            HandEnd::Played => exchange(&mut ledger, -2 * stake * sp, false),
+            HandEnd::Unchallenged => exchange(&mut ledger, stake.saturating_mul(sp), bowl_pays),
+            HandEnd::Played if made => {
+                exchange(&mut ledger, stake.saturating_mul(2 * sp), bowl_pays)
+            }
+            HandEnd::Played => exchange(&mut ledger, stake.saturating_mul(-2 * sp), false),
             // The bidder's pass (and any other concession): the basic stake, no doubling.
             HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => exchange(&mut ledger, -stake, false),
         }
