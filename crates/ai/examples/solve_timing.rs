@@ -6,14 +6,14 @@
 //! plays that many tricks of random legal cards first (mid-hand positions).
 //! `SOLVE_VERBOSE=1` prints each deal's value, nodes and probes;
 //! `SOLVE_TABLE_BITS` sets the table size (default 20: 2^20 entries).
-use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
+use pinochle_engine::game::rng::Rng;
 use pinochle_engine::rules::{Counting, HeadRule};
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 use std::time::Instant;
 
 /// Plays `tricks` tricks of random legal cards from `pos`.
-fn play_random(rng: &mut BotRng, deal: &Deal, pos: Position, tricks: usize) -> Position {
+fn play_random(rng: &mut Rng, deal: &Deal, pos: Position, tricks: usize) -> Position {
     let mut hands: Vec<CardCounts> = (0..deal.players).map(|p| pos.hand(p)).collect();
     let mut leader = pos.to_move();
     for _ in 0..tricks {
@@ -73,7 +73,7 @@ fn main() {
     } else {
         2
     };
-    let mut rng = BotRng::new(7);
+    let mut rng = Rng::new(7);
     let mut times = Vec::new();
     let mut node_counts = Vec::new();
     let mut finished = 0usize;

@@ -6,9 +6,9 @@
 use pinochle_ai::knowledge::Knowledge;
 use pinochle_ai::pimc::deal_of;
 use pinochle_ai::player::open_position;
-use pinochle_ai::rng::BotRng;
 use pinochle_ai::{by_name, Bot, Level, Player};
 use pinochle_engine::cards::parse_cards;
+use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::tricks::legal_cards;
 use pinochle_engine::game::{Action, Phase, State};
 use pinochle_engine::{Card, PresetId, Rules};
@@ -148,7 +148,7 @@ fn strict_head_rule_inference_holds_in_sampled_worlds() {
     let view = state.observation(0);
     let knowledge = Knowledge::from_view(&view);
     let three = knowledge.active.iter().position(|&s| s == 3).unwrap();
-    let mut rng = BotRng::new(5);
+    let mut rng = Rng::new(5);
     for _ in 0..50 {
         let world = knowledge.sample(&view.own.hand, &mut rng);
         assert_eq!(world.holdings[three].count("AH".parse().unwrap()), 0);

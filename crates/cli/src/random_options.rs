@@ -38,9 +38,9 @@ fn text_values(key: &str) -> &'static [&'static str] {
 fn number_value(spec: &OptionSpec, min: i64, max: i64, rng: &mut Rng) -> String {
     // Targets far above a game's scores would never end a session.
     if spec.key == "target" {
-        return ["500", "1000", "1500", "2500"][rng.below(4) as usize].to_string();
+        return ["500", "1000", "1500", "2500"][rng.below(4)].to_string();
     }
-    let span = (max - min).max(0) as u64 + 1;
+    let span = (max - min).max(0) as usize + 1;
     match rng.below(4) {
         0 => min,
         1 => max,
@@ -55,13 +55,11 @@ fn draw_value(spec: &OptionSpec, rules: &Rules, rng: &mut Rng) -> Option<String>
     match spec.kind_for(rules) {
         OptionKind::Bool => Some((rng.below(2) == 0).to_string()),
         OptionKind::Number { min, max } => Some(number_value(spec, min, max, rng)),
-        OptionKind::Choice(words) => words
-            .get(rng.below(words.len() as u64) as usize)
-            .map(|w| w.to_string()),
+        OptionKind::Choice(words) => words.get(rng.below(words.len())).map(|w| w.to_string()),
         OptionKind::Text => {
             let values = text_values(spec.key);
             values
-                .get(rng.below(values.len().max(1) as u64) as usize)
+                .get(rng.below(values.len().max(1)))
                 .map(|v| v.to_string())
         }
     }

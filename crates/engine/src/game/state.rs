@@ -17,6 +17,7 @@ use crate::meld::{self, MeldResult};
 use crate::rules::{AllPass, Bunch, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
 
 use super::action::{Action, IllegalAction, Phase};
+use super::event::Event;
 use super::record::{HandRecord, HandSummary, PassRecord};
 use super::rng::Rng;
 use super::seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
@@ -375,6 +376,9 @@ pub struct State {
     /// first deal): usually none or one, more when bunched deals were thrown in.
     #[serde(with = "arc_serde")]
     pub(super) recent_records: Arc<Vec<HandRecord>>,
+    /// What the action being applied did; handed to the caller and emptied.
+    #[serde(skip)]
+    pub(super) events: Vec<Event>,
 }
 
 /// Serde for shared, immutable parts of the state (cheap clones for playouts).
@@ -441,9 +445,11 @@ impl State {
     pub fn new(rules: Rules, seed: u64) -> Result<State, SetupError> {
         check_rules(&rules)?;
         let mut rng = Rng::new(seed);
-        let dealer = rng.below(rules.table.seats as u64) as Seat;
+        let dealer = rng.below(rules.table.seats as usize);
         let mut state = State::empty(rules, rng);
         state.deal_hands(dealer, None);
+        // Bunched first deals are in `recent_records`; events are for actions.
+        state.events.clear();
         Ok(state)
     }
 
@@ -506,6 +512,7 @@ impl State {
         }
         let mut state = State::empty(rules, Rng::new(seed));
         state.deal_hands(dealer, Some((dealt, kitty.to_vec())));
+        state.events.clear();
         Ok(state)
     }
 
@@ -573,6 +580,7 @@ impl State {
                 kitty_duplicates: false,
             },
             recent_records: Arc::new(Vec::new()),
+            events: Vec::new(),
             rules: Arc::new(rules),
         }
     }
@@ -663,8 +671,9 @@ impl State {
     // ----------------------------------------------------------------------
     // Transitions
 
-    /// Applies the decision of the player to move. On error nothing changes.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+    /// Applies the decision of the player to move and returns what it did (a
+    /// trick taken, a hand ended...). On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         let Some(seat) = self.current_player() else {
             return Err(IllegalAction::WrongPhase {
                 phase: self.phase(),
@@ -676,7 +685,7 @@ impl State {
 
     /// Applies a decision on behalf of `seat` (for a UI or a server that knows who
     /// acts): refused with [`IllegalAction::NotYourTurn`] if `seat` is not to move.
-    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
         let to_move = self.current_player();
         if to_move.is_none() {
             return Err(IllegalAction::WrongPhase {
@@ -697,8 +706,9 @@ impl State {
         if !self.recent_records.is_empty() {
             self.recent_records = Arc::new(Vec::new());
         }
+        self.events.clear();
         self.perform(seat, action);
-        Ok(())
+        Ok(std::mem::take(&mut self.events))
     }
 
     fn perform(&mut self, seat: Seat, action: Action) {
@@ -1231,6 +1241,18 @@ impl State {
             }
         }
         let last = h.active.iter().all(|&s| h.hand_sizes[s] == 0);
+        let points = cards
+            .iter()
+            .map(|c| rules.counting.value(c.rank))
+            .sum::<u32>()
+            + if last { rules.counting.last_trick() } else { 0 };
+        self.events.push(Event::TrickTaken {
+            hand: h.number,
+            cards: trick,
+            winner,
+            points,
+        });
+        let h = &mut self.public.hand;
         if last {
             h.trick_points[winner] += rules.counting.last_trick();
             self.finish_hand(HandEnd::Played);
@@ -1254,7 +1276,9 @@ impl State {
         if let Some(result) = &result {
             record.game_end = Some(self.game_end_record(result));
         }
-        self.public.session.last_hand = Some(HandSummary::from_record(&record));
+        let summary = HandSummary::from_record(&record);
+        self.events.push(Event::HandEnded(summary.clone()));
+        self.public.session.last_hand = Some(summary);
         Arc::make_mut(&mut self.recent_records).push(record);
         if let Some(result) = result {
             self.end_session(result);
@@ -1275,6 +1299,7 @@ impl State {
     }
 
     fn end_session(&mut self, result: SessionResult) {
+        self.events.push(Event::SessionOver(result.clone()));
         self.public.session.result = Some(result);
         self.public.hand.phase = Phase::SessionOver;
         self.public.hand.to_move = None;
