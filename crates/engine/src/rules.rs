@@ -1133,6 +1133,6 @@ mod tests {
         assert_eq!(meld_value(&pin, 2, true), 300);
         assert_eq!(meld_value(&pin, 2, false), 80);
         assert_eq!(meld_value(&pin, 0, true), 0);
-        assert_eq!(meld_value(&vec![4, 30, 60, 90], 4, true), 90);
+        assert_eq!(meld_value(&[4, 30, 60, 90], 4, true), 90);
     }
 }
