@@ -8,6 +8,7 @@
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat};
 use pinochle_engine::meld::{meld_total, validate_shown};
+use pinochle_engine::rules::Scoring;
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::knowledge::Knowledge;
@@ -182,18 +183,54 @@ pub fn challenges(view: &PlayerView, hand: &CardCounts, need: f64) -> bool {
     need > total * (0.62 - 0.4 * (share - 0.3))
 }
 
-/// The lowest legal bid while it stays within `limit`, else a pass (or the
-/// lowest bid when passing is not allowed).
-pub fn bid(_view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
+/// The lowest legal bid while it stays within `limit` (moved by the game's end
+/// rules, [`game_end_margin`]), else a pass (or the lowest bid when passing is
+/// not allowed). A redeal on nines is asked for whenever it may be (RULES.md §6).
+pub fn bid(view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
+    if legal.contains(&Action::DeclineHand) {
+        return Some(Action::DeclineHand);
+    }
     let lowest = legal.iter().find_map(|a| match a {
         Action::Bid(b) => Some(*b),
         _ => None,
     });
     let may_pass = legal.contains(&Action::Pass);
     match lowest {
-        Some(b) if (b as f64) <= limit || !may_pass => Some(Action::Bid(b)),
+        Some(b) if (b as f64) <= limit + game_end_margin(view, b) || !may_pass => {
+            Some(Action::Bid(b))
+        }
         _ => Some(Action::Pass),
     }
+}
+
+/// How a points game's end rules move the bidding limit for a bid of `bid`:
+/// more when only a made contract takes the side out (must bid or set to go
+/// out) or when making it ends the game by the mercy rule; less when being set
+/// would put the side at the losing score (lose at −X).
+pub fn game_end_margin(view: &PlayerView, bid: u32) -> f64 {
+    let Scoring::Points(p) = &view.rules.scoring else {
+        return 0.0;
+    };
+    let s = scale(view);
+    let scores = &view.public.session.scores;
+    let mine = scores.get(view.seat).copied().unwrap_or(0);
+    let (bid, target) = (i64::from(bid), i64::from(p.target));
+    let lowest_other = (0..scores.len())
+        .filter(|&x| !same_side(&view.rules, x, view.seat))
+        .map(|x| scores[x])
+        .min()
+        .unwrap_or(0);
+    let mut margin = 0.0;
+    if p.lose_at.is_some_and(|x| mine - bid <= -i64::from(x)) {
+        margin -= 40.0 * s;
+    }
+    if p.must_bid_to_go_out && p.fixed_deals.is_none() && mine + bid >= target {
+        margin += 20.0 * s;
+    }
+    if p.mercy && mine + bid - lowest_other >= target {
+        margin += 20.0 * s;
+    }
+    margin
 }
 
 /// The card among `legal` (card actions) with the highest score.
