@@ -32,7 +32,8 @@ mod view;
 pub use action::{format_meld_key, parse_meld_key, Action, IllegalAction, Phase};
 pub use event::Event;
 pub use record::{
-    Concession, DealRecord, GameEnd, HandRecord, HandSummary, Outcome, PassRecord, TrickRecord,
+    Amounts, Concession, DealRecord, GameEnd, HandRecord, HandSummary, Outcome, PassRecord,
+    TrickRecord,
 };
 pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
 pub use state::{

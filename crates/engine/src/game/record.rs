@@ -132,18 +132,56 @@ pub struct HandSummary {
     pub outcome: Outcome,
     pub concession: Option<Concession>,
     pub thrown_in: Option<ThrowInReason>,
-    pub meld: BTreeMap<String, u32>,
-    /// Card points when the hand was played (empty otherwise).
-    pub card_points: BTreeMap<String, u32>,
-    pub delta: Option<BTreeMap<String, i64>>,
-    pub payments: Option<BTreeMap<String, i64>>,
-    pub totals: BTreeMap<String, i64>,
-    #[serde(default)]
+    /// Meld by seat (`None`: the seat showed none or sat out).
+    pub meld: Vec<Option<u32>>,
+    /// Card points by seat when the hand was played (all `None` otherwise).
+    pub card_points: Vec<Option<u32>>,
+    /// Score changes (points games).
+    pub delta: Option<Amounts>,
+    /// Money or stake payments (ledger games).
+    pub payments: Option<Amounts>,
+    /// Totals after the hand: scores, or the ledger in the money games.
+    pub totals: Amounts,
     pub game_end: Option<GameEnd>,
+}
+
+/// Amounts by seat, with the club's bowl and the pot where the game keeps
+/// them: the typed form of a record's `"0"`, `"1"`, …, `"bowl"`, `"pot"` keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Amounts {
+    pub seats: Vec<Option<i64>>,
+    pub bowl: Option<i64>,
+    pub pot: Option<i64>,
+}
+
+impl Amounts {
+    /// The amounts of a record's map for `seats` seats (other keys, such as a
+    /// money game's `score-N`, are not amounts of the ledger).
+    pub fn from_map(map: &BTreeMap<String, i64>, seats: usize) -> Amounts {
+        Amounts {
+            seats: (0..seats)
+                .map(|s| map.get(&s.to_string()).copied())
+                .collect(),
+            bowl: map.get("bowl").copied(),
+            pot: map.get("pot").copied(),
+        }
+    }
+
+    pub fn seat(&self, seat: Seat) -> Option<i64> {
+        self.seats.get(seat).copied().flatten()
+    }
+}
+
+/// A record's per-seat map as a list by seat.
+fn by_seat<T: Copy>(map: &BTreeMap<String, T>, seats: usize) -> Vec<Option<T>> {
+    (0..seats)
+        .map(|s| map.get(&s.to_string()).copied())
+        .collect()
 }
 
 impl HandSummary {
     pub fn from_record(r: &HandRecord) -> HandSummary {
+        let seats = r.players;
         HandSummary {
             hand: r.hand,
             dealer: r.dealer,
@@ -153,15 +191,15 @@ impl HandSummary {
             outcome: r.outcome,
             concession: r.concession,
             thrown_in: r.thrown_in,
-            meld: r.meld.clone(),
+            meld: by_seat(&r.meld, seats),
             card_points: if r.tricks.is_empty() {
-                BTreeMap::new()
+                vec![None; seats]
             } else {
-                r.card_points.clone()
+                by_seat(&r.card_points, seats)
             },
-            delta: r.delta.clone(),
-            payments: r.payments.clone(),
-            totals: r.totals.clone(),
+            delta: r.delta.as_ref().map(|m| Amounts::from_map(m, seats)),
+            payments: r.payments.as_ref().map(|m| Amounts::from_map(m, seats)),
+            totals: Amounts::from_map(&r.totals, seats),
             game_end: r.game_end.clone(),
         }
     }
