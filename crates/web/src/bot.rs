@@ -55,6 +55,14 @@ mod worker {
     use super::{decide, BotReply};
     use crate::controller::BotRequest;
 
+    /// JS values for our messages: 64-bit numbers (seeds, scores) as BigInts,
+    /// since a JS number holds integers exactly only up to 2^53.
+    fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, serde_wasm_bindgen::Error> {
+        value.serialize(
+            &serde_wasm_bindgen::Serializer::new().serialize_large_number_types_as_bigints(true),
+        )
+    }
+
     /// A message as the JS value it crossed as: decoded by its receiver, which
     /// turns a bad one into an error instead of a panic.
     #[derive(Serialize, Deserialize)]
@@ -63,7 +71,7 @@ mod worker {
     impl JsMessage {
         /// `value` as a JS value (structured-clone friendly).
         pub fn of<T: Serialize>(value: &T) -> Result<JsMessage, String> {
-            serde_wasm_bindgen::to_value(value)
+            to_js(value)
                 .map(JsMessage)
                 .map_err(|e| format!("cannot encode the message: {e}"))
         }
@@ -81,7 +89,7 @@ mod worker {
 
     impl Codec for JsCodec {
         fn encode<I: Serialize>(input: I) -> JsValue {
-            serde_wasm_bindgen::to_value(&input).unwrap_or_else(|e| {
+            to_js(&input).unwrap_or_else(|e| {
                 wasm_bindgen::throw_str(&format!("cannot encode a worker message: {e}"))
             })
         }

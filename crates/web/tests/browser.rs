@@ -99,3 +99,31 @@ async fn bid_controls_offer_only_the_legal_bids() {
         .expect("bid button");
     assert_eq!(bid.get_attribute("data-action").as_deref(), Some("bid 310"));
 }
+
+/// A request crosses to the worker as a JS value and comes back equal, seeds
+/// above 2^53 included (they cross as BigInts); a value that is no request is
+/// an error naming the problem, not a panic.
+#[wasm_bindgen_test]
+fn worker_messages_cross_as_js_values() {
+    use pinochle_web::bot::{decide, BotReply, JsMessage};
+    use pinochle_web::controller::{BotRequest, Game, Settings, Ticket};
+
+    let game = Game::start("t".into(), Settings::default(), 5).expect("a game");
+    let request = BotRequest {
+        ticket: Ticket {
+            game: "t".into(),
+            moves: 0,
+        },
+        level: pinochle_ai::Level::Basic,
+        seed: u64::MAX - 3,
+        view: game.state().observation(game.state().current_player().expect("a seat to move")),
+    };
+    let back: BotRequest = JsMessage::of(&request)
+        .expect("encodes")
+        .read()
+        .expect("decodes");
+    assert_eq!(back, request);
+    assert!(matches!(decide(&back), BotReply::Decided { .. }));
+    let bad = JsMessage(wasm_bindgen::JsValue::from_str("not a request")).read::<BotRequest>();
+    assert!(bad.unwrap_err().starts_with("unreadable message"));
+}
