@@ -2,9 +2,10 @@
 // deal field get different cards (and the table shows the deal number, which
 // deals the same cards again when typed in); a 4-seat Brooklyn pot game and a
 // 5-seat club table play a hand; the expert plays in the worker; a game with a
-// short target (opened from a rules link) reaches the game-over screen; and
+// short target (opened from a rules link) reaches the game-over screen;
 // leaving a game while a computer player thinks, then starting another, lets
-// no answer of the old game land in the new one.
+// no answer of the old game land in the new one; and the README's
+// kitchen-table partnership link plays a hand.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -189,6 +190,30 @@ test('leaving while a computer player thinks: no answer of the old game lands in
       return JSON.parse(localStorage.getItem(`pinochle/session/${id}`)).actions.length;
     });
     assert.ok(saved >= 1, 'the new game saves its own actions');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the kitchen-table partnership link from the README plays a hand', { timeout: 240_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser);
+  try {
+    const link =
+      '#v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
+      '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true';
+    await page.goto(`${baseUrl()}?pace=instant&level=basic&seed=34${link}`, { waitUntil: 'load' });
+    await page.getByTestId('custom-rules').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.getByTestId('rules-name').innerText(), 'Kitchen-table partnership');
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('game').waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
+    assert.match(await page.locator('.rules').innerText(), /Strict/, 'the rules text describes the strict head rule');
+    await page.getByRole('button', { name: 'Rules', exact: true }).click();
+    await playUntil(page, resultOpen);
+    await screenshot(page, 'kitchen-table-desktop-result');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await screenshot(page, 'kitchen-table-phone-result');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();

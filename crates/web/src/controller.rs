@@ -13,7 +13,8 @@
 
 use pinochle_ai::Level;
 use pinochle_engine::game::{
-    Action, Event, HandSummary, IllegalAction, PlayedCard, PlayerView, Seat, SetupError, State,
+    Action, Event, HandSummary, IllegalAction, Phase, PlayedCard, PlayerView, Seat, SetupError,
+    State,
 };
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{PresetId, Rules};
@@ -542,11 +543,12 @@ impl Game {
     }
 
     fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
+        let phase = self.state.phase();
         let events = self.state.apply_for(seat, action.clone())?;
         self.moves += 1;
         self.failures = 0;
         let mut effects = vec![Effect::Record(action.clone())];
-        let text = self.describe(seat, &action);
+        let text = self.describe(seat, &action, phase);
         self.announce(text);
         for event in events {
             match event {
@@ -615,9 +617,9 @@ impl Game {
         )
     }
 
-    /// An action in words, as the table announces it. Cards passed or buried by
-    /// another seat stay hidden.
-    pub fn describe(&self, seat: Seat, action: &Action) -> String {
+    /// An action taken in `phase`, in words, as the table announces it. Cards
+    /// passed or buried by another seat stay hidden.
+    pub fn describe(&self, seat: Seat, action: &Action, phase: Phase) -> String {
         let you = self.is_you(seat);
         let who = self.name(seat);
         // The verb agrees with "You" or with a name.
@@ -635,6 +637,9 @@ impl Game {
             Action::Pass => verb("pass.", "passes."),
             Action::Keep => verb("keep the contract.", "keeps the contract."),
             Action::Escape => verb("make the dealer take it.", "makes the dealer take it."),
+            Action::DeclineHand if phase == Phase::Auction => {
+                verb("ask for a redeal.", "asks for a redeal.")
+            }
             Action::DeclineHand => verb("decline the hand.", "declines the hand."),
             Action::Concede => verb("concede.", "concedes."),
             Action::Play => verb("play on.", "plays on."),
@@ -939,10 +944,15 @@ mod tests {
     fn the_human_is_spoken_to_in_the_second_person() {
         let g = game(PresetId::Bison, 2);
         assert_eq!(g.name(0), "You");
-        assert_eq!(g.describe(0, &Action::Play), "You play on.");
-        assert_eq!(g.describe(1, &Action::Play), "Ada plays on.");
+        let tricks = Phase::Tricks;
+        assert_eq!(g.describe(0, &Action::Play, tricks), "You play on.");
+        assert_eq!(g.describe(1, &Action::Play, tricks), "Ada plays on.");
         assert_eq!(
-            g.describe(0, &Action::ShowMeld(vec![])),
+            g.describe(2, &Action::DeclineHand, Phase::Auction),
+            "Boris asks for a redeal."
+        );
+        assert_eq!(
+            g.describe(0, &Action::ShowMeld(vec![]), Phase::ShowMeld),
             "You show 0 melds."
         );
         assert_eq!(plural(1, "trick", "tricks"), "1 trick");
@@ -955,7 +965,10 @@ mod tests {
             2,
         )
         .unwrap();
-        assert_eq!(named.describe(0, &Action::Pass), "You pass.");
+        assert_eq!(
+            named.describe(0, &Action::Pass, Phase::Auction),
+            "You pass."
+        );
         assert_eq!(named.name(0), "Ann");
     }
 

@@ -164,7 +164,18 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                     _ => None,
                 })
                 .collect();
-            html! { <BidControls {bids} may_pass={has(&Action::Pass)} onaction={onaction.clone()} /> }
+            html! {
+                <>
+                    <BidControls {bids} may_pass={has(&Action::Pass)} onaction={onaction.clone()} />
+                    if has(&Action::DeclineHand) {
+                        <div class="choice" role="group" aria-label="Redeal">
+                            <p>{ format!("You hold {} nines: you may ask for a new deal.",
+                                view.own.hand.to_cards().iter().filter(|c| c.rank == pinochle_engine::Rank::Nine).count()) }</p>
+                            { action_button("Ask for a redeal".into(), Action::DeclineHand, false, onaction) }
+                        </div>
+                    }
+                </>
+            }
         }
         Phase::Escape => html! {
             <div class="choice" role="group" aria-label="Keep or escape">

@@ -116,7 +116,9 @@ fn worker_messages_cross_as_js_values() {
         },
         level: pinochle_ai::Level::Basic,
         seed: u64::MAX - 3,
-        view: game.state().observation(game.state().current_player().expect("a seat to move")),
+        view: game
+            .state()
+            .observation(game.state().current_player().expect("a seat to move")),
     };
     let back: BotRequest = JsMessage::of(&request)
         .expect("encodes")
