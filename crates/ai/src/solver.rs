@@ -940,8 +940,27 @@ impl Solver {
             }
             sum
         };
-        // The side not on lead: its masters only.
-        let other_floor = masters(1 - ls);
+        // The side not on lead: its masters, and the leader side's cheapest
+        // cards on the tricks they take (a player holding `k` masters wins
+        // `k` tricks with them, and every other player plays a card to each).
+        let mut other_floor = masters(1 - ls);
+        if let Some(t) = trump {
+            let from = above(side_mask[ls][t]);
+            let k = (0..n)
+                .filter(|&p| usize::from(sides[p]) != ls)
+                .map(|p| {
+                    (from..6)
+                        .map(|r| pos.hands[p][t * 6 + r] as usize)
+                        .sum::<usize>()
+                })
+                .max()
+                .unwrap_or(0);
+            if k > 0 {
+                for p in (0..n).filter(|&p| usize::from(sides[p]) == ls) {
+                    other_floor += self.cheapest_cards(&pos.hands[p], k);
+                }
+            }
+        }
         let (lo, up) = if ls == 1 {
             (0, remaining - other_floor)
         } else {
@@ -1042,6 +1061,22 @@ impl Solver {
         } else {
             (lo, remaining - lead_floor)
         }
+    }
+
+    /// The value of the `k` cheapest cards of `hand` (all of them if fewer).
+    fn cheapest_cards(&self, hand: &[u8; CARDS], mut k: usize) -> i32 {
+        let mut sum = 0;
+        for &r in &self.by_value {
+            for s in 0..4 {
+                let take = (hand[s * 6 + r] as usize).min(k);
+                sum += take as i32 * self.values[r];
+                k -= take;
+            }
+            if k == 0 {
+                break;
+            }
+        }
+        sum
     }
 
     /// Each player holds one card: play the last trick out.
