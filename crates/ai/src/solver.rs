@@ -437,6 +437,32 @@ const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
     table
 };
 
+/// Relative ranks at a trick start: within each run of adjacent ranks of
+/// equal value (J-Q-9 and K-10-A when only A, 10 and K count), the ranks still
+/// held move up to the top of the run, keeping their order. The position so
+/// relabelled has the same value (the same cards beat each other and each is
+/// worth the same), so positions that differ only in which low cards of a run
+/// were played share one table entry. Exact search only: the depth-limited
+/// estimate looks at absolute ranks.
+struct Relabel {
+    /// Hash of the relabelled hands and the leader.
+    hash: u64,
+    to_canonical: [[u8; 6]; 4],
+    to_actual: [[u8; 6]; 4],
+}
+
+impl Relabel {
+    fn canonical(&self, card: u8) -> u8 {
+        let s = suit_of(card);
+        (s * 6) as u8 + self.to_canonical[s][rank_of(card)]
+    }
+
+    fn actual(&self, card: u8) -> u8 {
+        let s = suit_of(card);
+        (s * 6) as u8 + self.to_actual[s][rank_of(card)]
+    }
+}
+
 /// The trick under way as move ordering sees it.
 struct OrderContext {
     trump: Option<usize>,
@@ -482,6 +508,8 @@ pub struct Solver {
     values: [i32; 6],
     /// Ranks from the lowest card value to the highest.
     by_value: [usize; 6],
+    /// Per rank, the highest rank of its run of adjacent ranks of equal value.
+    run_top: [usize; 6],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -526,11 +554,20 @@ impl Solver {
         let size = 1usize << table_bits.clamp(8, 28);
         let mut by_value = [0, 1, 2, 3, 4, 5];
         by_value.sort_by_key(|&r| values[r]);
+        let mut run_top = [5; 6];
+        for r in (0..5).rev() {
+            run_top[r] = if values[r] == values[r + 1] {
+                run_top[r + 1]
+            } else {
+                r
+            };
+        }
         Solver {
             deal_key: deal.key(),
             deal,
             values,
             by_value,
+            run_top,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -737,7 +774,6 @@ impl Solver {
         }
         let at_trick_start = pos.trick_len == 0;
         let mut tt_best = NO_CARD;
-        let key = pos.hash ^ self.deal_key;
         let mut need_depth = EXACT_DEPTH;
         if at_trick_start {
             let left = pos.held[pos.leader as usize];
@@ -769,6 +805,9 @@ impl Solver {
         // left, the second takes the rest.
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
+        // Exact search keys positions by relative ranks (see `Relabel`).
+        let relabel = (use_table && self.depth_limit.is_none()).then(|| self.relabel(pos));
+        let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
         let bucket = (key as usize) & self.mask & !1;
         let e = if use_table {
             let slot = bucket + usize::from(self.table[bucket].key != key);
@@ -792,7 +831,10 @@ impl Solver {
                 alpha = alpha.max(lo);
                 beta = beta.min(up);
             }
-            tt_best = e.best;
+            tt_best = match &relabel {
+                Some(r) if e.best != NO_CARD => r.actual(e.best),
+                _ => e.best,
+            };
         }
         if at_trick_start && self.depth_limit.is_none() {
             // (Inside the table's bounds a cut here is still fail-soft sound:
@@ -870,7 +912,10 @@ impl Solver {
                 key,
                 lower: lower as i16,
                 upper: upper as i16,
-                best: best_move,
+                best: match &relabel {
+                    Some(r) if best_move != NO_CARD => r.canonical(best_move),
+                    _ => best_move,
+                },
                 depth: need_depth,
                 left,
             };
@@ -1061,6 +1106,43 @@ impl Solver {
         } else {
             (lo, remaining - lead_floor)
         }
+    }
+
+    /// The relative-rank relabelling of a trick start (see `Relabel`).
+    fn relabel(&self, pos: &Position) -> Relabel {
+        let mut r = Relabel {
+            hash: pos.hash,
+            to_canonical: [[0, 1, 2, 3, 4, 5]; 4],
+            to_actual: [[0, 1, 2, 3, 4, 5]; 4],
+        };
+        let n = pos.players as usize;
+        let mut moved = false;
+        for s in 0..4 {
+            let held = (0..n).fold(0u8, |m, p| m | pos.masks[p][s]);
+            let mut slot = 5;
+            for rank in (0..6).rev() {
+                if self.run_top[rank] == rank {
+                    slot = rank;
+                }
+                if held & (1 << rank) != 0 {
+                    r.to_canonical[s][rank] = slot as u8;
+                    r.to_actual[s][slot] = rank as u8;
+                    moved |= slot != rank;
+                    slot = slot.saturating_sub(1);
+                }
+            }
+        }
+        if moved {
+            let mut h = ZOBRIST_LEADER[pos.leader as usize];
+            for p in 0..n {
+                for c in 0..CARDS {
+                    let canonical = c / 6 * 6 + r.to_canonical[c / 6][c % 6] as usize;
+                    h ^= zobrist(p, canonical, pos.hands[p][c]);
+                }
+            }
+            r.hash = h;
+        }
+        r
     }
 
     /// The value of the `k` cheapest cards of `hand` (all of them if fewer).
