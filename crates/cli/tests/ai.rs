@@ -131,7 +131,7 @@ fn bench_json_has_the_issue_keys() {
         "bench",
         "--deals",
         "1",
-        "--node-cap",
+        "--cap",
         "2000",
         "--expert-deals",
         "0",
@@ -145,7 +145,12 @@ fn bench_json_has_the_issue_keys() {
         number(&v, &["solve_ms_by_preset", preset, "p50"]);
         number(&v, &["solve_ms_by_preset", preset, "p95"]);
         number(&v, &["solve_ms_by_preset", preset, "completed"]);
+        let share = number(&v, &["solve_ms_by_preset", preset, "completed_share"]);
+        assert!((0.0..=1.0).contains(&share));
+        number(&v, &["solve_ms_by_preset", preset, "nodes_p95"]);
+        number(&v, &["midhand_ms_by_preset", preset, "p95"]);
     }
+    assert_eq!(number(&v, &["node_cap"]), 2000.0);
     assert!(number(&v, &["nodes_per_s"]) > 0.0);
     number(&v, &["pimc_worlds_per_s"]);
 }
@@ -194,6 +199,7 @@ fn bad_input_is_one_line_exit_2() {
             "--deals",
         ),
         (&["bench", "--node-cap", "0"], "at least 1"),
+        (&["bench", "--cap", "0"], "at least 1"),
         (&["bench", "--deals", "x"], "not a valid number"),
     ];
     for (args, needle) in cases {
