@@ -235,6 +235,11 @@ impl Position {
         }
     }
 
+    /// The player who led the trick under way (or leads the next).
+    pub fn leader(&self) -> usize {
+        self.leader as usize
+    }
+
     /// The player to play next.
     pub fn to_move(&self) -> usize {
         self.seat(self.trick_len as usize)
@@ -1614,6 +1619,61 @@ mod tests {
                     want == g
                 };
                 assert!(ok, "round {round} window ({a}, {b}): {g}, exact {want}");
+            }
+        }
+    }
+
+    /// Random small deals of every preset (its players, head rule, counting
+    /// and deck; four copies in the double deck): exact values, the value of
+    /// every card and threshold answers against plain alpha-beta.
+    #[test]
+    fn every_preset_matches_plain_alpha_beta() {
+        use pinochle_engine::{PresetId, Rules};
+        let mut rng = BotRng::new(13);
+        for preset in PresetId::ALL {
+            let rules = Rules::preset(preset);
+            let players = if matches!(preset, PresetId::Partnership | PresetId::DoubleDeck) {
+                4
+            } else {
+                3
+            };
+            let copies = if rules.counting == Counting::CountersOne {
+                4
+            } else {
+                2
+            };
+            for round in 0..60 {
+                let mut deal = test_deal(players, rules.play.head);
+                deal.counting = rules.counting;
+                deal.trump = Some(Suit::from_index(rng.below(4)));
+                let d = rng.below(players);
+                deal.declarer_side = [false; MAX_PLAYERS];
+                deal.declarer_side[d] = true;
+                if players == 4 {
+                    deal.declarer_side[(d + 2) % 4] = true;
+                }
+                let per_hand = 3 + rng.below(if players == 3 { 4 } else { 3 });
+                let pos = random_position(&mut rng, &deal, per_hand, copies);
+                let mut solver = Solver::new(deal, 12);
+                let want = exact(&solver, &pos) * solver.unit;
+                let at = format!("{} round {round}", preset.id());
+                assert_eq!(solver.solve(&pos), want, "{at}");
+                for (card, v) in solver.solve_moves(&pos) {
+                    let mut child = pos;
+                    let gained = solver.play(&mut child, card.index() as u8);
+                    let value = (gained + exact(&solver, &child)) * solver.unit;
+                    assert_eq!(v, value, "{at} move {card}");
+                }
+                let maximizing = solver.deal.declarer_side[pos.to_move()];
+                for target in [want - 1, want, want + 1] {
+                    let values = solver.reach_moves_within(&pos, target).unwrap();
+                    let reached = if maximizing {
+                        values.iter().any(|&(_, v)| v >= target)
+                    } else {
+                        values.iter().all(|&(_, v)| v >= target)
+                    };
+                    assert_eq!(reached, target <= want, "{at} target {target}");
+                }
             }
         }
     }

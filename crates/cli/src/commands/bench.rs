@@ -34,6 +34,7 @@ use pinochle_ai::player::open_position;
 use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::Solver;
 use pinochle_ai::{by_name, Level, Player};
+use pinochle_engine::cards::format_cards;
 use pinochle_engine::game::{Phase, State};
 use pinochle_engine::{PresetId, Rules};
 use serde_json::{json, Map, Value};
@@ -57,6 +58,11 @@ pub const OPTS: &[Opt] = &[
     ),
     Opt::value("seed", "S", "seed of the deals (default 0)"),
     Opt::flag("json", "print the result as JSON"),
+    Opt::flag(
+        "positions",
+        "instead, print each preset's mid-hand positions with their exact values, one per line \
+(PRESET TRUMP LEADER SIDES | hand | hand | hand [| hand] | trick | VALUE), to check a solver change",
+    ),
 ];
 
 /// Transposition-table size of the bench's solvers (2^20 entries).
@@ -78,6 +84,9 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         return Err(CliError::usage("--deals and --cap must be at least 1"));
     }
 
+    if p.flag("positions") {
+        return positions(seed, deals).map(Output::Text);
+    }
     let mut totals = Totals::default();
     let mut by_preset = Map::new();
     let mut midhand_by_preset = Map::new();
@@ -266,6 +275,33 @@ fn play_until_half(mut state: State) -> Result<State, CliError> {
         step(&mut state, &mut bots, seat)?;
     }
     Ok(state)
+}
+
+/// The mid-hand positions of every preset with their exact values (see `--positions`).
+fn positions(seed: u64, deals: u64) -> Result<String, CliError> {
+    let mut text = String::new();
+    for preset in PresetId::ALL {
+        for state in first_tricks(&Rules::preset(preset), seed, deals)? {
+            let mid = play_until_half(state)?;
+            let seat = mid
+                .current_player()
+                .ok_or_else(|| CliError::internal("nobody to move"))?;
+            let deal = deal_of(&mid.observation(seat))
+                .ok_or_else(|| CliError::internal("no trick play to solve"))?;
+            let pos = open_position(&mid).ok_or_else(|| CliError::internal("no open position"))?;
+            let value = Solver::new(deal.clone(), TABLE_BITS).solve(&pos);
+            let trump = deal.trump.map_or("-".to_string(), |t| t.to_string());
+            let sides: String = (0..pos.players())
+                .map(|p| if deal.declarer_side[p] { 'D' } else { '-' })
+                .collect();
+            text.push_str(&format!("{} {trump} {} {sides}", preset.id(), pos.leader()));
+            for p in 0..pos.players() {
+                text.push_str(&format!(" | {}", format_cards(&pos.hand(p).to_cards())));
+            }
+            text.push_str(&format!(" | {} | {value}\n", format_cards(&pos.trick())));
+        }
+    }
+    Ok(text)
 }
 
 /// Times one exact solve of the open position of `state` under the node cap.
