@@ -515,6 +515,8 @@ pub struct Solver {
     by_value: [usize; 6],
     /// Per rank, the highest rank of its run of adjacent ranks of equal value.
     run_top: [usize; 6],
+    /// Some run holds more than one rank (else relabelling changes nothing).
+    has_runs: bool,
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -573,6 +575,7 @@ impl Solver {
             values,
             by_value,
             run_top,
+            has_runs: (0..5).any(|r| run_top[r] != r),
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -811,7 +814,8 @@ impl Solver {
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
         // Exact search keys positions by relative ranks (see `Relabel`).
-        let relabel = (use_table && self.depth_limit.is_none()).then(|| self.relabel(pos));
+        let relabel =
+            (use_table && self.depth_limit.is_none() && self.has_runs).then(|| self.relabel(pos));
         let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
         let bucket = (key as usize) & self.mask & !1;
         let e = if use_table {
