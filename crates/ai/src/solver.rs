@@ -517,6 +517,8 @@ pub struct Solver {
     run_top: [usize; 6],
     /// Some run holds more than one rank (else relabelling changes nothing).
     has_runs: bool,
+    /// Per side (defenders, declarer's), its player when it has only one.
+    lone: [Option<usize>; 2],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -569,6 +571,13 @@ impl Solver {
                 r
             };
         }
+        let lone = [false, true].map(|side| {
+            let mut players = (0..deal.players).filter(|&p| deal.declarer_side[p] == side);
+            match (players.next(), players.next()) {
+                (Some(p), None) => Some(p),
+                _ => None,
+            }
+        });
         Solver {
             deal_key: deal.key(),
             deal,
@@ -576,6 +585,7 @@ impl Solver {
             by_value,
             run_top,
             has_runs: (0..5).any(|r| run_top[r] != r),
+            lone,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -1015,6 +1025,11 @@ impl Solver {
                 }
             }
         }
+        if let (Some(x), Some(t)) = (self.lone[1 - ls], trump) {
+            if side_mask[ls][t] == 0 && pos.masks[x][t] != 0 {
+                other_floor = other_floor.max(self.lone_winners_floor(pos, x, t, &side_mask[ls]));
+            }
+        }
         let (lo, up) = if ls == 1 {
             (0, remaining - other_floor)
         } else {
@@ -1152,6 +1167,37 @@ impl Solver {
             r.hash = h;
         }
         r
+    }
+
+    /// A floor for player `x`, alone on its side and not on lead, holding a
+    /// trump `t` when the other side (whose ranks per suit are `theirs`) holds
+    /// none: every trump of `x` and every plain card above all of theirs in
+    /// its suit (its winners) is won by `x`, with the others' cheapest cards
+    /// on those tricks. A trump or a winner always takes the trick it is
+    /// played on (nobody can ruff it, and `x` has no partner to overtake it);
+    /// `x` holding a trump never discards (void in the suit led, it must
+    /// ruff), and the trick where it plays its last one gives it the lead,
+    /// from which it cashes its winners before anything else.
+    fn lone_winners_floor(&self, pos: &Position, x: usize, t: usize, theirs: &[u8; 4]) -> i32 {
+        let hand = &pos.hands[x];
+        let mut floor = 0;
+        let mut tricks = 0usize;
+        for s in 0..4 {
+            // Lowest rank above all of theirs (every rank for trumps).
+            let from = if s == t {
+                0
+            } else {
+                8 - theirs[s].leading_zeros() as usize
+            };
+            for r in from..6 {
+                tricks += hand[s * 6 + r] as usize;
+                floor += hand[s * 6 + r] as i32 * self.values[r];
+            }
+        }
+        for q in (0..pos.players as usize).filter(|&q| q != x) {
+            floor += self.cheapest_cards(&pos.hands[q], tricks);
+        }
+        floor
     }
 
     /// The value of the `k` cheapest cards of `hand` (all of them if fewer).
