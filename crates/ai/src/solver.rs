@@ -8,7 +8,9 @@
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
 //!   probed at trick starts, in buckets of two entries (the one with the most
 //!   tricks left keeps the first); its entries stay valid across the worlds of
-//!   one hand, so PIMC reuses it;
+//!   one hand, so PIMC reuses it. Exact search hashes relative ranks within
+//!   runs of equally valued ranks (see `Relabel`), so positions that differ
+//!   only in which low cards were played share an entry;
 //! * one move per group of equivalent cards: identical copies, and adjacent
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
@@ -21,9 +23,10 @@
 //!   heuristic, then sure winners, cheap winners, smears to a winning partner,
 //!   cheap discards);
 //! * quick bounds: no points left, the last trick played out directly, and at
-//!   each trick start (exact search only) each side's master trumps and the
-//!   leader's sure tricks with the others' cheapest cards on them
-//!   (`quick_bounds`).
+//!   each trick start (exact search only) a floor for each side — its master
+//!   trumps with the others' cheapest cards on them, the leader's sure tricks,
+//!   and for a lone player not on lead against a side without trumps, all its
+//!   trumps and top cards (`quick_bounds`).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
