@@ -968,6 +968,11 @@ impl Solver {
     ///   A partner's master trumps count as worth nothing there (they are in
     ///   the side's masters already).
     ///
+    /// * The side not on lead: its master trumps, and the leader side's
+    ///   cheapest cards on the tricks they take. When that side is one player
+    ///   holding a trump and the leader's side has none, all its trumps and its
+    ///   cards above all of theirs in their suits (`lone_winners_floor`).
+    ///
     /// All card values are non-negative, so the points of those cards (each
     /// counted once) are a floor for their side; the other side's floor gives the
     /// declarer side's ceiling.
