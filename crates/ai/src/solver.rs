@@ -1014,30 +1014,34 @@ impl Solver {
         };
         // The side not on lead: its masters, and the leader side's cheapest
         // cards on the tricks they take (a player holding `k` masters wins
-        // `k` tricks with them, and every other player plays a card to each).
-        let mut other_floor = masters(1 - ls);
-        if let Some(t) = trump {
-            let from = above(side_mask[ls][t]);
-            let k = (0..n)
-                .filter(|&p| usize::from(sides[p]) != ls)
-                .map(|p| {
-                    (from..6)
-                        .map(|r| pos.hands[p][t * 6 + r] as usize)
-                        .sum::<usize>()
-                })
-                .max()
-                .unwrap_or(0);
-            if k > 0 {
-                for p in (0..n).filter(|&p| usize::from(sides[p]) == ls) {
-                    other_floor += self.cheapest_cards(&pos.hands[p], k);
+        // `k` tricks with them, and every other player plays a card to each);
+        // a lone player against a side without trumps has a higher floor.
+        let lone = self.lone[1 - ls]
+            .zip(trump)
+            .filter(|&(x, t)| side_mask[ls][t] == 0 && pos.masks[x][t] != 0);
+        let other_floor = if let Some((x, t)) = lone {
+            self.lone_winners_floor(pos, x, t, &side_mask[ls])
+        } else {
+            let mut floor = masters(1 - ls);
+            if let Some(t) = trump {
+                let from = above(side_mask[ls][t]);
+                let k = (0..n)
+                    .filter(|&p| usize::from(sides[p]) != ls)
+                    .map(|p| {
+                        (from..6)
+                            .map(|r| pos.hands[p][t * 6 + r] as usize)
+                            .sum::<usize>()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                if k > 0 {
+                    for p in (0..n).filter(|&p| usize::from(sides[p]) == ls) {
+                        floor += self.cheapest_cards(&pos.hands[p], k);
+                    }
                 }
             }
-        }
-        if let (Some(x), Some(t)) = (self.lone[1 - ls], trump) {
-            if side_mask[ls][t] == 0 && pos.masks[x][t] != 0 {
-                other_floor = other_floor.max(self.lone_winners_floor(pos, x, t, &side_mask[ls]));
-            }
-        }
+            floor
+        };
         let (lo, up) = if ls == 1 {
             (0, remaining - other_floor)
         } else {
@@ -1239,6 +1243,9 @@ impl Solver {
     /// Legal moves, one per group of equivalent cards, best first.
     fn ordered_moves(&self, pos: &Position, tt_best: u8) -> MoveList {
         let legal = pos.legal(&self.deal);
+        if legal.len == 1 {
+            return legal;
+        }
         let me = pos.to_move();
         // Ranks of each suit that someone other than `me` holds or has on the trick.
         let mut others = [0u8; 4];
