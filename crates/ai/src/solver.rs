@@ -25,8 +25,8 @@
 //! * quick bounds: no points left, the last trick played out directly, and at
 //!   each trick start (exact search only) a floor for each side — its master
 //!   trumps with the others' cheapest cards on them, the leader's sure tricks,
-//!   and for a lone player not on lead against a side without trumps, all its
-//!   trumps and top cards (`quick_bounds`).
+//!   and for a lone player not on lead holding a master trump, its top cards
+//!   that cannot be ruffed (`quick_bounds`).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
@@ -970,8 +970,8 @@ impl Solver {
     ///
     /// * The side not on lead: its master trumps, and the leader side's
     ///   cheapest cards on the tricks they take. When that side is one player
-    ///   holding a trump and the leader's side has none, all its trumps and its
-    ///   cards above all of theirs in their suits (`lone_winners_floor`).
+    ///   holding a master trump, also its top cards of the suits the leader's
+    ///   side cannot ruff (`lone_winners_floor`).
     ///
     /// All card values are non-negative, so the points of those cards (each
     /// counted once) are a floor for their side; the other side's floor gives the
@@ -1015,10 +1015,10 @@ impl Solver {
         // The side not on lead: its masters, and the leader side's cheapest
         // cards on the tricks they take (a player holding `k` masters wins
         // `k` tricks with them, and every other player plays a card to each);
-        // a lone player against a side without trumps has a higher floor.
+        // a lone player's top cards that cannot be ruffed count too.
         let lone = self.lone[1 - ls]
             .zip(trump)
-            .filter(|&(x, t)| side_mask[ls][t] == 0 && pos.masks[x][t] != 0);
+            .filter(|&(x, t)| pos.masks[x][t] >> above(side_mask[ls][t]) != 0);
         let other_floor = if let Some((x, t)) = lone {
             self.lone_winners_floor(pos, x, t, &side_mask[ls])
         } else {
@@ -1182,31 +1182,42 @@ impl Solver {
     }
 
     /// A floor for player `x`, alone on its side and not on lead, holding a
-    /// trump `t` when the other side (whose ranks per suit are `theirs`) holds
-    /// none: every trump of `x` and every plain card above all of theirs in
-    /// its suit (its winners) is won by `x`, with the others' cheapest cards
-    /// on those tricks. A trump or a winner always takes the trick it is
-    /// played on (nobody can ruff it, and `x` has no partner to overtake it);
-    /// `x` holding a trump never discards (void in the suit led, it must
-    /// ruff), and the trick where it plays its last one gives it the lead,
-    /// from which it cashes its winners before anything else.
+    /// master trump (above every trump of the other side, whose ranks per
+    /// suit are `theirs`; `t` is trump): it wins its master trumps, and its
+    /// cards above all of theirs in each plain suit `s` where every other
+    /// player holding a trump holds at least as many cards of `s` as `x` —
+    /// with the others' cheapest cards on those tricks.
+    ///
+    /// Such a master or top card takes the trick it is played on: nobody holds
+    /// a higher trump, and nobody can ruff the top card, since a player holding
+    /// trumps keeps at least as many cards of `s` as `x` (it plays `s` when `s`
+    /// is led, `x` then following, or when it leads `s`, `x` following too, or
+    /// when it discards, having no trumps left); and `x` has no partner to
+    /// overtake it. `x` never discards while it holds a trump (void in the
+    /// suit led, it must ruff, and ruffs with a master), and the first trick
+    /// where it plays a master gives it the lead, from which it cashes those
+    /// top cards first.
     fn lone_winners_floor(&self, pos: &Position, x: usize, t: usize, theirs: &[u8; 4]) -> i32 {
+        let n = pos.players as usize;
         let hand = &pos.hands[x];
         let mut floor = 0;
         let mut tricks = 0usize;
         for s in 0..4 {
-            // Lowest rank above all of theirs (every rank for trumps).
-            let from = if s == t {
-                0
-            } else {
-                8 - theirs[s].leading_zeros() as usize
-            };
+            // Lowest rank above all of theirs.
+            let from = 8 - theirs[s].leading_zeros() as usize;
+            if s != t
+                && !(0..n).all(|q| {
+                    q == x || pos.masks[q][t] == 0 || pos.suit_len[q][s] >= pos.suit_len[x][s]
+                })
+            {
+                continue;
+            }
             for r in from..6 {
                 tricks += hand[s * 6 + r] as usize;
                 floor += hand[s * 6 + r] as i32 * self.values[r];
             }
         }
-        for q in (0..pos.players as usize).filter(|&q| q != x) {
+        for q in (0..n).filter(|&q| q != x) {
             floor += self.cheapest_cards(&pos.hands[q], tricks);
         }
         floor
