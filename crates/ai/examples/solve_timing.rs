@@ -10,9 +10,9 @@
 //! `SOLVE_TABLE_BITS` sets the table size (default 20: 2^20 entries).
 use pinochle_ai::pimc::deal_of;
 use pinochle_ai::player::open_position;
-use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
 use pinochle_ai::{by_name, Player};
+use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Phase, State};
 use pinochle_engine::rules::{Counting, HeadRule};
 use pinochle_engine::{Card, CardCounts, PresetId, Rank, Rules, Suit};
@@ -58,7 +58,7 @@ fn preset_positions(preset: PresetId, deals: usize, played: usize) -> Vec<(Deal,
 }
 
 /// Plays `tricks` tricks of random legal cards from `pos`.
-fn play_random(rng: &mut BotRng, deal: &Deal, pos: Position, tricks: usize) -> Position {
+fn play_random(rng: &mut Rng, deal: &Deal, pos: Position, tricks: usize) -> Position {
     let mut hands: Vec<CardCounts> = (0..deal.players).map(|p| pos.hand(p)).collect();
     let mut leader = pos.to_move();
     for _ in 0..tricks {
@@ -132,7 +132,7 @@ fn random_problems(args: &[String]) -> (Vec<(Deal, Position)>, u64) {
     } else {
         2
     };
-    let mut rng = BotRng::new(7);
+    let mut rng = Rng::new(7);
     let mut problems = Vec::new();
     for _ in 0..deals {
         let mut cards = Vec::new();

@@ -12,7 +12,7 @@ use pinochle_engine::{CardCounts, Rank, Suit};
 use crate::basic;
 use crate::outlook::{card_points, Outlook, Table, Worlds};
 use crate::pimc::Goal;
-use crate::rng::BotRng;
+use pinochle_engine::game::rng::Rng;
 
 /// Worlds sampled per decision.
 const WORLDS: usize = 48;
@@ -63,7 +63,7 @@ fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
 /// challenge plays the hand, which then pays `2m` each way. Whether a defender
 /// challenges is judged per world from its hand and the points the bidder
 /// needs, as a player reads it (the basic level's rule).
-fn bidder_plays(view: &PlayerView, rng: &mut BotRng) -> Option<bool> {
+fn bidder_plays(view: &PlayerView, rng: &mut Rng) -> Option<bool> {
     let h = &view.public.hand;
     let rules = &view.rules;
     let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
@@ -135,7 +135,7 @@ impl Candidate {
 }
 
 /// Each allowed trump for the declarer, evaluated on the same sampled worlds.
-fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Candidate> {
+fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Vec<Candidate> {
     let h = &view.public.hand;
     let Some(me) = h.active.iter().position(|&s| s == view.seat) else {
         return Vec::new();
@@ -172,7 +172,7 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Vec<Cand
 }
 
 /// The allowed trump with the highest utility.
-fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Option<Candidate> {
+fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Option<Candidate> {
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
     candidates(view, allowed, rng).into_iter().max_by(|a, b| {
         a.utility(&view.rules, bid)
@@ -186,7 +186,7 @@ fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut BotRng) -> Opti
 /// the partner exchange, buries, and plays the deal out; the value is the
 /// side's meld and card points. Bidding to a value reached that often, not to
 /// the mean, keeps the expert from contracts it makes only half the time.
-pub fn bidding_value(view: &PlayerView, rng: &mut BotRng) -> f64 {
+pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
     let rules = &view.rules;
     let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);
     let knowledge = &worlds.knowledge;
@@ -254,7 +254,7 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
 
 /// The expert's decision in the phases it evaluates by playouts; `None` leaves
 /// the decision to the rules of thumb.
-pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Option<Action> {
+pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<Action> {
     let h = &view.public.hand;
     let rules = &view.rules;
     // Every phase evaluated here follows a won auction.
@@ -306,7 +306,7 @@ pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut BotRng) -> Option<A
 
 /// The chance that the declarer's side makes the contract as the hand stands
 /// (trump named, meld shown, bury done), over sampled worlds.
-fn made_chance(view: &PlayerView, rng: &mut BotRng) -> Option<f64> {
+fn made_chance(view: &PlayerView, rng: &mut Rng) -> Option<f64> {
     let h = &view.public.hand;
     let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
     let table = Table::of(view, h.trump)?;
@@ -372,7 +372,7 @@ mod tests {
                 let seat = state.current_player().unwrap();
                 let view = state.observation(seat);
                 let legal = view.legal_actions();
-                let mut rng = BotRng::new(seed);
+                let mut rng = Rng::new(seed);
                 if let Some(action) = decide(&view, &legal, &mut rng) {
                     assert!(legal.contains(&action), "{preset:?} {phase:?} seed {seed}");
                     found += 1;

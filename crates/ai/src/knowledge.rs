@@ -17,7 +17,7 @@ use pinochle_engine::game::{PlayerView, Seat, MAX_SEATS};
 use pinochle_engine::rules::HeadRule;
 use pinochle_engine::{used_cards, Card, CardCounts, Rank, Suit};
 
-use crate::rng::BotRng;
+use pinochle_engine::game::rng::Rng;
 
 /// Holders a hidden card may go to: the active seats (by index in
 /// `public.hand.active`) and, last, the hidden pile.
@@ -178,7 +178,7 @@ impl Knowledge {
 
     /// A world consistent with the knowledge; own hand from `own`. Falls back
     /// to relaxing the void inferences if random filling keeps failing.
-    pub fn sample(&self, own: &CardCounts, rng: &mut BotRng) -> World {
+    pub fn sample(&self, own: &CardCounts, rng: &mut Rng) -> World {
         for _ in 0..32 {
             if let Some(world) = self.try_sample(own, rng, false) {
                 return world;
@@ -188,7 +188,7 @@ impl Knowledge {
             .unwrap_or_else(|| self.blind_sample(own, rng))
     }
 
-    fn try_sample(&self, own: &CardCounts, rng: &mut BotRng, relaxed: bool) -> Option<World> {
+    fn try_sample(&self, own: &CardCounts, rng: &mut Rng, relaxed: bool) -> Option<World> {
         let holders = self.capacity.len();
         let mut holdings = self.fixed.clone();
         let mut room: Vec<usize> = (0..holders)
@@ -232,7 +232,7 @@ impl Knowledge {
     }
 
     /// Last resort: deal the free cards in order, ignoring every inference.
-    fn blind_sample(&self, own: &CardCounts, rng: &mut BotRng) -> World {
+    fn blind_sample(&self, own: &CardCounts, rng: &mut Rng) -> World {
         let mut holdings = self.fixed.clone();
         let mut cards: Vec<Card> = self.free.iter().map(|&(c, _)| c).collect();
         rng.shuffle(&mut cards);

@@ -15,7 +15,6 @@ pub mod knowledge;
 pub mod outlook;
 pub mod pimc;
 pub mod player;
-pub mod rng;
 pub mod solver;
 
 pub use player::{by_name, AiError, Bot, Level, Player, LEVELS};

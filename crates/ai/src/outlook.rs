@@ -15,7 +15,7 @@ use pinochle_engine::rules::{Counting, HeadRule};
 use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::knowledge::{Knowledge, World};
-use crate::rng::BotRng;
+use pinochle_engine::game::rng::Rng;
 
 /// The fixed facts of one playout: trump, head rule, counting and sides.
 #[derive(Clone, Debug)]
@@ -202,7 +202,7 @@ pub struct Worlds {
 }
 
 impl Worlds {
-    pub fn sample(view: &PlayerView, count: usize, rng: &mut BotRng) -> Worlds {
+    pub fn sample(view: &PlayerView, count: usize, rng: &mut Rng) -> Worlds {
         let knowledge = Knowledge::from_view(view);
         let worlds = (0..count)
             .map(|_| knowledge.sample(&view.own.hand, rng))
@@ -280,7 +280,7 @@ mod tests {
         }
     }
 
-    fn deal(rng: &mut BotRng, players: usize, per_hand: usize) -> Vec<CardCounts> {
+    fn deal(rng: &mut Rng, players: usize, per_hand: usize) -> Vec<CardCounts> {
         let mut cards: Vec<Card> = Card::all().flat_map(|c| [c, c]).collect();
         rng.shuffle(&mut cards);
         (0..players)
@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn playouts_share_out_every_point() {
-        let mut rng = BotRng::new(3);
+        let mut rng = Rng::new(3);
         for round in 0..200 {
             let players = 3 + round % 2;
             let per_hand = 48 / players;

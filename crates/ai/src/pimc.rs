@@ -14,8 +14,8 @@ use pinochle_engine::{Card, CardCounts};
 
 use crate::knowledge::{Knowledge, World};
 use crate::outlook::card_points;
-use crate::rng::BotRng;
 use crate::solver::{Deal, Position, Solver, MAX_PLAYERS};
+use pinochle_engine::game::rng::Rng;
 
 /// Effort per card-play decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +169,7 @@ pub fn choose_card(
     view: &PlayerView,
     legal: &[Card],
     budget: &Budget,
-    rng: &mut BotRng,
+    rng: &mut Rng,
     cache: &mut Option<Solver>,
 ) -> Option<Card> {
     if legal.len() <= 1 {

@@ -11,8 +11,8 @@ use pinochle_engine::{Card, CardCounts};
 
 use crate::basic;
 use crate::pimc::{self, Budget};
-use crate::rng::BotRng;
 use crate::solver::{Position, Solver};
+use pinochle_engine::game::rng::Rng;
 
 /// Why a player could not decide.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,25 +60,34 @@ pub const LEVELS: &[&str] = &["basic", "standard", "expert", "oracle"];
 
 /// A player by level name, seeded.
 pub fn by_name(name: &str, seed: u64) -> Result<Box<dyn Player>, AiError> {
-    let level = match name.trim() {
-        "basic" => Level::Basic,
-        "standard" => Level::Standard,
-        "expert" => Level::Expert,
-        "oracle" => Level::Oracle,
-        other => return Err(AiError::UnknownLevel(other.to_string())),
-    };
+    let level =
+        Level::from_name(name.trim()).ok_or_else(|| AiError::UnknownLevel(name.to_string()))?;
     Ok(Box::new(Bot::new(level, seed)))
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A computer player's strength. Saved games and worker messages carry it by
+/// its name (`"basic"`, …).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Level {
     Basic,
     Standard,
     Expert,
+    /// Sees every card: for measuring, never offered at a table.
     Oracle,
 }
 
 impl Level {
+    /// The levels a person can play against.
+    pub const PLAYABLE: [Level; 3] = [Level::Basic, Level::Standard, Level::Expert];
+
+    /// The level of a name in [`LEVELS`].
+    pub fn from_name(name: &str) -> Option<Level> {
+        [Level::Basic, Level::Standard, Level::Expert, Level::Oracle]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Level::Basic => "basic",
@@ -151,14 +160,14 @@ impl Bot {
     }
 
     /// The random stream of one decision: the seed and where the hand stands.
-    fn rng_for(&self, view: &PlayerView) -> BotRng {
+    fn rng_for(&self, view: &PlayerView) -> Rng {
         let h = &view.public.hand;
         let progress = (h.number as u64) << 40
             ^ (h.plays.len() as u64) << 24
             ^ (h.auction.len() as u64) << 16
             ^ (view.own.hand.len() as u64) << 8
             ^ view.seat as u64;
-        BotRng::new(self.seed ^ BotRng::new(progress).next_u64())
+        Rng::new(self.seed ^ Rng::new(progress).next_u64())
     }
 
     fn check(view: &PlayerView) -> Result<Vec<Action>, AiError> {

@@ -1474,7 +1474,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::BotRng;
+    use pinochle_engine::game::rng::Rng;
 
     fn deck(copies: u8, nines: bool) -> Vec<Card> {
         let mut out = Vec::new();
@@ -1490,7 +1490,7 @@ mod tests {
     }
 
     /// A random position: `per_hand` cards each, then a few random legal plays.
-    fn random_position(rng: &mut BotRng, deal: &Deal, per_hand: usize, copies: u8) -> Position {
+    fn random_position(rng: &mut Rng, deal: &Deal, per_hand: usize, copies: u8) -> Position {
         let mut cards = deck(copies, copies == 2);
         rng.shuffle(&mut cards);
         let players = deal.players;
@@ -1569,7 +1569,7 @@ mod tests {
     }
 
     /// A random deal of one of the test shapes (trump, head rule, counting).
-    fn random_deal(rng: &mut BotRng, round: usize) -> Deal {
+    fn random_deal(rng: &mut Rng, round: usize) -> Deal {
         let players = 3 + rng.below(2);
         let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][rng.below(3)];
         let mut deal = test_deal(players, head);
@@ -1592,7 +1592,7 @@ mod tests {
     }
 
     /// A random trick start: `per_hand` cards each, then whole random tricks.
-    fn random_trick_start(rng: &mut BotRng, deal: &Deal, per_hand: usize) -> Position {
+    fn random_trick_start(rng: &mut Rng, deal: &Deal, per_hand: usize) -> Position {
         let mut pos = random_position(rng, deal, per_hand, 2);
         let solver = Solver::new(deal.clone(), 8);
         while pos.trick_len != 0 {
@@ -1604,7 +1604,7 @@ mod tests {
 
     #[test]
     fn quick_bounds_bracket_the_exact_value() {
-        let mut rng = BotRng::new(7);
+        let mut rng = Rng::new(7);
         let mut cuts = 0;
         for round in 0..600 {
             let deal = random_deal(&mut rng, round);
@@ -1629,7 +1629,7 @@ mod tests {
 
     #[test]
     fn solver_matches_plain_alpha_beta_on_larger_positions() {
-        let mut rng = BotRng::new(99);
+        let mut rng = Rng::new(99);
         for round in 0..200 {
             let mut deal = random_deal(&mut rng, round);
             let per_hand = if deal.players == 3 {
@@ -1668,7 +1668,7 @@ mod tests {
     /// each fail-soft result must lie on the right side of the exact value.
     #[test]
     fn any_window_brackets_the_exact_value() {
-        let mut rng = BotRng::new(5);
+        let mut rng = Rng::new(5);
         for round in 0..1500 {
             let deal = random_deal(&mut rng, round);
             let per_hand = 3 + rng.below(if deal.players == 3 { 4 } else { 3 });
@@ -1705,7 +1705,7 @@ mod tests {
     #[test]
     fn every_preset_matches_plain_alpha_beta() {
         use pinochle_engine::{PresetId, Rules};
-        let mut rng = BotRng::new(13);
+        let mut rng = Rng::new(13);
         for preset in PresetId::ALL {
             let rules = Rules::preset(preset);
             let players = if matches!(preset, PresetId::Partnership | PresetId::DoubleDeck) {
@@ -1761,7 +1761,7 @@ mod tests {
 
     #[test]
     fn solver_matches_brute_force_on_small_endgames() {
-        let mut rng = BotRng::new(42);
+        let mut rng = Rng::new(42);
         for round in 0..300 {
             let players = 3 + round % 2;
             let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][round % 3];

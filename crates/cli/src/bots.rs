@@ -64,7 +64,7 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, turn: &Turn<'_>) -> Result<usize, CliError> {
-        Ok(self.rng.below(turn.legal().len().max(1) as u64) as usize)
+        Ok(self.rng.below(turn.legal().len()))
     }
 }
 
@@ -103,6 +103,22 @@ impl Bot for AiBot {
             ))
         })
     }
+}
+
+/// The decision of the bot in `seat`: the chooser [`play_session`] takes.
+///
+/// [`play_session`]: pinochle_engine::game::play::play_session
+pub fn choose(
+    bots: &mut [Box<dyn Bot>],
+    state: &State,
+    seat: Seat,
+    legal: &[Action],
+) -> Result<Action, CliError> {
+    let bot = bots
+        .get_mut(seat)
+        .ok_or_else(|| CliError::internal(format!("engine: seat {seat} is not at the table")))?;
+    let index = bot.choose(&Turn::new(state, seat, legal))?;
+    Ok(legal[index.min(legal.len() - 1)].clone())
 }
 
 /// The names `--bots` accepts.

@@ -44,6 +44,16 @@ impl From<pinochle_engine::options::RulesError> for CliError {
     }
 }
 
+impl From<pinochle_engine::game::play::PlayError<CliError>> for CliError {
+    fn from(e: pinochle_engine::game::play::PlayError<CliError>) -> CliError {
+        use pinochle_engine::game::play::PlayError;
+        match e {
+            PlayError::Driver(e) => e,
+            other => CliError::internal(other.to_string()),
+        }
+    }
+}
+
 /// Collapses whitespace runs (newlines included) so a message stays on one line.
 pub fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")

@@ -17,7 +17,7 @@
 //! [`in_complete_meld`] / [`may_pass_nine`].
 
 use crate::cards::{Card, CardCounts, Rank, Suit};
-use crate::rules::Rules;
+use crate::rules::{meld_value, Rules};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -279,36 +279,20 @@ pub enum MeldError {
 // ---------------------------------------------------------------------------
 // Values
 
-/// Value of `copies` copies under a value-by-multiplicity vector (saturating
-/// version of [`crate::rules::meld_value`]).
-fn value(values: &[u32], copies: u32, bonuses: bool) -> u32 {
-    if copies == 0 || values.is_empty() {
-        return 0;
-    }
-    let single = values[0];
-    if !bonuses {
-        return single.saturating_mul(copies);
-    }
-    match values.get(copies as usize - 1) {
-        Some(&v) => v,
-        None => single.saturating_mul(copies),
-    }
-}
-
 /// Best value of `n` copies, split into groups if that scores more (it never does
 /// for the built-in tables).
 fn best(values: &[u32], n: u8, bonuses: bool) -> u32 {
     match n {
         0 => 0,
-        1 => value(values, 1, bonuses),
-        _ if !bonuses => value(values, u32::from(n), false),
+        1 => meld_value(values, 1, bonuses),
+        _ if !bonuses => meld_value(values, u32::from(n), false),
         _ => {
             let n = n.min(CAP) as usize;
             let mut b = [0u32; CAP as usize + 1];
             for i in 1..=n {
                 let mut m = 0;
                 for j in 1..=i {
-                    m = m.max(value(values, j as u32, true).saturating_add(b[i - j]));
+                    m = m.max(meld_value(values, j as u32, true).saturating_add(b[i - j]));
                 }
                 b[i] = m;
             }
@@ -326,8 +310,11 @@ fn groups(values: &[u32], n: u8, bonuses: bool) -> Vec<u8> {
         let g = (1..=left)
             .rev()
             .find(|&j| {
-                value(values, u32::from(j), bonuses).saturating_add(best(values, left - j, bonuses))
-                    == target
+                meld_value(values, u32::from(j), bonuses).saturating_add(best(
+                    values,
+                    left - j,
+                    bonuses,
+                )) == target
             })
             .unwrap_or(left);
         out.push(g);
@@ -694,7 +681,7 @@ fn push_table(
     trump: Option<Suit>,
 ) {
     for g in groups(values, n, bonuses) {
-        let points = value(values, u32::from(g), bonuses);
+        let points = meld_value(values, u32::from(g), bonuses);
         if points > 0 {
             out.push(make_item(kind, suit, g, points, trump));
         }
@@ -890,18 +877,18 @@ fn key_points(rules: &Rules, key: &MeldKey) -> u32 {
     let bon = m.double_bonuses;
     let n = u32::from(key.copies);
     match key.kind {
-        MeldKind::Run => value(&t.run, n, bon),
+        MeldKind::Run => meld_value(&t.run, n, bon),
         MeldKind::RoyalMarriage | MeldKind::RunExtraKing | MeldKind::RunExtraQueen => {
-            value(&t.royal_marriage, n, bon)
+            meld_value(&t.royal_marriage, n, bon)
         }
-        MeldKind::Marriage => value(&t.marriage, n, bon),
-        MeldKind::Dix => value(&t.dix, n, bon),
-        MeldKind::Pinochle => value(&t.pinochle, n, bon),
-        MeldKind::Aces => value(&t.aces, n, bon),
-        MeldKind::Kings => value(&t.kings, n, bon),
-        MeldKind::Queens => value(&t.queens, n, bon),
-        MeldKind::Jacks => value(&t.jacks, n, bon),
-        MeldKind::Roundhouse => value(&roundhouse_values(rules), n, true),
+        MeldKind::Marriage => meld_value(&t.marriage, n, bon),
+        MeldKind::Dix => meld_value(&t.dix, n, bon),
+        MeldKind::Pinochle => meld_value(&t.pinochle, n, bon),
+        MeldKind::Aces => meld_value(&t.aces, n, bon),
+        MeldKind::Kings => meld_value(&t.kings, n, bon),
+        MeldKind::Queens => meld_value(&t.queens, n, bon),
+        MeldKind::Jacks => meld_value(&t.jacks, n, bon),
+        MeldKind::Roundhouse => meld_value(&roundhouse_values(rules), n, true),
         MeldKind::RunWithRoundhouse => m
             .roundhouse
             .as_ref()

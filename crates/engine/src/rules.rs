@@ -944,26 +944,23 @@ impl Rules {
     pub fn max_bid(&self) -> u32 {
         self.auction.min_bid + 4 * self.counting.total()
     }
-
-    /// Value of `copies` copies of a meld under this rule set's table.
-    pub fn meld_value(&self, values: &MeldValues, copies: u32) -> u32 {
-        meld_value(values, copies, self.meld.double_bonuses)
-    }
 }
 
 /// Value of `copies` copies of a meld: the table entry, or linear from the single
-/// value when the table is shorter or double bonuses are off.
-pub fn meld_value(values: &MeldValues, copies: u32, double_bonuses: bool) -> u32 {
+/// value when the table is shorter or double bonuses are off (saturating, so a
+/// custom table cannot overflow). The one meld-value rule: the meld finder and
+/// the rules text both use it.
+pub fn meld_value(values: &[u32], copies: u32, double_bonuses: bool) -> u32 {
     if copies == 0 || values.is_empty() {
         return 0;
     }
     let single = values[0];
     if !double_bonuses {
-        return single * copies;
+        return single.saturating_mul(copies);
     }
     match values.get(copies as usize - 1) {
         Some(&v) => v,
-        None => single * copies,
+        None => single.saturating_mul(copies),
     }
 }
 

@@ -186,7 +186,7 @@ impl Runner {
                 let state = self.state();
                 let before = state.clone();
                 match state.apply_for(seat.parse().unwrap(), action) {
-                    Ok(()) => fail(format!("'{value}' was accepted")),
+                    Ok(_) => fail(format!("'{value}' was accepted")),
                     Err(e) => {
                         assert!(
                             e.to_string().contains(reason.trim()),

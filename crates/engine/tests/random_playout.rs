@@ -12,7 +12,7 @@ use pinochle_engine::rules::*;
 use pinochle_engine::{Card, CardCounts, Suit};
 
 fn pick<T: Clone>(rng: &mut Rng, items: &[T]) -> T {
-    items[rng.below(items.len() as u64) as usize].clone()
+    items[rng.below(items.len())].clone()
 }
 
 fn coin(rng: &mut Rng) -> bool {
@@ -219,7 +219,7 @@ fn full_deck(rules: &Rules) -> CardCounts {
 }
 
 fn random_action(rng: &mut Rng) -> Action {
-    let card = Card::from_index(rng.below(24) as usize);
+    let card = Card::from_index(rng.below(24));
     match rng.below(13) {
         0 => Action::PassCard(card),
         1 => Action::Bid(rng.below(1600) as u32),
@@ -230,11 +230,11 @@ fn random_action(rng: &mut Rng) -> Action {
         6 => Action::Concede,
         7 => Action::Play,
         8 => Action::Challenge,
-        9 => Action::ChooseTrump(Suit::from_index(rng.below(4) as usize)),
+        9 => Action::ChooseTrump(Suit::from_index(rng.below(4))),
         10 => Action::Bury(card),
         11 => Action::ShowMeld(vec![MeldKey {
             kind: pick(rng, &MeldKind::ALL),
-            suit: Some(Suit::from_index(rng.below(4) as usize)),
+            suit: Some(Suit::from_index(rng.below(4))),
             copies: rng.below(3) as u8,
         }]),
         _ => Action::PlayCard(card),
@@ -319,7 +319,7 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
                 && bids > 8
                 && i > 0
                 && i + 1 < bids
-                && rng.below(bids as u64) >= 6
+                && rng.below(bids) >= 6
             {
                 continue;
             }

@@ -1,19 +1,17 @@
-//! The Yew shell: the app model as a reducer ([`AppModel`], start screen or a
-//! game with its saved session), the computer players' Web Worker, the pace
-//! timers, the URL parameters (`?game=club&seed=7&pace=instant&level=basic&seats=4&name=Ann`
-//! prefill the start screen; `&autostart=1` deals at once), a rule-preset link in
-//! the fragment (`#v=1&game=bison&…` preloads the new-game screen), and saving:
-//! every action is recorded in the session and an effect writes it to
-//! localStorage (a full quota and another tab playing the same session are shown
-//! as banners); a reload resumes the tab's session exactly.
+//! The app: a pure model ([`AppModel`]: the start screen or a game with its
+//! saved session) whose [`AppModel::update`] returns the [`AppEffect`]s to run,
+//! and a thin Yew shell that only runs them (crux's pattern): ask the worker,
+//! start a timer, write localStorage. The URL parameters
+//! (`?game=club&seed=7&pace=instant&level=basic&seats=4&name=Ann` prefill the
+//! start screen; `&autostart=1` deals at once) and a rule-preset link in the
+//! fragment (`#v=1&game=bison&…` preloads the new-game screen) are read at load;
+//! a reload resumes the tab's session exactly.
 
-use std::rc::Rc;
-
-use pinochle_engine::link::{encode_link, SharedRules};
+use pinochle_ai::Level;
+use pinochle_engine::link::SharedRules;
 use pinochle_engine::PresetId;
-use yew::Reducible;
 
-use crate::controller::{Game, Level, Msg, Pace, Settings};
+use crate::controller::{Effect, Game, Msg, Pace, Settings};
 use crate::sessions::setup_of;
 use crate::storage::{Library, SavedSession};
 
@@ -27,7 +25,7 @@ pub enum Screen {
     Playing(Box<Game>),
 }
 
-/// The whole UI state: the reducer's value.
+/// The whole UI state.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppModel {
     /// The start screen's settings (kept for the next game).
@@ -42,16 +40,20 @@ pub struct AppModel {
     pub warning: Option<String>,
     /// Another tab played or deleted this session: this tab stops and says so.
     pub stale: Option<String>,
+    /// The in-game rules are open.
+    pub show_rules: bool,
 }
 
-/// What the UI can do to the model.
+/// What can happen to the app.
 #[derive(Clone, Debug)]
-pub enum AppAction {
-    /// Deal a new game, saved as a new session with this id.
+pub enum AppMsg {
+    /// Deal a new game, saved as a new session with this id. `fresh_seed` is
+    /// the shell's random draw, used when the settings name no deal number.
     StartGame {
-        settings: Settings,
+        settings: Box<Settings>,
         session_id: String,
         now_ms: u64,
+        fresh_seed: u64,
     },
     /// Put a restored game back on the table.
     Resume(Box<Game>, Box<SavedSession>),
@@ -60,10 +62,27 @@ pub enum AppAction {
     Library(Box<Library>),
     Warning(Option<String>),
     Stale(String),
-    /// Something went wrong (a computer player could not decide, a saved game
-    /// could not be resumed): shown, and the table stays as it was.
+    /// Something went wrong (a saved game could not be resumed): shown, and
+    /// the table stays as it was.
     Error(String),
+    /// The session was written with this revision.
+    Saved {
+        id: String,
+        revision: u64,
+    },
+    ToggleRules,
     BackToStart,
+}
+
+/// What the shell must do for the app.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppEffect {
+    /// The game's own effect (ask the worker, a timer).
+    Game(Effect),
+    /// Write the session (and the finished game to the history).
+    Save,
+    /// This tab plays no session any more: read the lists again.
+    LeaveSession,
 }
 
 impl AppModel {
@@ -76,6 +95,7 @@ impl AppModel {
             library: Library::default(),
             warning: None,
             stale: None,
+            show_rules: false,
         }
     }
 
@@ -85,69 +105,119 @@ impl AppModel {
             Screen::Start => None,
         }
     }
-}
 
-impl Reducible for AppModel {
-    type Action = AppAction;
-
-    fn reduce(self: Rc<Self>, action: AppAction) -> Rc<Self> {
-        let mut next = (*self).clone();
-        match action {
-            AppAction::StartGame {
+    /// Handles one message and returns what the shell must do.
+    pub fn update(&mut self, msg: AppMsg) -> Vec<AppEffect> {
+        match msg {
+            AppMsg::StartGame {
                 settings,
                 session_id,
                 now_ms,
-            } => match Game::start(settings.clone()) {
-                Ok(game) => {
-                    next.session = Some(SavedSession::new(session_id, setup_of(&game), now_ms));
-                    next.settings = settings;
-                    next.screen = Screen::Playing(Box::new(game));
-                    next.error = None;
-                    next.stale = None;
+                fresh_seed,
+            } => {
+                let seed = settings.deal.unwrap_or(fresh_seed);
+                match Game::start(session_id.clone(), (*settings).clone(), seed) {
+                    Ok(game) => {
+                        self.session = Some(SavedSession::new(session_id, setup_of(&game), now_ms));
+                        self.settings = *settings;
+                        self.screen = Screen::Playing(Box::new(game));
+                        self.error = None;
+                        self.stale = None;
+                        let mut effects = vec![AppEffect::Save];
+                        effects.extend(self.game_update(Msg::Wake));
+                        effects
+                    }
+                    Err(e) => {
+                        self.error = Some(e.to_string());
+                        Vec::new()
+                    }
                 }
-                Err(e) => next.error = Some(e.to_string()),
-            },
-            AppAction::Resume(game, session) => {
-                next.settings = game.settings.clone();
-                next.screen = Screen::Playing(game);
-                next.session = Some(*session);
-                next.error = None;
-                next.stale = None;
             }
-            AppAction::Game(msg) => {
-                if next.stale.is_some() {
-                    return self;
-                }
-                let Screen::Playing(game) = &mut next.screen else {
-                    return self;
-                };
-                let action = match &msg {
-                    Msg::Human(action) | Msg::Bot { action, .. } => Some(action.clone()),
-                    _ => None,
-                };
-                // A refused message (stale decision, paused table) changes nothing.
-                if game.update(msg).is_err() {
-                    return self;
-                }
-                if let (Some(action), Some(session)) = (action, next.session.as_mut()) {
-                    // The autosave effect stamps the time as it writes.
-                    session.push(&action, session.last_played_ms);
-                }
-                next.settings.pace = game.settings.pace;
-                next.settings.four_color = game.settings.four_color;
+            AppMsg::Resume(game, session) => {
+                self.settings = game.settings.clone();
+                self.screen = Screen::Playing(game);
+                self.session = Some(*session);
+                self.error = None;
+                self.stale = None;
+                let mut effects = vec![AppEffect::Save];
+                effects.extend(self.game_update(Msg::Wake));
+                effects
             }
-            AppAction::Library(library) => next.library = *library,
-            AppAction::Warning(warning) => next.warning = warning,
-            AppAction::Stale(message) => next.stale = Some(message),
-            AppAction::Error(reason) => next.error = Some(reason),
-            AppAction::BackToStart => {
-                next.screen = Screen::Start;
-                next.session = None;
-                next.error = None;
-                next.stale = None;
+            AppMsg::Game(msg) => self.game_update(msg),
+            AppMsg::Library(library) => {
+                self.library = *library;
+                Vec::new()
+            }
+            AppMsg::Warning(warning) => {
+                self.warning = warning;
+                Vec::new()
+            }
+            AppMsg::Stale(message) => {
+                self.stale = Some(message);
+                Vec::new()
+            }
+            AppMsg::Error(reason) => {
+                self.error = Some(reason);
+                Vec::new()
+            }
+            AppMsg::Saved { id, revision } => {
+                if let Some(session) = self.session.as_mut().filter(|s| s.id == id) {
+                    session.revision = revision;
+                }
+                Vec::new()
+            }
+            AppMsg::ToggleRules => {
+                self.show_rules = !self.show_rules;
+                Vec::new()
+            }
+            AppMsg::BackToStart => {
+                self.screen = Screen::Start;
+                self.session = None;
+                self.error = None;
+                self.stale = None;
+                vec![AppEffect::LeaveSession]
             }
         }
-        Rc::new(next)
+    }
+
+    /// A message for the game on the table: refused ones change nothing.
+    fn game_update(&mut self, msg: Msg) -> Vec<AppEffect> {
+        if self.stale.is_some() {
+            return Vec::new();
+        }
+        let Screen::Playing(game) = &mut self.screen else {
+            return Vec::new();
+        };
+        let Ok(effects) = game.update(msg) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut save = false;
+        for effect in effects {
+            match effect {
+                Effect::Record(action) => {
+                    if let Some(session) = self.session.as_mut() {
+                        // The save stamps the time as it writes.
+                        session.push(&action, session.last_played_ms);
+                    }
+                    save = true;
+                }
+                Effect::SettingsChanged => {
+                    self.settings.pace = game.settings.pace;
+                    self.settings.four_color = game.settings.four_color;
+                    if let Some(session) = self.session.as_mut() {
+                        session.setup.pace = game.settings.pace;
+                        session.setup.four_color = game.settings.four_color;
+                    }
+                    save = true;
+                }
+                other => out.push(AppEffect::Game(other)),
+            }
+        }
+        if save {
+            out.insert(0, AppEffect::Save);
+        }
+        out
     }
 }
 
@@ -164,9 +234,13 @@ pub fn settings_from_query(query: &str) -> (Settings, bool) {
                     s.seats = pinochle_engine::Rules::preset(p).table.seats;
                 }
             }
-            "seed" => s.seed = value.parse().unwrap_or(s.seed),
+            "seed" => s.deal = value.parse().ok().or(s.deal),
             "pace" => s.pace = Pace::from_id(value).unwrap_or(s.pace),
-            "level" => s.level = Level::from_id(value).unwrap_or(s.level),
+            "level" => {
+                s.level = Level::from_name(value)
+                    .filter(|l| Level::PLAYABLE.contains(l))
+                    .unwrap_or(s.level)
+            }
             "seats" => s.seats = value.parse().unwrap_or(s.seats),
             "pot" => s.pot_game = value == "1" || value == "true",
             "name" => s.name = value.replace('+', " ").chars().take(24).collect(),
@@ -178,39 +252,30 @@ pub fn settings_from_query(query: &str) -> (Settings, bool) {
     (s, autostart)
 }
 
-/// New-game settings preloaded from a rule-preset link: exactly its rules (as
-/// link text, with the link's name) and its seed when it carries one.
+/// New-game settings preloaded from a rule-preset link: exactly its rules
+/// (with the link's name) and its deal number when it carries one.
 pub fn settings_from_link(base: &Settings, shared: &SharedRules) -> Settings {
     Settings {
-        preset: shared.rules.preset,
-        seats: shared.rules.table.seats,
-        pot_game: false,
-        seed: shared.seed.unwrap_or(base.seed),
-        rules_link: Some(encode_link(&SharedRules {
-            rules: shared.rules.clone(),
-            name: shared.name.clone(),
-            seed: None,
-        })),
-        ..base.clone()
+        deal: shared.seed.or(base.deal),
+        ..Settings::for_rules(shared.rules.clone(), shared.name.clone(), base)
     }
 }
 
-/// The browser side of the shell: storage, the page's URL and the component.
+/// The browser side of the shell: it runs the model's effects and feeds their
+/// results back as messages; it decides nothing about the game.
 #[cfg(target_arch = "wasm32")]
 mod shell {
     use std::cell::{Cell, RefCell};
+    use std::collections::VecDeque;
     use std::rc::Rc;
 
     use gloo_timers::callback::Timeout;
     use gloo_worker::{Spawnable, WorkerBridge};
-    use yew::{
-        component, html, use_effect_with, use_memo, use_mut_ref, use_reducer, use_state, Callback,
-        Html, MouseEvent, Reducible, UseReducerDispatcher,
-    };
+    use yew::{component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
-    use super::{settings_from_link, settings_from_query, AppAction, AppModel, APP_TITLE};
-    use crate::bot::{BotReply, BotWorker, WORKER_LOADER};
-    use crate::controller::{Game, Msg, Settings};
+    use super::{settings_from_link, settings_from_query, AppEffect, AppModel, AppMsg, APP_TITLE};
+    use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WORKER_LOADER};
+    use crate::controller::{Effect, Game, Msg, Settings, Ticket};
     use crate::sessions::restore;
     use crate::share::{clear_fragment, page_fragment, page_url, read_fragment, Fragment};
     use crate::start::StartScreen;
@@ -219,18 +284,24 @@ mod shell {
     };
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
-        record_finished, save_preset, save_session, CustomPreset, KeyValueStore, Library, OtherTab,
+        record_finished, save_preset, save_session, CustomPreset, KeyValueStore, OtherTab,
         SaveError, SavedSession,
     };
     use crate::table::{table, TableCallbacks};
-
-    /// The session id and revision this tab last wrote.
-    type Written = RefCell<Option<(String, u64)>>;
 
     fn page_query() -> String {
         web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default()
+    }
+
+    /// A random deal number for a game whose settings name none: up to nine
+    /// digits, short enough to note down and type again.
+    fn fresh_seed() -> u64 {
+        // Without the platform's randomness the clock still varies the deal.
+        let draw =
+            getrandom::u64().unwrap_or_else(|_| now_ms().wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        1 + draw % 999_999_999
     }
 
     /// The saved session `id` rebuilt as a game, or why it cannot be.
@@ -241,306 +312,322 @@ mod shell {
         Ok((game, session))
     }
 
-    fn library(store: &dyn KeyValueStore) -> AppAction {
+    fn library(store: &dyn KeyValueStore) -> AppMsg {
         match load_library(store, now_ms()) {
-            Ok(library) => AppAction::Library(Box::new(library)),
-            Err(e) => AppAction::Warning(Some(format!("Saved games cannot be read: {e}"))),
+            Ok(library) => AppMsg::Library(Box::new(library)),
+            Err(e) => AppMsg::Warning(Some(format!("Saved games cannot be read: {e}"))),
         }
     }
 
-    fn start_game(settings: Settings) -> AppAction {
-        AppAction::StartGame {
-            settings,
+    fn start_game(settings: Settings) -> AppMsg {
+        AppMsg::StartGame {
+            settings: Box::new(settings),
             session_id: new_session_id(),
             now_ms: now_ms(),
+            fresh_seed: fresh_seed(),
         }
     }
 
-    /// The model at page load: a link in the fragment opens the new-game screen
-    /// with its rules (a bad one is reported); else `autostart` deals; else the
-    /// tab's session resumes; else the start screen.
-    fn initial_model(store: &dyn KeyValueStore, warning: Option<String>) -> AppModel {
-        let (settings, autostart) = settings_from_query(&page_query());
-        let mut model = Rc::new(AppModel::new(settings.clone()));
-        if let Some(w) = warning {
-            model = model.reduce(AppAction::Warning(Some(w)));
-        }
-        model = model.reduce(library(store));
+    /// The messages of page load: a link in the fragment opens the new-game
+    /// screen with its rules (a bad one is reported); else `autostart` deals;
+    /// else the tab's session resumes; else the start screen.
+    fn initial_messages(store: &dyn KeyValueStore, model: &mut AppModel) -> Vec<AppMsg> {
         let fragment = read_fragment(&page_fragment());
         if fragment != Fragment::None {
             clear_fragment();
         }
-        let mut model = (*model).clone();
         match fragment {
             Fragment::Rules(shared) => {
                 model.settings = settings_from_link(&model.settings, &shared);
-                return model;
+                return Vec::new();
             }
             Fragment::Bad(e) => {
-                model.error = Some(format!(
+                return vec![AppMsg::Error(format!(
                     "This rules link cannot be used: {e}. Choose a game below."
-                ));
-                return model;
+                ))];
             }
             Fragment::None => {}
         }
-        let model = Rc::new(model);
+        let (settings, autostart) = settings_from_query(&page_query());
         if autostart {
-            return (*model.reduce(start_game(settings))).clone();
+            return vec![start_game(settings)];
         }
-        if let Some(id) = current_session() {
-            return match resume(store, &id) {
-                Ok((game, session)) => {
-                    (*model.reduce(AppAction::Resume(Box::new(game), Box::new(session)))).clone()
+        match current_session().map(|id| resume(store, &id)) {
+            Some(Ok((game, session))) => vec![AppMsg::Resume(Box::new(game), Box::new(session))],
+            Some(Err(e)) => {
+                set_current_session(None);
+                vec![library(store), AppMsg::Error(e)]
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// The app's core and what runs its effects: messages are queued and
+    /// handled one at a time, each effect is run, and the page renders after.
+    struct Shell {
+        model: RefCell<AppModel>,
+        queue: RefCell<VecDeque<AppMsg>>,
+        running: Cell<bool>,
+        store: Box<dyn KeyValueStore>,
+        worker: RefCell<Option<WorkerBridge<BotWorker>>>,
+        /// The request the worker is working on (its failure is that request's).
+        asked: RefCell<Option<Ticket>>,
+        /// When it was asked (ms) and the least time before its answer shows.
+        asked_at: Cell<u64>,
+        min_ms: Cell<u32>,
+        render: RefCell<Callback<()>>,
+        /// Keeps the other-tab listener of the session on the table.
+        listener: RefCell<Option<(String, gloo_events::EventListener)>>,
+    }
+
+    impl Shell {
+        fn send(self: &Rc<Self>, msg: AppMsg) {
+            self.queue.borrow_mut().push_back(msg);
+            if self.running.replace(true) {
+                return;
+            }
+            loop {
+                let Some(msg) = self.queue.borrow_mut().pop_front() else {
+                    break;
+                };
+                let effects = self.model.borrow_mut().update(msg);
+                for effect in effects {
+                    self.run(effect);
                 }
-                Err(e) => {
+            }
+            self.running.set(false);
+            self.watch_session();
+            self.render.borrow().emit(());
+        }
+
+        fn run(self: &Rc<Self>, effect: AppEffect) {
+            match effect {
+                AppEffect::Game(Effect::AskBot { request, min_ms }) => self.ask(request, min_ms),
+                AppEffect::Game(Effect::After { ms, msg }) => {
+                    let shell = Rc::clone(self);
+                    Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
+                }
+                // The model keeps these; nothing to run.
+                AppEffect::Game(Effect::Record(_) | Effect::SettingsChanged) => {}
+                AppEffect::Save => self.save(),
+                AppEffect::LeaveSession => {
                     set_current_session(None);
-                    let model = model.reduce(library(store));
-                    (*model.reduce(AppAction::Error(e))).clone()
+                    self.queue.borrow_mut().push_back(library(&*self.store));
                 }
-            };
-        }
-        (*model).clone()
-    }
-
-    /// Writes the session after an action; a finished game goes to the history.
-    fn autosave(
-        store: &dyn KeyValueStore,
-        model: &AppModel,
-        written: &Written,
-        dispatcher: &UseReducerDispatcher<AppModel>,
-    ) {
-        let (Some(session), Some(game)) = (&model.session, model.game()) else {
-            return;
-        };
-        let mut session = session.clone();
-        if let Some((id, revision)) = &*written.borrow() {
-            if *id == session.id {
-                session.revision = *revision;
             }
         }
-        let now = now_ms();
-        session.last_played_ms = now;
-        match save_session(store, &mut session, now) {
-            Ok(()) => {
-                *written.borrow_mut() = Some((session.id.clone(), session.revision));
-                set_current_session(Some(&session.id));
-                let full = SaveError::QuotaExceeded.to_string();
-                if model.warning.as_deref() == Some(full.as_str()) {
-                    dispatcher.dispatch(AppAction::Warning(None));
-                }
-                if let Some(done) = finished_game(&session, game.state(), now) {
-                    if let Err(e) = record_finished(store, done, now) {
-                        dispatcher.dispatch(AppAction::Warning(Some(e.to_string())));
+
+        /// Sends a request to the worker; its answer comes back as a message
+        /// no sooner than `min_ms` after asking.
+        fn ask(self: &Rc<Self>, request: Box<crate::controller::BotRequest>, min_ms: u32) {
+            let asked_at = now_ms();
+            *self.asked.borrow_mut() = Some(request.ticket.clone());
+            let mut slot = self.worker.borrow_mut();
+            let worker = slot.get_or_insert_with(|| {
+                let shell = Rc::clone(self);
+                let mut spawner = BotWorker::spawner();
+                let mut spawner = spawner.encoding::<JsCodec>();
+                spawner.callback(move |reply: JsMessage| {
+                    let asked = shell.asked.borrow().clone();
+                    let msg = match reply.read::<BotReply>() {
+                        Ok(BotReply::Decided { ticket, action }) => Msg::Bot { ticket, action },
+                        Ok(BotReply::Failed { ticket, reason }) => match ticket.or(asked) {
+                            Some(ticket) => Msg::BotFailed { ticket, reason },
+                            None => return,
+                        },
+                        Err(reason) => match asked {
+                            Some(ticket) => Msg::BotFailed { ticket, reason },
+                            None => return,
+                        },
+                    };
+                    let wait = shell
+                        .asked_at
+                        .get()
+                        .saturating_add(shell.min_ms.get() as u64);
+                    let left = wait.saturating_sub(now_ms()) as u32;
+                    let shell = Rc::clone(&shell);
+                    match left {
+                        0 => shell.send(AppMsg::Game(msg)),
+                        ms => {
+                            Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
+                        }
                     }
+                });
+                spawner.spawn_with_loader(WORKER_LOADER)
+            });
+            self.asked_at.set(asked_at);
+            self.min_ms.set(min_ms);
+            match JsMessage::of(&request) {
+                Ok(message) => worker.send(message),
+                Err(reason) => {
+                    let shell = Rc::clone(self);
+                    let ticket = request.ticket;
+                    Timeout::new(0, move || {
+                        shell.send(AppMsg::Game(Msg::BotFailed { ticket, reason }))
+                    })
+                    .forget();
                 }
             }
-            Err(e @ (SaveError::Conflict { .. } | SaveError::DeletedElsewhere)) => dispatcher
-                .dispatch(AppAction::Stale(format!(
-                    "Not saved: {e}. Reload to see the game as it is now."
-                ))),
-            Err(e) => dispatcher.dispatch(AppAction::Warning(Some(e.to_string()))),
-        }
-    }
-
-    #[component]
-    pub fn App() -> Html {
-        let store = use_memo((), |_| open_store());
-        let model = {
-            let store = store.clone();
-            use_reducer(move || initial_model(&*store.0, store.1.clone()))
-        };
-        let written = use_mut_ref(|| None::<(String, u64)>);
-        let show_rules = use_state(|| false);
-        // The bot delay of the current pace, read when a worker reply arrives.
-        let bot_delay = use_mut_ref(|| Rc::new(Cell::new(0u32)));
-        let bridge = use_mut_ref(|| None::<WorkerBridge<BotWorker>>);
-        let thinking = use_state(|| false);
-
-        let game = model.game();
-        if let Some(g) = game {
-            bot_delay.borrow().set(g.settings.pace.bot_delay_ms());
         }
 
-        // Save after every action (and when a game starts or resumes).
-        {
-            let key = model
-                .session
-                .as_ref()
-                .map(|s| (s.id.clone(), s.actions.len()));
-            let (store, model, written) = (store.clone(), model.clone(), written.clone());
-            use_effect_with(key, move |key| {
-                if key.is_some() && model.stale.is_none() {
-                    autosave(&*store.0, &model, &written, &model.dispatcher());
+        /// Writes the session after an action; a finished game goes to the history.
+        fn save(&self) {
+            let model = self.model.borrow();
+            let (Some(session), Some(game)) = (&model.session, model.game()) else {
+                return;
+            };
+            if model.stale.is_some() {
+                return;
+            }
+            let mut session = session.clone();
+            let now = now_ms();
+            session.last_played_ms = now;
+            let store = &*self.store;
+            let msg = match save_session(store, &mut session, now) {
+                Ok(()) => {
+                    set_current_session(Some(&session.id));
+                    let mut msgs = vec![AppMsg::Saved {
+                        id: session.id.clone(),
+                        revision: session.revision,
+                    }];
+                    let full = SaveError::QuotaExceeded.to_string();
+                    if model.warning.as_deref() == Some(full.as_str()) {
+                        msgs.push(AppMsg::Warning(None));
+                    }
+                    if let Some(done) = finished_game(&session, game.state(), now) {
+                        if let Err(e) = record_finished(store, done, now) {
+                            msgs.push(AppMsg::Warning(Some(e.to_string())));
+                        }
+                    }
+                    msgs
                 }
-            });
+                Err(e @ (SaveError::Conflict { .. } | SaveError::DeletedElsewhere)) => {
+                    vec![AppMsg::Stale(format!(
+                        "Not saved: {e}. Reload to see the game as it is now."
+                    ))]
+                }
+                Err(e) => vec![AppMsg::Warning(Some(e.to_string()))],
+            };
+            drop(model);
+            self.queue.borrow_mut().extend(msg);
         }
 
-        // Another tab saving or deleting this session makes this tab stale.
-        {
-            let id = model.session.as_ref().map(|s| s.id.clone());
-            let (dispatcher, written) = (model.dispatcher(), written.clone());
-            use_effect_with(id, move |id| {
-                let listener = id.clone().and_then(|id| {
-                    watch_other_tabs(move |key, value| {
-                        let ours = written
-                            .borrow()
-                            .as_ref()
-                            .filter(|(s, _)| *s == id)
-                            .map_or(0, |(_, r)| *r);
-                        let change = other_tab_change(key.as_deref(), value.as_deref(), &id, ours);
-                        let message = match change {
+        /// Listens for other tabs saving or deleting the session on the table.
+        fn watch_session(self: &Rc<Self>) {
+            let id = self.model.borrow().session.as_ref().map(|s| s.id.clone());
+            let mut slot = self.listener.borrow_mut();
+            if slot.as_ref().map(|(watched, _)| watched) == id.as_ref() {
+                return;
+            }
+            *slot = id.and_then(|id| {
+                let shell = Rc::clone(self);
+                let watched = id.clone();
+                watch_other_tabs(move |key, value| {
+                    let ours = shell
+                        .model
+                        .borrow()
+                        .session
+                        .as_ref()
+                        .filter(|s| s.id == watched)
+                        .map_or(0, |s| s.revision);
+                    let message =
+                        match other_tab_change(key.as_deref(), value.as_deref(), &watched, ours) {
                             None => return,
                             Some(OtherTab::PlayedOn { .. }) => {
                                 "This game continued in another tab. Reload to continue it here."
                             }
                             Some(OtherTab::Deleted) => "This game was deleted in another tab.",
                         };
-                        dispatcher.dispatch(AppAction::Stale(message.to_string()));
-                    })
-                });
-                move || drop(listener)
+                    shell.send(AppMsg::Stale(message.to_string()));
+                })
+                .map(|listener| (id, listener))
             });
         }
+    }
 
-        // Ask the worker for the computer player's decision when one is to move.
-        let request = game.and_then(Game::bot_request);
-        {
-            let dispatcher = model.dispatcher();
-            let bridge = bridge.clone();
-            let delay = bot_delay.borrow().clone();
-            let thinking = thinking.clone();
-            let key = request.as_ref().map(|r| (r.ticket, r.view.seat));
-            use_effect_with(key, move |_| {
-                if let Some(req) = request {
-                    thinking.set(true);
-                    let mut slot = bridge.borrow_mut();
-                    let worker = slot.get_or_insert_with(|| {
-                        let dispatcher = dispatcher.clone();
-                        let thinking = thinking.clone();
-                        BotWorker::spawner()
-                            .callback(move |text: String| {
-                                let reply: Result<BotReply, _> = serde_json::from_str(&text);
-                                let dispatcher = dispatcher.clone();
-                                let thinking = thinking.clone();
-                                let action = match reply {
-                                    Ok(BotReply {
-                                        ticket,
-                                        decision: Ok(action),
-                                    }) => AppAction::Game(Msg::Bot { ticket, action }),
-                                    Ok(BotReply {
-                                        decision: Err(e), ..
-                                    }) => AppAction::Error(format!("computer player: {e}")),
-                                    Err(e) => AppAction::Error(format!("computer player: {e}")),
-                                };
-                                let run = move || {
-                                    thinking.set(false);
-                                    dispatcher.dispatch(action);
-                                };
-                                match delay.get() {
-                                    0 => run(),
-                                    ms => {
-                                        Timeout::new(ms, run).forget();
-                                    }
-                                }
-                            })
-                            .spawn_with_loader(WORKER_LOADER)
-                    });
-                    match serde_json::to_string(&req) {
-                        Ok(text) => worker.send(text),
-                        Err(e) => dispatcher.dispatch(AppAction::Error(e.to_string())),
-                    }
-                } else {
-                    thinking.set(false);
-                }
+    #[component]
+    pub fn App() -> Html {
+        let render = use_force_update();
+        let shell = use_memo((), |_| {
+            let (store, warning) = open_store();
+            let (settings, _) = settings_from_query(&page_query());
+            let mut model = AppModel::new(settings);
+            model.warning = warning;
+            let first = initial_messages(&*store, &mut model);
+            let shell = Rc::new(Shell {
+                model: RefCell::new(model),
+                queue: RefCell::new(VecDeque::new()),
+                running: Cell::new(false),
+                store,
+                worker: RefCell::new(None),
+                asked: RefCell::new(None),
+                asked_at: Cell::new(0),
+                min_ms: Cell::new(0),
+                render: RefCell::new(Callback::noop()),
+                listener: RefCell::new(None),
             });
-        }
-
-        // Gather a completed trick after the pace's pause.
-        {
-            let dispatcher = model.dispatcher();
-            let pause = game.and_then(|g| {
-                g.trick_pause
-                    .as_ref()
-                    .map(|t| (g.ticket(), t.hand, g.settings.pace.trick_pause_ms()))
-            });
-            use_effect_with(pause, move |pause| {
-                let timer = pause.map(|(_, _, ms)| {
-                    Timeout::new(ms, move || {
-                        dispatcher.dispatch(AppAction::Game(Msg::TrickCleared))
-                    })
-                });
-                move || drop(timer)
-            });
-        }
-
+            let lists = library(&*shell.store);
+            for msg in std::iter::once(lists).chain(first) {
+                shell.send(msg);
+            }
+            shell
+        });
+        *shell.render.borrow_mut() = Callback::from(move |()| render.force_update());
+        let shell: Rc<Shell> = Rc::clone(&shell);
+        let send = |make: fn() -> AppMsg| {
+            let shell = Rc::clone(&shell);
+            Callback::from(move |_: MouseEvent| shell.send(make()))
+        };
         let callbacks = TableCallbacks {
             on_msg: {
-                let dispatcher = model.dispatcher();
-                Callback::from(move |m: Msg| dispatcher.dispatch(AppAction::Game(m)))
+                let shell = Rc::clone(&shell);
+                Callback::from(move |m: Msg| shell.send(AppMsg::Game(m)))
             },
-            on_new_game: {
-                let (dispatcher, store) = (model.dispatcher(), store.clone());
-                Callback::from(move |_: MouseEvent| {
-                    set_current_session(None);
-                    dispatcher.dispatch(library(&*store.0));
-                    dispatcher.dispatch(AppAction::BackToStart)
-                })
-            },
-            on_toggle_rules: {
-                let show_rules = show_rules.clone();
-                Callback::from(move |_: MouseEvent| show_rules.set(!*show_rules))
-            },
+            on_new_game: send(|| AppMsg::BackToStart),
+            on_toggle_rules: send(|| AppMsg::ToggleRules),
         };
         let on_start = {
-            let dispatcher = model.dispatcher();
-            Callback::from(move |s: Settings| dispatcher.dispatch(start_game(s)))
+            let shell = Rc::clone(&shell);
+            Callback::from(move |s: Settings| shell.send(start_game(s)))
         };
         let on_resume = {
-            let (dispatcher, store) = (model.dispatcher(), store.clone());
-            Callback::from(move |id: String| match resume(&*store.0, &id) {
+            let shell = Rc::clone(&shell);
+            Callback::from(move |id: String| match resume(&*shell.store, &id) {
                 Ok((game, session)) => {
-                    dispatcher.dispatch(AppAction::Resume(Box::new(game), Box::new(session)))
+                    shell.send(AppMsg::Resume(Box::new(game), Box::new(session)))
                 }
                 Err(e) => {
-                    dispatcher.dispatch(library(&*store.0));
-                    dispatcher.dispatch(AppAction::Error(e));
+                    shell.send(library(&*shell.store));
+                    shell.send(AppMsg::Error(e));
                 }
             })
         };
         let on_delete = {
-            let (dispatcher, store) = (model.dispatcher(), store.clone());
+            let shell = Rc::clone(&shell);
             Callback::from(move |id: String| {
-                if let Err(e) = delete_session(&*store.0, &id) {
-                    dispatcher.dispatch(AppAction::Warning(Some(e.to_string())));
+                if let Err(e) = delete_session(&*shell.store, &id) {
+                    shell.send(AppMsg::Warning(Some(e.to_string())));
                 }
-                dispatcher.dispatch(library(&*store.0));
+                shell.send(library(&*shell.store));
             })
         };
+        let presets = shell.model.borrow().library.presets.clone();
         let on_save_preset = {
-            let (dispatcher, store, presets) = (
-                model.dispatcher(),
-                store.clone(),
-                model.library.presets.clone(),
-            );
+            let (shell, presets) = (Rc::clone(&shell), presets.clone());
             Callback::from(move |(name, rules): (String, String)| {
-                match save_preset(&*store.0, presets.clone(), CustomPreset { name, rules }) {
-                    Ok(_) => dispatcher.dispatch(library(&*store.0)),
-                    Err(e) => dispatcher.dispatch(AppAction::Error(e.to_string())),
+                match save_preset(&*shell.store, presets.clone(), CustomPreset { name, rules }) {
+                    Ok(_) => shell.send(library(&*shell.store)),
+                    Err(e) => shell.send(AppMsg::Error(e.to_string())),
                 }
             })
         };
         let on_delete_preset = {
-            let (dispatcher, store, presets) = (
-                model.dispatcher(),
-                store.clone(),
-                model.library.presets.clone(),
-            );
+            let shell = Rc::clone(&shell);
             Callback::from(move |name: String| {
-                if let Err(e) = delete_preset(&*store.0, presets.clone(), &name) {
-                    dispatcher.dispatch(AppAction::Warning(Some(e.to_string())));
+                if let Err(e) = delete_preset(&*shell.store, presets.clone(), &name) {
+                    shell.send(AppMsg::Warning(Some(e.to_string())));
                 }
-                dispatcher.dispatch(library(&*store.0));
+                shell.send(library(&*shell.store));
             })
         };
         let reload = Callback::from(|_: MouseEvent| {
@@ -548,7 +635,8 @@ mod shell {
                 let _ = w.location().reload();
             }
         });
-        let library: Library = model.library.clone();
+        let model = shell.model.borrow();
+        let game = model.game();
         html! {
             <main class="app" data-testid="app">
                 <header class="app-header">
@@ -570,10 +658,10 @@ mod shell {
                             <p class="error" role="alert">{ err }</p>
                         }
                         { match game {
-                            Some(g) => table(g, *thinking, *show_rules, &callbacks),
+                            Some(g) => table(g, model.show_rules, &callbacks),
                             None => html! {
                                 <StartScreen initial={model.settings.clone()} onstart={on_start}
-                                    error={model.error.clone()} {library} onresume={on_resume}
+                                    error={model.error.clone()} library={model.library.clone()} onresume={on_resume}
                                     ondelete={on_delete} share_base={page_url()}
                                     onsavepreset={on_save_preset} ondeletepreset={on_delete_preset} />
                             },
@@ -591,6 +679,8 @@ pub use shell::App;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::controller::Ticket;
+    use pinochle_ai::{Bot, Player};
 
     #[test]
     fn query_parameters_prefill_the_settings() {
@@ -599,70 +689,108 @@ mod tests {
         );
         assert_eq!(s.preset, PresetId::Club);
         assert_eq!(
-            (s.seed, s.seats, s.pace, s.level),
-            (42, 5, Pace::Instant, Level::Basic)
+            (s.deal, s.seats, s.pace, s.level),
+            (Some(42), 5, Pace::Instant, Level::Basic)
         );
         assert_eq!(s.name, "Ann B");
         assert!(auto);
-        let (s, auto) = settings_from_query("?game=nope&seed=x");
+        let (s, auto) = settings_from_query("?game=nope&seed=x&level=oracle");
         assert_eq!(s, Settings::default());
         assert!(!auto);
     }
 
+    fn started(settings: Settings, fresh_seed: u64) -> (AppModel, Vec<AppEffect>) {
+        let mut model = AppModel::new(Settings::default());
+        let effects = model.update(AppMsg::StartGame {
+            settings: Box::new(settings),
+            session_id: "s1".into(),
+            now_ms: 5,
+            fresh_seed,
+        });
+        (model, effects)
+    }
+
     #[test]
-    fn the_reducer_starts_a_game_and_goes_back() {
-        let model = Rc::new(AppModel::new(Settings::default()));
-        let model = model.reduce(AppAction::StartGame {
-            settings: Settings {
+    fn a_new_game_deals_fresh_cards_unless_a_deal_number_is_given() {
+        let (a, _) = started(Settings::default(), 11);
+        let (b, _) = started(Settings::default(), 12);
+        let (ga, gb) = (a.game().unwrap(), b.game().unwrap());
+        assert_eq!((ga.seed, gb.seed), (11, 12));
+        assert_ne!(ga.view().own.hand, gb.view().own.hand);
+        // The deal number replays the same cards, whatever the fresh draw.
+        let replay = Settings {
+            deal: Some(11),
+            ..Settings::default()
+        };
+        let (c, _) = started(replay, 999);
+        assert_eq!(c.game().unwrap().view().own.hand, ga.view().own.hand);
+        // The saved session keeps the deal number.
+        assert_eq!(a.session.as_ref().unwrap().setup.seed, 11);
+    }
+
+    #[test]
+    fn starting_saves_and_asks_for_the_first_move_then_goes_back() {
+        let (mut model, effects) = started(
+            Settings {
                 preset: PresetId::Bison,
                 ..Settings::default()
             },
-            session_id: "s1".into(),
-            now_ms: 5,
-        });
+            5,
+        );
+        assert_eq!(effects[0], AppEffect::Save);
+        let game = model.game().unwrap();
+        let asks = effects
+            .iter()
+            .any(|e| matches!(e, AppEffect::Game(Effect::AskBot { .. })));
+        assert_eq!(asks, !game.human_to_move());
         assert_eq!(model.session.as_ref().map(|s| s.actions.len()), Some(0));
-        assert!(model.game().is_some());
-        let same = Rc::clone(&model).reduce(AppAction::Game(Msg::Bot {
-            ticket: 999,
+        let before = model.clone();
+        let refused = model.update(AppMsg::Game(Msg::Bot {
+            ticket: Ticket {
+                game: "s1".into(),
+                moves: 999,
+            },
             action: pinochle_engine::game::Action::Pass,
         }));
-        assert!(
-            Rc::ptr_eq(&same, &model),
-            "a refused message does not re-render"
+        assert!(refused.is_empty());
+        assert_eq!(model, before, "a refused message changes nothing");
+        assert_eq!(
+            model.update(AppMsg::BackToStart),
+            vec![AppEffect::LeaveSession]
         );
-        let back = model.reduce(AppAction::BackToStart);
-        assert!(back.game().is_none());
-        assert!(back.session.is_none());
+        assert!(model.game().is_none() && model.session.is_none());
     }
 
     #[test]
     fn every_applied_action_is_recorded_in_the_session() {
-        let mut model = Rc::new(AppModel::new(Settings::default())).reduce(AppAction::StartGame {
-            settings: Settings::default(),
-            session_id: "s".into(),
-            now_ms: 1,
-        });
-        let mut bot = pinochle_ai::by_name("basic", 1).unwrap();
-        for _ in 0..3 {
+        let (mut model, mut effects) = started(Settings::default(), 1);
+        let mut applied = 0;
+        while applied < 3 {
+            let ask = effects.iter().find_map(|e| match e {
+                AppEffect::Game(Effect::AskBot { request, .. }) => Some((**request).clone()),
+                _ => None,
+            });
             let game = model.game().unwrap();
-            let msg = match game.bot_request() {
+            let msg = match ask {
                 Some(r) => Msg::Bot {
                     ticket: r.ticket,
-                    action: bot.decide(&r.view).unwrap(),
+                    action: Bot::new(r.level, r.seed).decide(&r.view).unwrap(),
                 },
-                None => Msg::Human(bot.decide(&game.view()).unwrap()),
+                None => Msg::Human(Bot::new(Level::Basic, 1).decide(&game.view()).unwrap()),
             };
-            model = model.reduce(AppAction::Game(msg));
+            effects = model.update(AppMsg::Game(msg));
+            assert_eq!(effects[0], AppEffect::Save, "every action is saved");
+            applied += 1;
         }
         let session = model.session.as_ref().unwrap();
         assert_eq!(session.actions.len(), 3);
-        assert_eq!(
-            &crate::sessions::restore(session).unwrap(),
-            model.game().unwrap()
-        );
-        let stale = model.reduce(AppAction::Stale("another tab".into()));
-        let same = Rc::clone(&stale).reduce(AppAction::Game(Msg::TrickCleared));
-        assert!(Rc::ptr_eq(&same, &stale), "a stale tab does not play on");
+        let mut restored = crate::sessions::restore(session).unwrap();
+        restored.update(Msg::Wake).unwrap();
+        assert_eq!(&restored, model.game().unwrap());
+        model.update(AppMsg::Stale("another tab".into()));
+        let before = model.clone();
+        assert!(model.update(AppMsg::Game(Msg::ToggleLastTrick)).is_empty());
+        assert_eq!(model, before, "a stale tab does not play on");
     }
 
     #[test]
@@ -671,8 +799,8 @@ mod tests {
             pinochle_engine::link::decode_link("v=1&game=bison&name=Friday&seed=9&target=1000")
                 .unwrap();
         let s = settings_from_link(&Settings::default(), &shared);
-        assert_eq!((s.preset, s.seed), (PresetId::Bison, 9));
+        assert_eq!((s.preset, s.deal), (PresetId::Bison, Some(9)));
         assert_eq!(s.rules().unwrap(), shared.rules);
-        assert!(s.rules_link.unwrap().contains("name=Friday"));
+        assert_eq!(s.custom.and_then(|c| c.name).as_deref(), Some("Friday"));
     }
 }

@@ -4,6 +4,7 @@
 //! size. Colours come from CSS classes (`suit-S` …), so the four-colour deck is
 //! a class on the table.
 
+use pinochle_engine::game::Action;
 use pinochle_engine::{Card, Rank, Suit};
 use yew::{classes, component, html, Callback, Html, KeyboardEvent, MouseEvent, Properties};
 
@@ -118,7 +119,9 @@ pub fn CardBack() -> Html {
 #[derive(Properties, PartialEq)]
 pub struct HandCardProps {
     pub card: Card,
-    /// Why it may not be chosen now (shown on hover and focus); `None`: enabled.
+    /// The engine's legal action for this card now (`None`: not choosable).
+    pub action: Option<Action>,
+    /// Why it may not be chosen now (shown on hover and focus).
     pub reason: Option<String>,
     /// Whether choosing cards is what the table is waiting for.
     pub active: bool,
@@ -126,7 +129,7 @@ pub struct HandCardProps {
     pub index: usize,
     /// Roving tabindex: the one card reachable with Tab.
     pub focusable: bool,
-    pub onchoose: Callback<Card>,
+    pub onchoose: Callback<Action>,
     /// Arrow-key navigation: receives the key and this card's index.
     pub onnavigate: Callback<(String, usize)>,
     /// What choosing does, for the label ("play", "bury", "pass").
@@ -138,13 +141,15 @@ pub struct HandCardProps {
 /// A card of the human's hand: a button, disabled with the reason when illegal.
 #[component]
 pub fn HandCard(props: &HandCardProps) -> Html {
-    let enabled = props.active && props.reason.is_none();
+    let action = props.action.clone().filter(|_| props.active);
+    let enabled = action.is_some();
     let card = props.card;
     let onclick = {
         let cb = props.onchoose.clone();
+        let action = action.clone();
         Callback::from(move |_: MouseEvent| {
-            if enabled {
-                cb.emit(card)
+            if let Some(action) = action.clone() {
+                cb.emit(action)
             }
         })
     };
@@ -174,7 +179,7 @@ pub fn HandCard(props: &HandCardProps) -> Html {
                                 (props.active && !enabled).then_some("illegal"),
                                 props.selected.then_some("selected"))}
                 data-card={card.to_string()}
-                data-action={enabled.then(|| format!("{} {}", props.verb, card))}
+                data-action={action.as_ref().map(ToString::to_string)}
                 aria-disabled={(!enabled).then_some("true")}
                 aria-describedby={props.reason.as_ref().map(|_| reason_id.clone())}
                 title={props.reason.clone()}

@@ -1,62 +1,29 @@
-//! The game controller: the pure core of the app, with no DOM and no timers.
+//! The game controller: the pure core of the table, with no DOM and no timers.
 //!
 //! A [`Game`] holds the whole session as the engine's serializable [`State`],
 //! the human's seat, the start [`Settings`], the score-sheet history and what the
 //! table is showing (a trick just completed, the hand-result panel). It changes
 //! only through [`Game::update`] with a [`Msg`] — the human's decision, a
-//! computer player's decision, a timer tick — so it can be tested natively and
-//! saved whole (it is `Serialize`). The UI renders from [`Game::view`], the
-//! human seat's `PlayerView`, never from the state itself: the DOM cannot hold a
-//! card the human may not see.
+//! computer player's decision or failure, a timer firing — and returns the
+//! [`Effect`]s the shell must carry out: ask the worker, wait and send a message
+//! back, record an action in the saved session (crux's pattern: the core decides,
+//! the shell only does). The UI renders from [`Game::view`], the human seat's
+//! `PlayerView`, never from the state itself: the DOM cannot hold a card the
+//! human may not see.
 
+use pinochle_ai::Level;
 use pinochle_engine::game::{
-    tricks, Action, HandSummary, IllegalAction, Phase, PlayedCard, PlayerView, Seat, SetupError,
-    State,
+    Action, Event, HandSummary, IllegalAction, PlayedCard, PlayerView, Seat, SetupError, State,
 };
-use pinochle_engine::link::{decode_link, LinkError};
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{PresetId, Rules};
 use serde::{Deserialize, Serialize};
 
-/// The human always sits at seat 0 (the bottom of the table).
-pub const HUMAN: Seat = 0;
+/// Names of the computer players, by seat.
+const BOT_NAMES: [&str; 5] = ["North", "Ada", "Boris", "Cleo", "Dmitri"];
 
-/// Names of the computer players, by seat (seat 0 is the human).
-const BOT_NAMES: [&str; 5] = ["You", "Ada", "Boris", "Cleo", "Dmitri"];
-
-/// The computer players' strength (the `pinochle_ai` level names).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Level {
-    Basic,
-    Standard,
-    Expert,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Basic, Level::Standard, Level::Expert];
-
-    /// The name `pinochle_ai::by_name` takes.
-    pub fn id(self) -> &'static str {
-        match self {
-            Level::Basic => "basic",
-            Level::Standard => "standard",
-            Level::Expert => "expert",
-        }
-    }
-
-    pub fn from_id(id: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Level::Basic => "Basic — plays by rules of thumb",
-            Level::Standard => "Standard — thinks about the cards out",
-            Level::Expert => "Expert — searches deeper, bids carefully",
-        }
-    }
-}
+/// How the human is called when they gave no name.
+pub const YOU: &str = "You";
 
 /// How fast the computer players act, so a human can follow the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,7 +52,8 @@ impl Pace {
         Pace::ALL.into_iter().find(|p| p.id() == id)
     }
 
-    /// Least time between a computer player's turn starting and its action showing.
+    /// Least time from a computer player's turn starting to its action showing
+    /// (its thinking time counts toward it).
     pub fn bot_delay_ms(self) -> u32 {
         match self {
             Pace::Instant => 0,
@@ -106,7 +74,24 @@ impl Pace {
     }
 }
 
-/// Everything chosen on the start screen: with the seed it determines the game.
+/// How the start screen describes a level.
+pub fn level_label(level: Level) -> &'static str {
+    match level {
+        Level::Basic => "Basic — plays by rules of thumb",
+        Level::Standard => "Standard — thinks about the cards out",
+        Level::Expert | Level::Oracle => "Expert — searches deeper, bids carefully",
+    }
+}
+
+/// Rules that are not one of the start screen's choices: edited, opened from
+/// a link or a saved custom preset (with its name).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CustomRules {
+    pub rules: Rules,
+    pub name: Option<String>,
+}
+
+/// Everything chosen on the start screen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Settings {
     pub preset: PresetId,
@@ -114,16 +99,15 @@ pub struct Settings {
     pub seats: u8,
     /// Brooklyn's pot game.
     pub pot_game: bool,
+    /// When set, these are the game's rules and `preset`, `seats` and
+    /// `pot_game` only describe them.
+    pub custom: Option<CustomRules>,
     pub level: Level,
     pub name: String,
-    pub seed: u64,
+    /// The deal number to replay; `None` deals fresh cards.
+    pub deal: Option<u64>,
     pub pace: Pace,
     pub four_color: bool,
-    /// Custom or shared rules as link text (`v=1&game=bison&target=1000`): when
-    /// set, they are the game's rules and `preset`, `seats` and `pot_game` only
-    /// describe them.
-    #[serde(default)]
-    pub rules_link: Option<String>,
 }
 
 impl Default for Settings {
@@ -132,12 +116,12 @@ impl Default for Settings {
             preset: PresetId::Brooklyn,
             seats: 3,
             pot_game: false,
+            custom: None,
             level: Level::Standard,
             name: String::new(),
-            seed: 1,
+            deal: None,
             pace: Pace::Normal,
             four_color: false,
-            rules_link: None,
         }
     }
 }
@@ -168,9 +152,9 @@ pub fn has_pot_game(preset: PresetId) -> bool {
 
 impl Settings {
     /// The rule set these settings choose.
-    pub fn rules(&self) -> Result<Rules, StartError> {
-        if let Some(link) = &self.rules_link {
-            return Ok(decode_link(link)?.rules);
+    pub fn rules(&self) -> Result<Rules, RulesError> {
+        if let Some(custom) = &self.custom {
+            return Ok(custom.rules.clone());
         }
         let mut settings = Vec::new();
         if self.pot_game && has_pot_game(self.preset) {
@@ -179,16 +163,28 @@ impl Settings {
         if seat_choices(self.preset, self.pot_game).is_some() {
             settings.push(format!("seats={}", self.seats));
         }
-        Ok(Rules::preset(self.preset).with_settings(&settings)?)
+        Rules::preset(self.preset).with_settings(&settings)
     }
 
-    /// The human's name as shown at the table.
-    pub fn display_name(&self) -> String {
-        let name = self.name.trim();
-        if name.is_empty() {
-            "You".to_string()
-        } else {
-            name.chars().take(24).collect()
+    /// Settings that deal exactly `rules`: the start screen's choices when they
+    /// make these rules, else the rules as custom ones.
+    pub fn for_rules(rules: Rules, name: Option<String>, base: &Settings) -> Settings {
+        let pot_game = specs()
+            .iter()
+            .any(|s| s.key == "pot_game" && s.applies(&rules) && s.get(&rules) == "true");
+        let plain = Settings {
+            preset: rules.preset,
+            seats: rules.table.seats,
+            pot_game,
+            custom: None,
+            ..base.clone()
+        };
+        match plain.rules() {
+            Ok(dealt) if dealt == rules && name.is_none() => plain,
+            _ => Settings {
+                custom: Some(CustomRules { rules, name }),
+                ..plain
+            },
         }
     }
 }
@@ -198,8 +194,6 @@ impl Settings {
 pub enum StartError {
     #[error("these settings make no valid game: {0}")]
     Rules(#[from] RulesError),
-    #[error("these rules cannot be used: {0}")]
-    Link(#[from] LinkError),
     #[error("the game cannot be dealt: {0}")]
     Setup(#[from] SetupError),
 }
@@ -213,6 +207,16 @@ pub enum GameError {
     Busy(&'static str),
 }
 
+/// Names one position of one game: a computer player's answer or a timer
+/// carries it, and is ignored unless it still names the position on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ticket {
+    /// The game's id (its saved session's id).
+    pub game: String,
+    /// Actions applied in the game so far.
+    pub moves: u64,
+}
+
 /// A trick as it lies on the table: cards in play order and who took it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownTrick {
@@ -224,15 +228,24 @@ pub struct ShownTrick {
 /// What can happen to a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Msg {
+    /// The table is on screen (a new or resumed game): ask whoever is to move.
+    Wake,
     /// The human's decision.
     Human(Action),
     /// A computer player's decision, for the request with this ticket.
     Bot {
-        ticket: u64,
+        ticket: Ticket,
         action: Action,
     },
-    /// The completed trick has been shown long enough.
-    TrickCleared,
+    /// The worker could not answer the request with this ticket.
+    BotFailed {
+        ticket: Ticket,
+        reason: String,
+    },
+    /// The human asked to try the failed computer player again.
+    RetryBot,
+    /// The completed trick of this position has been shown long enough.
+    TrickCleared(Ticket),
     /// The human closed the hand-result panel.
     CloseResult,
     /// Show or hide the last completed trick.
@@ -241,11 +254,28 @@ pub enum Msg {
     SetFourColor(bool),
 }
 
+/// What the shell must do for the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Ask the worker for this decision and answer with [`Msg::Bot`] or
+    /// [`Msg::BotFailed`], no sooner than `min_ms` after asking.
+    AskBot {
+        request: Box<BotRequest>,
+        min_ms: u32,
+    },
+    /// Send `msg` back after `ms` milliseconds.
+    After { ms: u32, msg: Msg },
+    /// This action was applied: append it to the saved session and save.
+    Record(Action),
+    /// Settings that outlive the game changed (pace, deck colours): save them.
+    SettingsChanged,
+}
+
 /// What a computer player is asked: decide for `view.seat`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BotRequest {
     /// Identifies the position asked about; a late answer to an old ticket is ignored.
-    pub ticket: u64,
+    pub ticket: Ticket,
     pub level: Level,
     pub seed: u64,
     pub view: PlayerView,
@@ -254,9 +284,15 @@ pub struct BotRequest {
 /// A whole game as the app holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
+    /// The game's id: its saved session's id, and part of every ticket.
+    pub id: String,
     pub settings: Settings,
+    /// The deal number: every shuffle of the session comes from it.
+    pub seed: u64,
+    /// The seat the person at this browser plays.
+    pub human: Seat,
     state: State,
-    /// Display name per seat.
+    /// Player names by seat; the human's is empty when they gave none.
     pub names: Vec<String>,
     /// Summaries of the completed hands, oldest first (the score sheet).
     pub history: Vec<HandSummary>,
@@ -269,30 +305,47 @@ pub struct Game {
     pub show_last_trick: bool,
     /// Latest plays in words, newest last (the live region reads the last one).
     pub announcements: Vec<String>,
-    /// Actions applied so far: the ticket of the next computer decision.
+    /// Actions applied so far.
     moves: u64,
+    /// The position on the table, when the worker was asked about it.
+    #[serde(skip)]
+    asked: Option<Ticket>,
+    /// Failed answers for the position on the table.
+    #[serde(skip)]
+    failures: u32,
+    /// Why the computer player could not decide, after a retry: shown with a
+    /// "try again" control.
+    #[serde(skip)]
+    pub bot_error: Option<String>,
 }
 
 /// Most announcements kept.
 const ANNOUNCEMENTS_KEPT: usize = 8;
 
+/// Failed answers for one position that are retried before the human is asked.
+const AUTOMATIC_RETRIES: u32 = 1;
+
 impl Game {
-    /// A new game: the entry point for the start screen (and for saved settings).
-    pub fn start(settings: Settings) -> Result<Game, StartError> {
+    /// A new game with this id, dealt from `seed`; the human sits at `human`.
+    pub fn start(id: String, settings: Settings, seed: u64) -> Result<Game, StartError> {
         let rules = settings.rules()?;
         let seats = rules.table.seats as usize;
-        let state = State::new(rules, settings.seed)?;
+        let state = State::new(rules, seed)?;
+        let human = 0;
         let names = (0..seats)
             .map(|s| {
-                if s == HUMAN {
-                    settings.display_name()
+                if s == human {
+                    settings.name.trim().chars().take(24).collect()
                 } else {
                     BOT_NAMES[s % BOT_NAMES.len()].to_string()
                 }
             })
             .collect();
         let mut game = Game {
+            id,
             settings,
+            seed,
+            human,
             state,
             names,
             history: Vec::new(),
@@ -302,6 +355,9 @@ impl Game {
             show_last_trick: false,
             announcements: Vec::new(),
             moves: 0,
+            asked: None,
+            failures: 0,
+            bot_error: None,
         };
         let intro = game.hand_intro();
         game.announce(intro);
@@ -315,15 +371,25 @@ impl Game {
 
     /// What the human may know: the only thing the table renders from.
     pub fn view(&self) -> PlayerView {
-        self.state.observation(HUMAN)
+        self.state.observation(self.human)
     }
 
     pub fn rules(&self) -> &Rules {
         self.state.rules()
     }
 
+    /// A seat's name as the table shows it ("You" for a human with no name).
     pub fn name(&self, seat: Seat) -> &str {
-        self.names.get(seat).map_or("?", String::as_str)
+        match self.names.get(seat).map(String::as_str) {
+            Some("") if seat == self.human => YOU,
+            Some(name) => name,
+            None => "?",
+        }
+    }
+
+    /// Whether the table speaks to this seat as "you".
+    pub fn is_you(&self, seat: Seat) -> bool {
+        seat == self.human
     }
 
     pub fn is_over(&self) -> bool {
@@ -350,17 +416,29 @@ impl Game {
     }
 
     pub fn human_to_move(&self) -> bool {
-        self.to_move() == Some(HUMAN)
+        self.to_move() == Some(self.human)
     }
 
-    /// The computer decision the app should ask its worker for now, if any.
-    pub fn bot_request(&self) -> Option<BotRequest> {
-        let seat = self.to_move().filter(|&s| s != HUMAN)?;
+    /// Whether a computer player is working on the position on the table.
+    pub fn thinking(&self) -> bool {
+        self.asked.as_ref() == Some(&self.ticket()) && self.bot_error.is_none()
+    }
+
+    /// Ticket of the position now on the table.
+    pub fn ticket(&self) -> Ticket {
+        Ticket {
+            game: self.id.clone(),
+            moves: self.moves,
+        }
+    }
+
+    /// The computer decision to ask for now, if any.
+    fn bot_request(&self) -> Option<BotRequest> {
+        let seat = self.to_move().filter(|&s| s != self.human)?;
         Some(BotRequest {
-            ticket: self.moves,
+            ticket: self.ticket(),
             level: self.settings.level,
             seed: self
-                .settings
                 .seed
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(seat as u64 + 1),
@@ -368,107 +446,148 @@ impl Game {
         })
     }
 
-    /// Ticket of the position now on the table.
-    pub fn ticket(&self) -> u64 {
-        self.moves
-    }
-
-    pub fn update(&mut self, msg: Msg) -> Result<(), GameError> {
+    /// Handles one message: on `Ok` the effects to run, on `Err` nothing changed.
+    pub fn update(&mut self, msg: Msg) -> Result<Vec<Effect>, GameError> {
+        let mut effects = Vec::new();
         match msg {
+            Msg::Wake => self.asked = None,
             Msg::Human(action) => {
                 if self.result.is_some() {
                     return Err(GameError::Busy("the hand result is open"));
                 }
                 // The human may go on at once rather than wait for the trick to clear.
                 self.trick_pause = None;
-                self.perform(HUMAN, action)
+                let human = self.human;
+                effects.extend(self.perform(human, action)?);
             }
             Msg::Bot { ticket, action } => {
-                if ticket != self.moves {
+                if ticket != self.ticket() {
                     return Err(GameError::Busy("that decision is out of date"));
                 }
                 if let Some(reason) = self.paused() {
                     return Err(GameError::Busy(reason));
                 }
                 match self.state.current_player() {
-                    Some(seat) if seat != HUMAN => self.perform(seat, action),
-                    _ => Err(GameError::Busy("no computer player is to move")),
+                    Some(seat) if seat != self.human => effects.extend(self.perform(seat, action)?),
+                    _ => return Err(GameError::Busy("no computer player is to move")),
                 }
             }
-            Msg::TrickCleared => {
+            Msg::BotFailed { ticket, reason } => {
+                if ticket != self.ticket() {
+                    return Err(GameError::Busy("that answer is out of date"));
+                }
+                self.failures += 1;
+                if self.failures > AUTOMATIC_RETRIES {
+                    self.bot_error = Some(reason);
+                    return Ok(effects);
+                }
+                self.asked = None;
+            }
+            Msg::RetryBot => {
+                if self.bot_error.take().is_none() {
+                    return Err(GameError::Busy("no computer player needs another try"));
+                }
+                self.failures = 0;
+                self.asked = None;
+            }
+            Msg::TrickCleared(ticket) => {
+                if ticket != self.ticket() || self.trick_pause.is_none() {
+                    return Err(GameError::Busy("that trick is already gathered"));
+                }
                 self.trick_pause = None;
-                Ok(())
             }
             Msg::CloseResult => {
-                self.result = None;
+                if self.result.take().is_none() {
+                    return Err(GameError::Busy("no hand result is open"));
+                }
                 self.trick_pause = None;
                 self.show_last_trick = false;
                 if !self.is_over() {
                     let intro = self.hand_intro();
                     self.announce(intro);
                 }
-                Ok(())
             }
             Msg::ToggleLastTrick => {
                 self.show_last_trick = !self.show_last_trick && self.last_trick.is_some();
-                Ok(())
             }
             Msg::SetPace(pace) => {
                 self.settings.pace = pace;
-                Ok(())
+                effects.push(Effect::SettingsChanged);
             }
             Msg::SetFourColor(on) => {
                 self.settings.four_color = on;
-                Ok(())
+                effects.push(Effect::SettingsChanged);
             }
         }
+        effects.extend(self.ask_bot());
+        Ok(effects)
     }
 
-    fn perform(&mut self, seat: Seat, action: Action) -> Result<(), GameError> {
-        let before = self.state.public().clone();
-        let completed = match &action {
-            Action::PlayCard(card) if before.hand.phase == Phase::Tricks => {
-                let mut cards = before.hand.current_trick().to_vec();
-                cards.push(PlayedCard { seat, card: *card });
-                (cards.len() == before.hand.active.len()).then(|| {
-                    let faces: Vec<_> = cards.iter().map(|p| p.card).collect();
-                    let winner = tricks::winning_index(&faces, before.hand.trump)
-                        .map_or(seat, |i| cards[i].seat);
-                    ShownTrick {
-                        hand: before.hand.number,
-                        cards,
-                        winner,
-                    }
-                })
-            }
-            _ => None,
+    /// Asks the worker when a computer player is to move and was not asked yet.
+    fn ask_bot(&mut self) -> Option<Effect> {
+        let request = self.bot_request().filter(|_| self.bot_error.is_none());
+        let Some(request) = request else {
+            // Only the position on the table can have been asked about.
+            self.asked = None;
+            return None;
         };
-        self.state.apply_for(seat, action.clone())?;
+        if self.asked.as_ref() == Some(&request.ticket) {
+            return None;
+        }
+        self.asked = Some(request.ticket.clone());
+        Some(Effect::AskBot {
+            request: Box::new(request),
+            min_ms: self.settings.pace.bot_delay_ms(),
+        })
+    }
+
+    fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
+        let events = self.state.apply_for(seat, action.clone())?;
         self.moves += 1;
+        self.failures = 0;
+        let mut effects = vec![Effect::Record(action.clone())];
         let text = self.describe(seat, &action);
         self.announce(text);
-        if let Some(trick) = completed {
-            let text = format!("{} takes the trick.", self.name(trick.winner));
-            self.announce(text);
-            self.last_trick = Some(trick.clone());
-            self.trick_pause = Some(trick);
-            self.show_last_trick = false;
-        }
-        let after = &self.state.public().session;
-        if after.hands_completed > before.session.hands_completed {
-            if let Some(summary) = after.last_hand.clone() {
-                self.history.push(summary.clone());
-                self.result = Some(summary);
-                self.trick_pause = None;
+        for event in events {
+            match event {
+                Event::TrickTaken {
+                    hand,
+                    cards,
+                    winner,
+                    ..
+                } => {
+                    let text = if self.is_you(winner) {
+                        "You take the trick.".to_string()
+                    } else {
+                        format!("{} takes the trick.", self.name(winner))
+                    };
+                    self.announce(text);
+                    let trick = ShownTrick {
+                        hand,
+                        cards,
+                        winner,
+                    };
+                    self.last_trick = Some(trick.clone());
+                    self.trick_pause = Some(trick);
+                    self.show_last_trick = false;
+                }
+                Event::HandEnded(summary) => {
+                    self.history.push(summary.clone());
+                    self.result = Some(summary);
+                    self.trick_pause = None;
+                    self.announce("The hand is over: see the result.".to_string());
+                }
+                Event::SessionOver(_) => self.announce("The game is over.".to_string()),
             }
-            let text = if self.is_over() {
-                "The game is over.".to_string()
-            } else {
-                "The hand is over: see the result.".to_string()
-            };
-            self.announce(text);
         }
-        Ok(())
+        // A trick that ended the hand goes with the result panel instead.
+        if self.trick_pause.is_some() {
+            effects.push(Effect::After {
+                ms: self.settings.pace.trick_pause_ms(),
+                msg: Msg::TrickCleared(self.ticket()),
+            });
+        }
+        Ok(effects)
     }
 
     fn announce(&mut self, text: String) {
@@ -480,15 +599,18 @@ impl Game {
 
     fn hand_intro(&self) -> String {
         let h = &self.state.public().hand;
-        let sitting_out = !h.active.contains(&HUMAN);
+        let dealer = if self.is_you(h.dealer) {
+            "you deal".to_string()
+        } else {
+            format!("{} deals", self.name(h.dealer))
+        };
         format!(
-            "Hand {}: {} deals.{}",
+            "Hand {}: {dealer}.{}",
             h.number,
-            self.name(h.dealer),
-            if sitting_out {
-                " You sit out this hand."
-            } else {
+            if h.active.contains(&self.human) {
                 ""
+            } else {
+                " You sit out this hand."
             }
         )
     }
@@ -496,42 +618,131 @@ impl Game {
     /// An action in words, as the table announces it. Cards passed or buried by
     /// another seat stay hidden.
     pub fn describe(&self, seat: Seat, action: &Action) -> String {
-        let who = self.name(seat).to_string();
-        let mine = seat == HUMAN;
+        let you = self.is_you(seat);
+        let who = self.name(seat);
+        // The verb agrees with "You" or with a name.
+        let verb = |you_form: &str, name_form: &str| {
+            if you {
+                format!("You {you_form}")
+            } else {
+                format!("{who} {name_form}")
+            }
+        };
         match action {
-            Action::PassCard(c) if mine => format!("{who} pass the {}.", c.long_name()),
+            Action::PassCard(c) if you => format!("You pass the {}.", c.long_name()),
             Action::PassCard(_) => format!("{who} passes a card."),
-            Action::Bid(b) => format!("{who} bids {b}."),
-            Action::Pass => format!("{who} passes."),
-            Action::Keep => format!("{who} keeps the contract."),
-            Action::Escape => format!("{who} makes the dealer take it."),
-            Action::DeclineHand => format!("{who} declines the hand."),
-            Action::Concede => format!("{who} concedes."),
-            Action::Play => format!("{who} plays on."),
-            Action::Challenge => format!("{who} challenges: play it out."),
-            Action::ChooseTrump(s) => format!("{who} names {} trump.", s.name()),
-            Action::Bury(c) if mine => format!("{who} bury the {}.", c.long_name()),
+            Action::Bid(b) => verb(&format!("bid {b}."), &format!("bids {b}.")),
+            Action::Pass => verb("pass.", "passes."),
+            Action::Keep => verb("keep the contract.", "keeps the contract."),
+            Action::Escape => verb("make the dealer take it.", "makes the dealer take it."),
+            Action::DeclineHand => verb("decline the hand.", "declines the hand."),
+            Action::Concede => verb("concede.", "concedes."),
+            Action::Play => verb("play on.", "plays on."),
+            Action::Challenge => verb("challenge: play it out.", "challenges: play it out."),
+            Action::ChooseTrump(s) => verb(
+                &format!("name {} trump.", s.name()),
+                &format!("names {} trump.", s.name()),
+            ),
+            Action::Bury(c) if you => format!("You bury the {}.", c.long_name()),
             Action::Bury(_) => format!("{who} buries a card."),
-            Action::ShowMeld(keys) => format!("{who} shows {} melds.", keys.len()),
-            Action::PlayCard(c) => format!("{who} plays the {}.", c.long_name()),
+            Action::ShowMeld(keys) => {
+                let melds = plural(keys.len(), "meld", "melds");
+                verb(&format!("show {melds}."), &format!("shows {melds}."))
+            }
+            Action::PlayCard(c) => verb(
+                &format!("play the {}.", c.long_name()),
+                &format!("plays the {}.", c.long_name()),
+            ),
         }
+    }
+}
+
+/// "1 meld", "3 melds".
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+pub mod testing {
+    //! The test shell: runs a game's effects synchronously with `basic`
+    //! computer players (the human's seat too), the one loop every web test
+    //! drives games with.
+
+    use super::*;
+    use pinochle_ai::{Bot, Player};
+
+    /// What happened while driving.
+    #[derive(Debug, Default)]
+    pub struct Driven {
+        /// Every action applied, in order (what the saved session records).
+        pub actions: Vec<Action>,
+    }
+
+    /// Runs `game` with `basic` players until `stop` holds (checked before each
+    /// step) or the game is over; `check` sees the game before every step.
+    pub fn drive(
+        game: &mut Game,
+        stop: impl Fn(&Game) -> bool,
+        mut check: impl FnMut(&Game),
+    ) -> Driven {
+        let mut driven = Driven::default();
+        let mut queue: std::collections::VecDeque<Msg> = [Msg::Wake].into();
+        for _ in 0..20_000 {
+            if stop(game) || game.is_over() {
+                return driven;
+            }
+            check(game);
+            let msg = match queue.pop_front() {
+                Some(msg) => msg,
+                None if game.result.is_some() => Msg::CloseResult,
+                None if game.human_to_move() => {
+                    let action = Bot::new(Level::Basic, game.seed)
+                        .decide(&game.view())
+                        .expect("the human's stand-in decides");
+                    Msg::Human(action)
+                }
+                None => panic!("the game waits for nothing: {:?}", game.state().phase()),
+            };
+            let effects = game.update(msg).expect("the message is accepted");
+            for effect in effects {
+                match effect {
+                    Effect::AskBot { request, .. } => {
+                        let action = Bot::new(request.level, request.seed)
+                            .decide(&request.view)
+                            .expect("a computer player decides");
+                        queue.push_back(Msg::Bot {
+                            ticket: request.ticket,
+                            action,
+                        });
+                    }
+                    Effect::After { msg, .. } => queue.push_back(msg),
+                    Effect::Record(action) => driven.actions.push(action),
+                    Effect::SettingsChanged => {}
+                }
+            }
+        }
+        panic!("the game does not progress");
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::testing::drive;
     use super::*;
-    use pinochle_ai::by_name;
     use pinochle_engine::Card;
 
-    fn settings(preset: PresetId, seed: u64) -> Settings {
+    fn settings(preset: PresetId) -> Settings {
         Settings {
             preset,
+            seats: Rules::preset(preset).table.seats,
             level: Level::Basic,
-            seed,
             pace: Pace::Instant,
             ..Settings::default()
         }
+    }
+
+    fn game(preset: PresetId, seed: u64) -> Game {
+        Game::start("g1".into(), settings(preset), seed).expect("game starts")
     }
 
     /// Every card the table may show face up: the human's hand, the exposed
@@ -553,87 +764,199 @@ mod tests {
         cards
     }
 
-    /// Drives a game with computer players for every seat, the human's included
-    /// (through `Msg::Human`), until `hands` hands are done.
-    fn play_hands(preset: PresetId, seed: u64, hands: usize) -> Game {
-        let mut game = Game::start(settings(preset, seed)).expect("game starts");
-        let mut human_bot = by_name("basic", seed).expect("level exists");
-        let mut steps = 0;
-        while game.history.len() < hands && !game.is_over() {
-            steps += 1;
-            assert!(steps < 5000, "{preset:?}: the game does not progress");
-            if game.result.is_some() {
-                game.update(Msg::CloseResult).unwrap();
-                continue;
-            }
-            if game.trick_pause.is_some() {
-                game.update(Msg::TrickCleared).unwrap();
-                continue;
-            }
-            // The human's view never holds another seat's private cards.
-            let view = game.view();
-            assert_eq!(&view.own, game.state.private_of(HUMAN).unwrap());
-            assert!(visible_cards(&game).len() >= view.own.hand.len());
-            if game.human_to_move() {
-                let action = human_bot.decide(&view).expect("a decision");
-                game.update(Msg::Human(action)).unwrap();
-            } else {
-                let req = game.bot_request().expect("a computer player is to move");
-                let mut bot = by_name(req.level.id(), req.seed).unwrap();
-                let action = bot.decide(&req.view).expect("a decision");
-                game.update(Msg::Bot {
-                    ticket: req.ticket,
-                    action,
-                })
-                .unwrap();
-            }
-        }
-        game
-    }
-
     #[test]
     fn every_preset_plays_two_hands_through_the_controller() {
         for preset in PresetId::ALL {
-            let game = play_hands(preset, 7, 2);
-            assert!(game.history.len() >= 2 || game.is_over(), "{preset:?}");
-            assert!(!game.announcements.is_empty());
+            let mut g = game(preset, 7);
+            drive(
+                &mut g,
+                |g| g.history.len() >= 2,
+                |g| {
+                    // The human's view never holds another seat's private cards.
+                    let view = g.view();
+                    assert_eq!(&view.own, g.state.private_of(g.human).unwrap());
+                    assert!(visible_cards(g).len() >= view.own.hand.len());
+                },
+            );
+            assert!(g.history.len() >= 2 || g.is_over(), "{preset:?}");
+            assert!(!g.announcements.is_empty());
+        }
+    }
+
+    /// What a newcomer sees from the first deal to the game-over screen, in
+    /// each game that ends by itself (the points games).
+    #[test]
+    fn points_games_play_to_the_game_over_screen() {
+        for preset in [PresetId::Bison, PresetId::Partnership, PresetId::DoubleDeck] {
+            let mut g = game(preset, 11);
+            drive(&mut g, |_| false, |_| {});
+            assert!(g.is_over(), "{preset:?}");
+            assert!(g.state().session_result().is_some());
+            assert!(!g.history.is_empty(), "{preset:?}");
+            assert!(!g.thinking() && g.to_move().is_none());
         }
     }
 
     #[test]
     fn the_game_round_trips_through_json() {
-        let game = play_hands(PresetId::Bison, 3, 1);
-        let text = serde_json::to_string(&game).unwrap();
+        let mut g = game(PresetId::Bison, 3);
+        drive(&mut g, |g| g.history.len() == 1, |_| {});
+        let text = serde_json::to_string(&g).unwrap();
         let back: Game = serde_json::from_str(&text).unwrap();
-        assert_eq!(back, game);
+        assert_eq!(back, g);
     }
 
     #[test]
     fn the_view_holds_no_hidden_cards() {
-        let game = Game::start(settings(PresetId::Partnership, 5)).unwrap();
-        let view = game.view();
+        let g = game(PresetId::Partnership, 5);
+        let view = g.view();
         let text = serde_json::to_string(&view).unwrap();
         // Only the human's 12 cards appear; no other seat's hand is in the view.
         assert_eq!(view.own.hand.len(), 12);
         for seat in 1..4 {
-            let theirs = game.state.hand_of(seat).unwrap();
+            let theirs = g.state.hand_of(seat).unwrap();
             assert_ne!(theirs, &view.own.hand);
         }
         assert!(!text.contains("hidden"));
         assert!(view.public.hand.kitty.is_empty());
     }
 
-    #[test]
-    fn stale_or_early_decisions_are_refused() {
-        let mut game = Game::start(settings(PresetId::Brooklyn, 11)).unwrap();
-        let stale = Msg::Bot {
-            ticket: game.ticket() + 1,
-            action: Action::Pass,
-        };
-        assert!(matches!(game.update(stale), Err(GameError::Busy(_))));
-        if !game.human_to_move() {
-            assert!(game.update(Msg::Human(Action::Pass)).is_err());
+    /// A game in which a computer player is to move, and the request for it.
+    fn waiting_for_a_bot() -> (Game, BotRequest) {
+        for seed in 0..50 {
+            let mut g = game(PresetId::Brooklyn, seed);
+            let effects = g.update(Msg::Wake).unwrap();
+            if let Some(Effect::AskBot { request, .. }) = effects.into_iter().next() {
+                return (g, *request);
+            }
         }
+        panic!("no deal starts with a computer player to move");
+    }
+
+    #[test]
+    fn a_computer_player_is_asked_once_per_position() {
+        let (mut g, request) = waiting_for_a_bot();
+        assert_eq!(request.ticket, g.ticket());
+        assert!(g.thinking());
+        assert_eq!(g.update(Msg::ToggleLastTrick).unwrap(), vec![]);
+        let action = Bot::new(Level::Basic, request.seed)
+            .decide(&request.view)
+            .unwrap();
+        let effects = g
+            .update(Msg::Bot {
+                ticket: request.ticket,
+                action: action.clone(),
+            })
+            .unwrap();
+        assert_eq!(effects[0], Effect::Record(action));
+    }
+
+    use pinochle_ai::{Bot, Player};
+
+    #[test]
+    fn an_answer_with_another_games_ticket_is_ignored() {
+        let (mut g, request) = waiting_for_a_bot();
+        let action = Bot::new(Level::Basic, request.seed)
+            .decide(&request.view)
+            .unwrap();
+        let before = g.clone();
+        // Same move number, another game: the game just left.
+        let foreign = Ticket {
+            game: "another game".into(),
+            moves: request.ticket.moves,
+        };
+        let refused = g.update(Msg::Bot {
+            ticket: foreign.clone(),
+            action: action.clone(),
+        });
+        assert!(matches!(refused, Err(GameError::Busy(_))));
+        let refused = g.update(Msg::BotFailed {
+            ticket: foreign,
+            reason: "late".into(),
+        });
+        assert!(matches!(refused, Err(GameError::Busy(_))));
+        assert_eq!(g, before, "nothing changed");
+        // An old ticket of this game is refused too.
+        let mut stale = request.ticket.clone();
+        stale.moves += 1;
+        assert!(g
+            .update(Msg::Bot {
+                ticket: stale,
+                action
+            })
+            .is_err());
+    }
+
+    #[test]
+    fn a_worker_error_is_retried_once_then_shown_with_try_again() {
+        let (mut g, request) = waiting_for_a_bot();
+        let failed = |g: &mut Game| {
+            g.update(Msg::BotFailed {
+                ticket: g.ticket(),
+                reason: "the worker crashed".into(),
+            })
+            .unwrap()
+        };
+        // The first failure asks again at once.
+        let effects = failed(&mut g);
+        assert!(
+            matches!(&effects[..], [Effect::AskBot { request: r, .. }] if r.ticket == request.ticket)
+        );
+        assert!(g.bot_error.is_none());
+        // The second is shown, and nothing is asked until the human says so.
+        assert_eq!(failed(&mut g), vec![]);
+        assert_eq!(g.bot_error.as_deref(), Some("the worker crashed"));
+        assert!(!g.thinking());
+        let effects = g.update(Msg::RetryBot).unwrap();
+        assert!(matches!(&effects[..], [Effect::AskBot { .. }]));
+        assert!(g.bot_error.is_none() && g.thinking());
+        // The game is never stuck: the answer now lands.
+        let action = Bot::new(Level::Basic, request.seed)
+            .decide(&request.view)
+            .unwrap();
+        assert!(g
+            .update(Msg::Bot {
+                ticket: request.ticket,
+                action
+            })
+            .is_ok());
+    }
+
+    #[test]
+    fn a_completed_trick_pauses_then_clears_with_its_own_ticket() {
+        let mut g = game(PresetId::Bison, 11);
+        drive(&mut g, |g| g.trick_pause.is_some(), |_| {});
+        let ticket = g.ticket();
+        let mut stale = ticket.clone();
+        stale.moves -= 1;
+        assert!(g.update(Msg::TrickCleared(stale)).is_err());
+        assert!(g.trick_pause.is_some());
+        g.update(Msg::TrickCleared(ticket)).unwrap();
+        assert!(g.trick_pause.is_none());
+    }
+
+    #[test]
+    fn the_human_is_spoken_to_in_the_second_person() {
+        let g = game(PresetId::Bison, 2);
+        assert_eq!(g.name(0), "You");
+        assert_eq!(g.describe(0, &Action::Play), "You play on.");
+        assert_eq!(g.describe(1, &Action::Play), "Ada plays on.");
+        assert_eq!(
+            g.describe(0, &Action::ShowMeld(vec![])),
+            "You show 0 melds."
+        );
+        assert_eq!(plural(1, "trick", "tricks"), "1 trick");
+        let named = Game::start(
+            "g".into(),
+            Settings {
+                name: "Ann".into(),
+                ..settings(PresetId::Bison)
+            },
+            2,
+        )
+        .unwrap();
+        assert_eq!(named.describe(0, &Action::Pass), "You pass.");
+        assert_eq!(named.name(0), "Ann");
     }
 
     #[test]
@@ -649,7 +972,22 @@ mod tests {
             ..Settings::default()
         };
         assert_eq!(s.rules().unwrap().table.seats, 5);
-        let game = Game::start(s).unwrap();
-        assert_eq!(game.names.len(), 5);
+        let g = Game::start("g".into(), s, 1).unwrap();
+        assert_eq!(g.names.len(), 5);
+    }
+
+    #[test]
+    fn settings_for_rules_prefer_the_start_screens_choices() {
+        let pot = Rules::preset(PresetId::Brooklyn)
+            .with_settings(&["pot_game=true".to_string(), "seats=5".to_string()])
+            .unwrap();
+        let s = Settings::for_rules(pot.clone(), None, &Settings::default());
+        assert!(s.custom.is_none() && s.pot_game && s.seats == 5);
+        assert_eq!(s.rules().unwrap(), pot);
+        let custom = Rules::preset(PresetId::Bison)
+            .with_settings(&["target=1000".to_string()])
+            .unwrap();
+        let s = Settings::for_rules(custom.clone(), None, &Settings::default());
+        assert_eq!(s.custom.as_ref().map(|c| &c.rules), Some(&custom));
     }
 }

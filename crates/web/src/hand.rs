@@ -31,48 +31,57 @@ pub fn sorted_hand(cards: &[Card], trump: Option<Suit>) -> Vec<Card> {
     cards
 }
 
-/// What choosing a card does in this phase, and each card's reason not to.
+/// What choosing a card does in this phase, and each card's action or reason not to.
 pub struct HandChoice {
+    /// The verb of the labels ("play", "pass", "bury").
     pub verb: &'static str,
     pub active: bool,
+    /// Per card: the engine's legal action for it, when there is one.
+    pub actions: Vec<Option<Action>>,
+    /// Per card: why it may not be chosen now.
     pub reasons: Vec<Option<String>>,
+}
+
+/// The card an action chooses, if it chooses one.
+fn chosen_card(action: &Action) -> Option<Card> {
+    match action {
+        Action::PlayCard(c) | Action::PassCard(c) | Action::Bury(c) => Some(*c),
+        _ => None,
+    }
 }
 
 /// The card decision the view is waiting for (if it is the human's turn).
 pub fn hand_choice(view: &PlayerView, cards: &[Card], may_act: bool) -> HandChoice {
-    let legal = view.legal_actions();
-    let (verb, active) = match view.phase() {
-        Phase::Tricks => ("play", true),
-        Phase::PassLeft | Phase::PartnerPass => ("pass", true),
-        Phase::Bury => ("bury", true),
-        _ => ("", false),
+    let (verb, reason_if_illegal) = match view.phase() {
+        Phase::Tricks => ("play", "this card may not be played now"),
+        Phase::PassLeft | Phase::PartnerPass => ("pass", "this card may not be passed"),
+        Phase::Bury => ("bury", "this card is used in your shown meld"),
+        _ => ("", ""),
     };
-    let active = active && may_act && view.is_my_turn();
+    let active = !verb.is_empty() && may_act && view.is_my_turn();
+    let legal = if active {
+        view.legal_actions()
+    } else {
+        Vec::new()
+    };
+    let actions: Vec<Option<Action>> = cards
+        .iter()
+        .map(|&card| legal.iter().find(|a| chosen_card(a) == Some(card)).cloned())
+        .collect();
     let reasons = cards
         .iter()
-        .map(|&card| {
-            if !active {
-                return None;
-            }
-            let action = match verb {
-                "play" => Action::PlayCard(card),
-                "pass" => Action::PassCard(card),
-                _ => Action::Bury(card),
-            };
-            if legal.contains(&action) {
-                None
-            } else {
-                Some(view.card_reason(card).unwrap_or_else(|| match verb {
-                    "pass" => "this card may not be passed".to_string(),
-                    "bury" => "this card is used in your shown meld".to_string(),
-                    _ => "this card may not be played now".to_string(),
-                }))
-            }
+        .zip(&actions)
+        .map(|(&card, action)| {
+            (active && action.is_none()).then(|| {
+                view.card_reason(card)
+                    .unwrap_or_else(|| reason_if_illegal.to_string())
+            })
         })
         .collect();
     HandChoice {
         verb,
         active,
+        actions,
         reasons,
     }
 }
@@ -81,10 +90,11 @@ pub fn hand_choice(view: &PlayerView, cards: &[Card], may_act: bool) -> HandChoi
 pub struct HandViewProps {
     /// The cards, already sorted for display.
     pub cards: Vec<Card>,
+    pub actions: Vec<Option<Action>>,
     pub reasons: Vec<Option<String>>,
     pub active: bool,
     pub verb: &'static str,
-    pub onchoose: Callback<Card>,
+    pub onchoose: Callback<Action>,
 }
 
 #[component]
@@ -126,7 +136,8 @@ pub fn HandView(props: &HandViewProps) -> Html {
              aria-label={format!("Your hand, {n} cards")} data-testid="hand" data-count={n.to_string()}
              {style} ref={container}>
             { for props.cards.iter().enumerate().map(|(i, &card)| html! {
-                <HandCard {card} index={i} reason={props.reasons.get(i).cloned().flatten()}
+                <HandCard {card} index={i} action={props.actions.get(i).cloned().flatten()}
+                          reason={props.reasons.get(i).cloned().flatten()}
                           active={props.active} focusable={i == focused} verb={props.verb}
                           onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()} />
             }) }

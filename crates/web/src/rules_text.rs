@@ -3,23 +3,11 @@
 //! counting and scoring — so a rule option changes the text with the game.
 
 use pinochle_engine::rules::{
-    AllPass, ConcedeTiming, Counting, HeadRule, MeldBy, MeldValues, Scoring, TrumpMarriage,
+    meld_value, AllPass, ConcedeTiming, Counting, HeadRule, MeldBy, MeldValues, Scoring,
+    TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
-
-/// Value of `copies` copies of a meld (entry i is i+1 copies; short tables extend
-/// linearly from the single value).
-fn meld_value(values: &MeldValues, copies: usize, double_bonuses: bool) -> u32 {
-    let single = values.first().copied().unwrap_or(0);
-    if !double_bonuses {
-        return single * copies as u32;
-    }
-    values
-        .get(copies - 1)
-        .copied()
-        .unwrap_or(single * copies as u32)
-}
 
 fn head_rule_text(head: HeadRule) -> &'static str {
     match head {
@@ -226,7 +214,7 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                     <tbody>
                         { for rows.iter().filter(|(name, _)| has_nines || !name.starts_with("Dix")).map(|(name, values)| html! {
                             <tr><th scope="row">{ *name }</th>
-                                { for (1..=copies).map(|n| html! { <td>{ meld_value(values, n, m.double_bonuses) }</td> }) }
+                                { for (1..=copies).map(|n| html! { <td>{ meld_value(values, n as u32, m.double_bonuses) }</td> }) }
                             </tr>
                         }) }
                     </tbody>

@@ -1,18 +1,10 @@
 //! Saved sessions for the app's game controller: the [`SessionSetup`] of a
-//! [`Game`], and a game rebuilt from a saved session by replaying its actions
-//! through the controller's own messages (so the score sheet, the open
-//! hand-result panel and the trick on the table come back exactly as they were).
+//! [`Game`], and a game rebuilt from a saved session.
 
 use pinochle_engine::game::Action;
-use pinochle_engine::link::decode_link;
-use pinochle_engine::options::spec;
-use pinochle_engine::Rules;
 
-use crate::controller::{Game, GameError, Level, Msg, Pace, Settings, StartError};
+use crate::controller::{Game, GameError, Msg, Settings, StartError};
 use crate::storage::{DecodeError, SavedSession, SessionSetup};
-
-/// The name the table shows for a player who gave none.
-const DEFAULT_NAME: &str = "You";
 
 /// Why a saved session could not be turned back into a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -27,58 +19,36 @@ pub enum RestoreError {
 
 /// The setup to save for a game just started.
 pub fn setup_of(game: &Game) -> SessionSetup {
-    let mut setup = SessionSetup::new(
-        game.rules(),
-        game.settings.seed,
-        game.names.clone(),
-        crate::controller::HUMAN,
-    );
-    setup.opponent_level = game.settings.level.id().to_string();
-    setup.pace = game.settings.pace.id().to_string();
+    let mut setup = SessionSetup::new(game.rules(), game.seed, game.names.clone(), game.human);
+    setup.opponent_level = game.settings.level;
+    setup.pace = game.settings.pace;
     setup.four_color = game.settings.four_color;
-    setup.rules_name = game
-        .settings
-        .rules_link
-        .as_deref()
-        .and_then(|link| decode_link(link).ok())
-        .and_then(|shared| shared.name);
+    setup.rules_name = game.settings.custom.as_ref().and_then(|c| c.name.clone());
     setup
 }
 
-/// The new-game settings that deal these rules: the start screen's choices when
-/// they make exactly these rules, else the rules' link text (custom rules).
-fn settings_for(rules: &Rules, setup: &SessionSetup) -> Settings {
-    let pot_game = spec("pot_game").is_some_and(|s| s.applies(rules) && s.get(rules) == "true");
-    let settings = Settings {
-        preset: rules.preset,
-        seats: rules.table.seats,
-        pot_game,
-        level: Level::from_id(&setup.opponent_level).unwrap_or(Level::Standard),
-        // The start screen shows an empty name as "You": keep it empty.
+/// Rebuilds the game of a saved session: dealt again from its deal number,
+/// and every action replayed through the controller's own messages (so the
+/// score sheet, the open hand-result panel and the trick on the table come
+/// back exactly as they were).
+pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
+    let setup = &session.setup;
+    let rules = setup.decode_rules().map_err(DecodeError::Rules)?;
+    let base = Settings {
+        level: setup.opponent_level,
         name: setup
             .players
-            .get(crate::controller::HUMAN)
-            .filter(|name| name.as_str() != DEFAULT_NAME)
+            .get(setup.human_seat)
             .cloned()
             .unwrap_or_default(),
-        seed: setup.seed,
-        pace: Pace::from_id(&setup.pace).unwrap_or(Pace::Normal),
+        // The next game from the start screen deals fresh cards.
+        deal: None,
+        pace: setup.pace,
         four_color: setup.four_color,
-        rules_link: None,
+        ..Settings::default()
     };
-    match settings.rules() {
-        Ok(dealt) if &dealt == rules => settings,
-        _ => Settings {
-            rules_link: Some(setup.rules.clone()),
-            ..settings
-        },
-    }
-}
-
-/// Rebuilds the game of a saved session.
-pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
-    let rules = session.setup.decode_rules().map_err(DecodeError::Rules)?;
-    let mut game = Game::start(settings_for(&rules, &session.setup))?;
+    let settings = Settings::for_rules(rules, setup.rules_name.clone(), &base);
+    let mut game = Game::start(session.id.clone(), settings, setup.seed)?;
     for (index, text) in session.actions.iter().enumerate() {
         let replay = |reason: String| RestoreError::Replay { index, reason };
         let action: Action = text.parse().map_err(replay)?;
@@ -88,7 +58,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
                 .map_err(|e| replay(e.to_string()))?;
         }
         if game.trick_pause.is_some() {
-            game.update(Msg::TrickCleared)
+            game.update(Msg::TrickCleared(game.ticket()))
                 .map_err(|e| replay(e.to_string()))?;
         }
         let msg = if game.human_to_move() {
@@ -108,43 +78,24 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::controller::testing::drive;
+    use crate::controller::Pace;
     use crate::storage::{load_session, save_session, MemoryStore};
-    use pinochle_ai::by_name;
-    use pinochle_engine::PresetId;
+    use pinochle_ai::Level;
+    use pinochle_engine::{PresetId, Rules};
 
-    /// Plays a game with basic computer players in every seat, recording every
-    /// action in `session`, until `stop` holds.
+    /// Drives `game` until `stop`, recording every action in `session`.
     fn play(game: &mut Game, session: &mut SavedSession, stop: impl Fn(&Game) -> bool) {
-        let mut bot = by_name("basic", 1).unwrap();
-        for step in 0..5000 {
-            if stop(game) || game.is_over() {
-                return;
-            }
-            if game.result.is_some() {
-                game.update(Msg::CloseResult).unwrap();
-                continue;
-            }
-            if game.trick_pause.is_some() {
-                game.update(Msg::TrickCleared).unwrap();
-                continue;
-            }
-            let seat = game.to_move().unwrap();
-            let action = if seat == crate::controller::HUMAN {
-                let action = bot.decide(&game.view()).unwrap();
-                game.update(Msg::Human(action.clone())).unwrap();
-                action
-            } else {
-                let request = game.bot_request().unwrap();
-                let action = bot.decide(&request.view).unwrap();
-                game.update(Msg::Bot {
-                    ticket: request.ticket,
-                    action: action.clone(),
-                })
-                .unwrap();
-                action
-            };
-            session.push(&action, step);
+        for action in drive(game, stop, |_| {}).actions {
+            session.push(&action, 0);
         }
+    }
+
+    /// The restored game as the table shows it once resumed.
+    fn restored(session: &SavedSession) -> Game {
+        let mut game = restore(session).unwrap();
+        game.update(Msg::Wake).unwrap();
+        game
     }
 
     #[test]
@@ -152,40 +103,43 @@ mod tests {
         for preset in PresetId::ALL {
             let settings = Settings {
                 preset,
-                seed: 17,
+                seats: Rules::preset(preset).table.seats,
                 level: Level::Basic,
+                pace: Pace::Instant,
                 ..Settings::default()
             };
-            let mut settings = settings;
-            settings.seats = Rules::preset(preset).table.seats;
-            let mut game = Game::start(settings).unwrap();
+            let mut game = Game::start("s".into(), settings, 17).unwrap();
             let mut session = SavedSession::new("s".into(), setup_of(&game), 0);
-            // Mid-trick of the second hand, then right at a hand's result panel.
+            // Mid-trick of a later hand, then right at a hand's result panel.
             play(&mut game, &mut session, |g| {
-                g.history.len() == 1
+                !g.history.is_empty()
                     && g.trick_pause.is_none()
                     && !g.view().public.hand.current_trick().is_empty()
             });
             let store = MemoryStore::default();
             save_session(&store, &mut session, 0).unwrap();
             let (loaded, _) = load_session(&store, "s", 0).unwrap();
-            assert_eq!(restore(&loaded).unwrap(), game, "{preset:?} mid-trick");
+            let mut now = game.clone();
+            now.update(Msg::Wake).unwrap();
+            assert_eq!(restored(&loaded), now, "{preset:?} mid-trick");
             play(&mut game, &mut session, |g| g.result.is_some());
-            assert_eq!(restore(&session).unwrap(), game, "{preset:?} at the result");
+            let mut now = game.clone();
+            now.update(Msg::Wake).unwrap();
+            assert_eq!(restored(&session), now, "{preset:?} at the result");
         }
     }
 
     #[test]
     fn custom_rules_come_back_exactly() {
-        let link = "v=1&game=brooklyn&min_bid=350";
-        let settings = Settings {
-            rules_link: Some(link.into()),
-            ..Settings::default()
-        };
-        let game = Game::start(settings).unwrap();
+        let rules = Rules::preset(PresetId::Brooklyn)
+            .with_settings(&["min_bid=350".to_string()])
+            .unwrap();
+        let settings = Settings::for_rules(rules, Some("Friday".into()), &Settings::default());
+        let game = Game::start("c".into(), settings, 4).unwrap();
         let session = SavedSession::new("c".into(), setup_of(&game), 0);
         let back = restore(&session).unwrap();
         assert_eq!(back.rules(), game.rules());
-        assert!(back.settings.rules_link.is_some());
+        assert_eq!(back.settings.custom, game.settings.custom);
+        assert_eq!(back.seed, 4);
     }
 }

@@ -5,6 +5,7 @@
 //! these rules" writes the link. Below: the saved sessions (resume / delete), the
 //! finished games and any saved entry that could not be read.
 
+use pinochle_ai::Level;
 use pinochle_engine::link::{decode_link, encode_link, SharedRules};
 use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
@@ -14,7 +15,9 @@ use yew::{
     SubmitEvent,
 };
 
-use crate::controller::{has_pot_game, seat_choices, Level, Pace, Settings};
+use crate::controller::{
+    has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings, YOU,
+};
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
 use crate::share::share_url;
@@ -53,9 +56,9 @@ fn link_text(rules: Rules, name: Option<String>) -> String {
     })
 }
 
-/// The name a rules link carries.
+/// The name of the custom rules chosen, if they have one.
 fn link_name(settings: &Settings) -> Option<String> {
-    decode_link(settings.rules_link.as_deref()?).ok()?.name
+    settings.custom.as_ref()?.name.clone()
 }
 
 /// "Bison · Ann, North, East · 120–80–45 · hand 3 (auction)".
@@ -73,7 +76,11 @@ fn describe(s: &SessionSummary) -> String {
             .as_ref()
             .map(|n| format!(" ({n})"))
             .unwrap_or_default(),
-        s.players.join(", "),
+        s.players
+            .iter()
+            .map(|p| if p.is_empty() { YOU } else { p.as_str() })
+            .collect::<Vec<_>>()
+            .join(", "),
         scores.join("–"),
         state
     )
@@ -153,7 +160,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             next.preset = preset;
             next.seats = Rules::preset(preset).table.seats;
             next.pot_game = false;
-            next.rules_link = None;
+            next.custom = None;
             settings.set(next);
         })
     };
@@ -162,7 +169,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         Callback::from(move |e: Event| set(select_value(&e).unwrap_or_default()))
     };
     let on_level = {
-        let set = update(|s, v| s.level = Level::from_id(&v).unwrap_or(Level::Standard));
+        let set = update(|s, v| s.level = Level::from_name(&v).unwrap_or(Level::Standard));
         Callback::from(move |e: Event| set(select_value(&e).unwrap_or_default()))
     };
     let on_pace = {
@@ -174,7 +181,8 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         Callback::from(move |e: InputEvent| set(input_value(&e).unwrap_or_default()))
     };
     let on_seed = {
-        let set = update(|s, v| s.seed = v.trim().parse().unwrap_or(s.seed));
+        // Empty (or not a number): fresh cards.
+        let set = update(|s, v| s.deal = v.trim().parse().ok());
         Callback::from(move |e: InputEvent| set(input_value(&e).unwrap_or_default()))
     };
     let on_pot = {
@@ -203,7 +211,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let settings = settings.clone();
         Callback::from(move |rules: Rules| {
             let mut next = (*settings).clone();
-            next.rules_link = Some(link_text(rules, None));
+            next.custom = Some(CustomRules { rules, name: None });
             settings.set(next);
         })
     };
@@ -232,7 +240,10 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 next.preset = shared.rules.preset;
                 next.seats = shared.rules.table.seats;
                 next.pot_game = false;
-                next.rules_link = Some(link_text(shared.rules, Some(name.clone())));
+                next.custom = Some(CustomRules {
+                    rules: shared.rules,
+                    name: Some(name.clone()),
+                });
                 settings.set(next);
             }
         })
@@ -241,9 +252,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let settings = settings.clone();
         Callback::from(move |_: MouseEvent| {
             let mut next = (*settings).clone();
-            next.rules_link = match &next.rules_link {
+            next.custom = match &next.custom {
                 Some(_) => None,
-                None => next.rules().ok().map(|rules| link_text(rules, None)),
+                None => next
+                    .rules()
+                    .ok()
+                    .map(|rules| CustomRules { rules, name: None }),
             };
             settings.set(next);
         })
@@ -253,7 +267,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             shared_url.clone(),
             rules.clone(),
             props.share_base.clone(),
-            s.seed,
+            s.deal,
             link_name(&s),
         );
         Callback::from(move |_: MouseEvent| {
@@ -263,7 +277,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     &SharedRules {
                         rules,
                         name: name.clone(),
-                        seed: Some(seed),
+                        seed,
                     },
                 )
             }))
@@ -296,9 +310,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 if let Some(rules) = rules.clone() { <RulesView {rules} /> }
             }
             <button type="button" class="link" onclick={customize} data-testid="customize-rules">
-                { if s.rules_link.is_some() { "Use this game's standard rules" } else { "Change the rules" } }
+                { if s.custom.is_some() { "Use this game's standard rules" } else { "Change the rules" } }
             </button>
-            if s.rules_link.is_some() {
+            if s.custom.is_some() {
                 if let Some(rules) = rules.clone() {
                     <section class="custom-rules" data-testid="custom-rules" aria-label="These rules">
                         if let Some(name) = link_name(&s) {
@@ -322,7 +336,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 </label>
             }
             <div class="fields">
-                if let (Some(sizes), None) = (sizes, &s.rules_link) {
+                if let (Some(sizes), None) = (sizes, &s.custom) {
                     <label>{ "Players at the table" }
                         <select onchange={on_seats} data-testid="seats">
                             { for sizes.iter().map(|n| html! {
@@ -333,14 +347,14 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                         </select>
                     </label>
                 }
-                if has_pot_game(s.preset) && s.rules_link.is_none() {
+                if has_pot_game(s.preset) && s.custom.is_none() {
                     <label class="check"><input type="checkbox" checked={s.pot_game} onchange={on_pot} data-testid="pot-game" />
                         { "Pot game (25¢ antes, bids from 250)" }</label>
                 }
                 <label>{ "Computer players" }
                     <select onchange={on_level} data-testid="level">
-                        { for Level::ALL.into_iter().map(|l| html! {
-                            <option value={l.id()} selected={l == s.level}>{ l.label() }</option>
+                        { for Level::PLAYABLE.into_iter().map(|l| html! {
+                            <option value={l.name()} selected={l == s.level}>{ level_label(l) }</option>
                         }) }
                     </select>
                 </label>
@@ -355,8 +369,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <label>{ "Deal number (the same number deals the same cards)" }
-                    <input type="text" inputmode="numeric" value={s.seed.to_string()} oninput={on_seed} data-testid="seed" />
+                <label>{ "Deal number (empty: new cards; a number deals the same cards again)" }
+                    <input type="text" inputmode="numeric" value={s.deal.map(|d| d.to_string()).unwrap_or_default()}
+                           placeholder="random" oninput={on_seed} data-testid="seed" />
                 </label>
                 <label class="check"><input type="checkbox" checked={s.four_color} onchange={on_colors} data-testid="four-color" />
                     { "Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)" }</label>
@@ -414,9 +429,11 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 <h2 id="history-title">{ "Finished games" }</h2>
                 <ul>
                 { for library.history.games.iter().map(|g| html! {
-                    <li>{ format!("{} · {} · {} · won by {} · {}", g.game, g.players.join(", "),
+                    <li>{ format!("{} · {} · {} · won by {}{} · {}", g.game, g.players.join(", "),
                         g.scores.iter().map(i64::to_string).collect::<Vec<_>>().join("–"),
-                        g.winners.join(" and "), when(g.finished_ms)) }</li>
+                        g.winners.join(" and "),
+                        g.seed.map(|d| format!(" · deal {d}")).unwrap_or_default(),
+                        when(g.finished_ms)) }</li>
                 }) }
                 </ul>
             </section>

@@ -13,14 +13,14 @@ use pinochle_engine::{Card, Rules};
 use yew::{html, Callback, Html, MouseEvent};
 
 use crate::cards::{CardBack, CardView, SuitIcon};
-use crate::controller::{Game, Msg, Pace, ShownTrick, HUMAN};
+use crate::controller::{plural, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
 use crate::rules_text::RulesView;
 
-/// Where a seat sits around the table, seen from the human at the bottom.
-pub fn position(seat: Seat, seats: usize) -> &'static str {
-    let rel = (seat + seats - HUMAN) % seats.max(1);
+/// Where a seat sits around the table, seen from `me` at the bottom.
+pub fn position(seat: Seat, me: Seat, seats: usize) -> &'static str {
+    let rel = (seat + seats - me) % seats.max(1);
     match (seats, rel) {
         (_, 0) => "bottom",
         (_, 1) => "left",
@@ -75,7 +75,9 @@ fn last_call(view: &PlayerView, seat: Seat) -> Option<String> {
         })
 }
 
-fn seat_panel(game: &Game, view: &PlayerView, seat: Seat, thinking: bool) -> Html {
+fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
+    let me = game.human;
+    let thinking = game.thinking();
     let h = &view.public.hand;
     let seats = view.public.seats;
     let active = h.active.contains(&seat);
@@ -85,8 +87,8 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat, thinking: bool) -> Htm
     let points = h.trick_points.get(seat).copied().unwrap_or(0);
     let is_dealer = h.dealer == seat;
     let is_declarer = h.declarer == Some(seat);
-    let partner = pinochle_engine::game::partner(&view.rules, HUMAN) == Some(seat);
-    let pos = position(seat, seats);
+    let partner = pinochle_engine::game::partner(&view.rules, me) == Some(seat);
+    let pos = position(seat, me, seats);
     let mut status = Vec::new();
     if is_dealer {
         status.push("dealer".to_string());
@@ -111,33 +113,33 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat, thinking: bool) -> Htm
     );
     html! {
         <section class={format!("seat seat-{pos}{}{}{}", if to_move { " to-move" } else { "" },
-                                if active { "" } else { " out" }, if seat == HUMAN { " me" } else { "" })}
+                                if active { "" } else { " out" }, if seat == me { " me" } else { "" })}
                  aria-label={label} data-testid={format!("seat-{seat}")}>
             <header class="seat-head">
                 <span class="seat-name">{ game.name(seat) }</span>
                 if partner { <span class="badge partner">{ "partner" }</span> }
                 if is_dealer { <span class="badge dealer" title="Dealer">{ "D" }</span> }
                 if is_declarer { <span class="badge declarer">{ format!("Bid {}", h.bid.unwrap_or_default()) }</span> }
-                if to_move && thinking && seat != HUMAN {
+                if to_move && thinking && seat != me {
                     <span class="thinking" data-testid="thinking" role="status">
                         <span class="visually-hidden">{ format!("{} is thinking", game.name(seat)) }</span>
                         <i></i><i></i><i></i>
                     </span>
                 }
             </header>
-            if seat != HUMAN {
+            if seat != me {
                 <div class="backs" aria-hidden="true">
                     { for (0..count.min(10)).map(|_| html! { <CardBack /> }) }
                 </div>
             }
             <div class="seat-info">
-                if seat != HUMAN { <span>{ format!("{count} cards") }</span> }
+                if seat != me { <span>{ plural(count, "card", "cards") }</span> }
                 if !active { <span>{ "sits out" }</span> }
                 if let Some(call) = (h.phase == Phase::Auction).then(|| last_call(view, seat)).flatten() {
                     <span class="call">{ call }</span>
                 }
                 if tricks > 0 || h.phase == Phase::Tricks {
-                    <span>{ format!("{tricks} tricks · {points} pts") }</span>
+                    <span>{ format!("{} · {points} pts", plural(tricks, "trick", "tricks")) }</span>
                 }
             </div>
             if let Some(Some(meld)) = h.melds.get(seat) {
@@ -147,13 +149,19 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat, thinking: bool) -> Htm
     }
 }
 
-fn trick_cards(cards: &[PlayedCard], seats: usize, winner: Option<Seat>, gather: bool) -> Html {
+fn trick_cards(
+    cards: &[PlayedCard],
+    me: Seat,
+    seats: usize,
+    winner: Option<Seat>,
+    gather: bool,
+) -> Html {
     html! {
         { for cards.iter().enumerate().map(|(i, p)| {
-            let pos = position(p.seat, seats);
+            let pos = position(p.seat, me, seats);
             let mut class = format!("played from-{pos} at-{pos}");
             if winner == Some(p.seat) { class.push_str(" winner"); }
-            if gather { class.push_str(&format!(" gather to-{}", position(winner.unwrap_or(p.seat), seats))); }
+            if gather { class.push_str(&format!(" gather to-{}", position(winner.unwrap_or(p.seat), me, seats))); }
             if i == 0 { class.push_str(" led"); }
             html! { <CardView card={p.card} {class} /> }
         }) }
@@ -175,7 +183,7 @@ fn trick_area(game: &Game, view: &PlayerView) -> Html {
     };
     html! {
         <div class="trick" role="group" aria-label={label.clone()} data-testid="trick">
-            { trick_cards(&cards, seats, winner, gather) }
+            { trick_cards(&cards, game.human, seats, winner, gather) }
             if leader.is_some() { <p class="trick-caption">{ label }</p> }
         </div>
     }
@@ -233,19 +241,21 @@ fn seat_key_value(map: &BTreeMap<String, i64>, seat: Seat) -> Option<i64> {
     map.get(&seat.to_string()).copied()
 }
 
-/// The columns of the score sheet: one per seat, or one per team.
+/// The columns of the score sheet: one per seat, or one per side (named by
+/// its players, keyed by its first seat), as the rules seat the partners.
 fn columns(game: &Game) -> Vec<(String, Seat)> {
     let rules = game.rules();
-    if rules.table.partnerships {
-        vec![
-            (format!("{} & {}", game.name(0), game.name(2)), 0),
-            (format!("{} & {}", game.name(1), game.name(3)), 1),
-        ]
-    } else {
-        (0..rules.table.seats as usize)
-            .map(|s| (game.name(s).to_string(), s))
-            .collect()
-    }
+    let seats = rules.table.seats as usize;
+    (0..seats)
+        .filter(|&s| (0..s).all(|o| !pinochle_engine::game::same_side(rules, s, o)))
+        .map(|s| {
+            let side: Vec<&str> = (0..seats)
+                .filter(|&o| pinochle_engine::game::same_side(rules, s, o))
+                .map(|o| game.name(o))
+                .collect();
+            (side.join(" & "), s)
+        })
+        .collect()
 }
 
 fn hand_changes(s: &HandSummary) -> Option<&BTreeMap<String, i64>> {
@@ -260,7 +270,11 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
     let trump = s
         .trump
         .map_or(String::new(), |t| format!(" in {}", t.name()));
-    let was = if who == "You" { "were" } else { "was" };
+    let was = if s.declarer.is_some_and(|d| game.is_you(d)) {
+        "were"
+    } else {
+        "was"
+    };
     match s.outcome {
         Outcome::Made => format!("{who} made the bid of{bid}{trump}."),
         Outcome::Set => format!("{who} {was} set: the bid of{bid}{trump} was not made."),
@@ -399,7 +413,9 @@ fn game_over(game: &Game, on_new: Callback<MouseEvent>) -> Html {
                 .collect()
         })
         .unwrap_or_default();
-    let won = result.as_ref().is_some_and(|r| r.winners.contains(&HUMAN));
+    let won = result
+        .as_ref()
+        .is_some_and(|r| r.winners.contains(&game.human));
     html! {
         <section class="game-over" data-testid="game-over" aria-labelledby="over-title">
             <h2 id="over-title">{ if won { "You win!" } else { "Game over" } }</h2>
@@ -421,7 +437,7 @@ pub struct TableCallbacks {
 }
 
 /// The whole table for a game in progress.
-pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks) -> Html {
+pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
     if game.is_over() && game.result.is_none() {
         return game_over(game, cb.on_new_game.clone());
     }
@@ -434,17 +450,6 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
     let on_action = {
         let on_msg = cb.on_msg.clone();
         Callback::from(move |a: Action| on_msg.emit(Msg::Human(a)))
-    };
-    let on_card = {
-        let on_action = on_action.clone();
-        let verb = choice.verb;
-        Callback::from(move |card: Card| {
-            on_action.emit(match verb {
-                "play" => Action::PlayCard(card),
-                "pass" => Action::PassCard(card),
-                _ => Action::Bury(card),
-            })
-        })
     };
     let msg = |m: Msg| {
         let on_msg = cb.on_msg.clone();
@@ -467,9 +472,9 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
     let announcement = game.announcements.last().cloned().unwrap_or_default();
     let waiting_for = game
         .to_move()
-        .filter(|&s| s != HUMAN)
+        .filter(|&s| s != game.human)
         .map(|s| game.name(s).to_string());
-    let seat_order: Vec<Seat> = (1..seats).collect();
+    let seat_order: Vec<Seat> = (1..seats).map(|k| (game.human + k) % seats).collect();
     let visible_faces = own.len()
         + h.kitty.len()
         + game
@@ -478,12 +483,16 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
             .map_or(h.current_trick().len(), |t| t.cards.len());
     html! {
         <div class={format!("game{}", if four { " four-color" } else { "" })} data-testid="game"
-             data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-ticket={game.ticket().to_string()}
+             data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-ticket={game.ticket().moves.to_string()}
              data-own-cards={view.own.hand.len().to_string()} data-visible-faces={visible_faces.to_string()}>
             <header class="table-bar">
                 <div class="title">
                     <h2>{ game.rules().preset.name() }</h2>
                     <span class="hand-no">{ format!("Hand {}", h.number) }</span>
+                    <span class="deal-no" data-testid="deal-number" data-seed={game.seed.to_string()}
+                          title="Enter this deal number on the start screen to play these cards again">
+                        { format!("Deal {}", game.seed) }
+                    </span>
                     if let Some(t) = h.trump {
                         <span class="trump-badge" data-testid="trump">{ "Trump " }<SuitIcon suit={t} /><span class="visually-hidden">{ t.name() }</span></span>
                     }
@@ -510,7 +519,7 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
                 <div class="rules-drawer"><RulesView rules={game.rules().clone()} /></div>
             }
             <div class="opponents">
-                { for seat_order.iter().map(|&s| seat_panel(game, &view, s, thinking)) }
+                { for seat_order.iter().map(|&s| seat_panel(game, &view, s)) }
             </div>
             <div class="center">
                 { kitty_area(&view) }
@@ -521,18 +530,23 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
             </div>
             <div class="status">
                 <p class="announce" aria-live="polite" data-testid="announcement">{ announcement }</p>
-                if let Some(name) = waiting_for {
+                if let Some(reason) = game.bot_error.clone() {
+                    <p class="error" role="alert" data-testid="bot-error">
+                        { reason }{ " " }
+                        <button type="button" onclick={msg(Msg::RetryBot)} data-testid="retry-bot">{ "Try again" }</button>
+                    </p>
+                } else if let Some(name) = waiting_for {
                     <p class="waiting">{ format!("Waiting for {name}…") }</p>
                 }
             </div>
             <div class="controls" data-testid="controls">
                 if may_act {
                     { decision_controls(&view, &on_action) }
-                } else if !h.active.contains(&HUMAN) {
+                } else if !h.active.contains(&game.human) {
                     <p class="prompt">{ "You sit out this hand." }</p>
                 }
             </div>
-            { seat_panel(game, &view, HUMAN, false) }
+            { seat_panel(game, &view, game.human) }
             if !view.own.passing.is_empty() || !view.own.buried.is_empty() {
                 <div class="set-aside" aria-label="Cards set aside">
                     if !view.own.passing.is_empty() { <span>{ "Passing: " }</span> }
@@ -541,7 +555,8 @@ pub fn table(game: &Game, thinking: bool, show_rules: bool, cb: &TableCallbacks)
                     { for view.own.buried.iter().map(|&card| html! { <CardView {card} small=true /> }) }
                 </div>
             }
-            <HandView cards={own} reasons={choice.reasons} active={choice.active} verb={choice.verb} onchoose={on_card} />
+            <HandView cards={own} actions={choice.actions} reasons={choice.reasons} active={choice.active}
+                      verb={choice.verb} onchoose={on_action.clone()} />
             <aside class="side">
                 { auction_history(game, &view) }
                 { score_sheet(game) }

@@ -31,13 +31,15 @@ use crate::Output;
 use pinochle_ai::knowledge::Knowledge;
 use pinochle_ai::pimc::{deal_of, open_values, position_of};
 use pinochle_ai::player::open_position;
-use pinochle_ai::rng::BotRng;
 use pinochle_ai::solver::Solver;
 use pinochle_ai::{by_name, Level, Player};
 use pinochle_engine::cards::format_cards;
+use pinochle_engine::game::play::play_session;
+use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Phase, State};
 use pinochle_engine::{PresetId, Rules};
 use serde_json::{json, Map, Value};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str = "bench [--deals N] [--cap N] [--expert-deals N] [--seed S] [--json]";
@@ -233,12 +235,14 @@ fn first_tricks(rules: &Rules, seed: u64, deals: u64) -> Result<Vec<State>, CliE
             .map_err(|e| CliError::internal(format!("cannot deal: {e}")))?
             .with_deal_limit(Some(1));
         let mut bots = basic_bots(rules, mix_seed(seed ^ 0xBE4C, k))?;
-        while let Some(seat) = state.current_player() {
-            if state.phase() == Phase::Tricks {
-                out.push(state);
-                break;
-            }
-            step(&mut state, &mut bots, seat)?;
+        drive(
+            &mut state,
+            &mut bots,
+            |_, _, _| {},
+            |s| s.phase() == Phase::Tricks,
+        )?;
+        if state.phase() == Phase::Tricks {
+            out.push(state);
         }
     }
     Ok(out)
@@ -250,30 +254,51 @@ fn basic_bots(rules: &Rules, seed: u64) -> Result<Vec<Box<dyn Player>>, CliError
         .collect()
 }
 
-fn step(state: &mut State, bots: &mut [Box<dyn Player>], seat: usize) -> Result<(), CliError> {
-    let bot = bots
-        .get_mut(seat)
-        .ok_or_else(|| CliError::internal(format!("seat {seat} is not at the table")))?;
-    let action = bot
-        .decide_in(state, seat)
-        .map_err(|e| CliError::internal(format!("basic bot: {e}")))?;
-    state
-        .apply(action)
-        .map_err(|e| CliError::internal(format!("engine refused a bot's action: {e}")))
+/// Plays `state` with these players until `reached` holds after a step (or the
+/// session ends). `decided` sees each decision's state, seat and time in ms.
+fn drive(
+    state: &mut State,
+    bots: &mut [Box<dyn Player>],
+    mut decided: impl FnMut(&State, usize, f64),
+    reached: impl Fn(&State) -> bool,
+) -> Result<(), CliError> {
+    play_session(
+        state,
+        |state, seat, _| {
+            let bot = bots
+                .get_mut(seat)
+                .ok_or_else(|| CliError::internal(format!("seat {seat} is not at the table")))?;
+            let started = Instant::now();
+            let action = bot
+                .decide_in(state, seat)
+                .map_err(|e| CliError::internal(format!("{} bot: {e}", bot.name())))?;
+            decided(state, seat, started.elapsed().as_secs_f64() * 1000.0);
+            Ok(action)
+        },
+        |state, _| {
+            Ok(if reached(state) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            })
+        },
+    )
+    .map_err(CliError::from)
 }
 
 /// The state once half the hand's tricks are played by `basic` players.
 fn play_until_half(mut state: State) -> Result<State, CliError> {
     let mut bots = basic_bots(state.rules(), 0x4A1F)?;
-    let rules = state.rules().clone();
-    let target = rules.hand_size() / 2;
-    while let Some(seat) = state.current_player() {
-        let h = &state.public().hand;
-        if h.current_trick().is_empty() && h.completed_tricks().count() >= target {
-            break;
-        }
-        step(&mut state, &mut bots, seat)?;
-    }
+    let target = state.rules().hand_size() / 2;
+    drive(
+        &mut state,
+        &mut bots,
+        |_, _, _| {},
+        |s| {
+            let h = &s.public().hand;
+            h.current_trick().is_empty() && h.completed_tricks().count() >= target
+        },
+    )?;
     Ok(state)
 }
 
@@ -334,9 +359,9 @@ fn solve(state: &State, cap: u64, totals: &mut Totals) -> Result<Solve, CliError
 fn pimc_rate(mut state: State) -> Result<(u64, f64), CliError> {
     let budget = Level::Expert.budget();
     let mut bots = basic_bots(state.rules(), 0x91AC)?;
-    let mut rng = BotRng::new(0x5EED);
+    let mut rng = Rng::new(0x5EED);
     let (mut worlds, mut seconds) = (0u64, 0.0);
-    while let Some(seat) = state.current_player() {
+    let mut measure = |state: &State, seat: usize, _ms: f64| {
         let view = state.observation(seat);
         if view.phase() == Phase::Tricks {
             if let Some(deal) = deal_of(&view) {
@@ -358,8 +383,8 @@ fn pimc_rate(mut state: State) -> Result<(u64, f64), CliError> {
                 seconds += started.elapsed().as_secs_f64();
             }
         }
-        step(&mut state, &mut bots, seat)?;
-    }
+    };
+    drive(&mut state, &mut bots, &mut measure, |_| false)?;
     Ok((worlds, seconds))
 }
 
@@ -378,11 +403,7 @@ fn expert_decisions(seed: u64, deals: u64) -> Result<Vec<f64>, CliError> {
                     .map_err(|e| CliError::internal(e.to_string()))
             })
             .collect::<Result<_, _>>()?;
-        while let Some(seat) = state.current_player() {
-            let started = Instant::now();
-            step(&mut state, &mut bots, seat)?;
-            out.push(started.elapsed().as_secs_f64() * 1000.0);
-        }
+        drive(&mut state, &mut bots, |_, _, ms| out.push(ms), |_| false)?;
     }
     Ok(out)
 }

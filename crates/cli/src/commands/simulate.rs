@@ -4,17 +4,19 @@
 //! and the hand count goes on.
 
 use crate::args::{self, Opt, PRESET, SET};
-use crate::bots::{make_bot, mix_seed, Bot, Turn};
+use crate::bots::{choose, make_bot, mix_seed, Bot};
 use crate::common::{overrides_object, rules_from};
 use crate::error::CliError;
 use crate::Output;
 use pinochle_engine::cards::{Card, CardCounts, Rank};
+use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::tricks::winning_index;
 use pinochle_engine::game::{same_side, HandRecord, State};
 use pinochle_engine::Rules;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--seed S] \
@@ -49,9 +51,6 @@ pub const OPTS: &[Opt] = &[
         "end each session after N deals (stake games otherwise never end a session)",
     ),
 ];
-
-/// Actions without a hand ending before the simulator calls it an engine bug.
-const MAX_ACTIONS_PER_HAND: u32 = 100_000;
 
 pub fn run(argv: &[String]) -> Result<Output, CliError> {
     let p = args::parse(argv, OPTS, None)?;
@@ -219,22 +218,14 @@ fn play(
     mut records: Option<&mut BufWriter<std::fs::File>>,
 ) -> Result<Stats, CliError> {
     let mut stats = Stats::default();
-    if config.hands == 0 {
-        return Ok(stats);
-    }
     let mut session_index = 0;
-    let mut state = new_session(config, session_index)?;
-    stats.sessions_started = 1;
-    let mut seen = 0u32; // hands_completed already accounted for in this session
-    let mut checker = Checker::new(&config.rules);
-    let mut actions_this_hand = 0u32;
-    loop {
-        // Account for hands finished since the last look (also at session start,
-        // where a bunched first deal may already have been thrown in).
-        let done = state.public().session.hands_completed;
-        if done > seen {
-            seen = done;
-            actions_this_hand = 0;
+    while stats.hands < config.hands {
+        let mut state = new_session(config, session_index)?;
+        stats.sessions_started += 1;
+        let mut checker = Checker::new(&config.rules);
+        // Every hand completed so far: a bunched first deal may already have
+        // been thrown in when the session starts.
+        let mut account = |state: &State, stats: &mut Stats| -> Result<(), CliError> {
             for record in state.recent_records() {
                 if stats.hands >= config.hands {
                     break;
@@ -254,51 +245,32 @@ fn play(
                     stats.records_written += 1;
                 }
             }
-            if stats.hands >= config.hands {
-                break;
-            }
+            Ok(())
+        };
+        account(&state, &mut stats)?;
+        if stats.hands >= config.hands {
+            break;
         }
+        play_session(
+            &mut state,
+            |state, seat, legal| choose(bots, state, seat, legal),
+            |state, step| {
+                stats.decisions += 1;
+                if step.ended_a_hand() {
+                    account(state, &mut stats)?;
+                }
+                Ok(if stats.hands >= config.hands {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            },
+        )
+        .map_err(CliError::from)?;
         if state.is_terminal() {
             stats.sessions_completed += 1;
-            session_index += 1;
-            state = new_session(config, session_index)?;
-            stats.sessions_started += 1;
-            seen = 0;
-            checker = Checker::new(&config.rules);
-            continue;
         }
-        let seat = state.current_player().ok_or_else(|| {
-            CliError::internal(format!(
-                "engine: nobody to move in phase '{}' but the session is not over",
-                state.phase()
-            ))
-        })?;
-        let legal = state.legal_actions();
-        if legal.is_empty() {
-            return Err(CliError::internal(format!(
-                "engine: seat {seat} to move in phase '{}' has no legal action",
-                state.phase()
-            )));
-        }
-        let bot = bots.get_mut(seat).ok_or_else(|| {
-            CliError::internal(format!("engine: seat {seat} is not at the table"))
-        })?;
-        let choice = bot.choose(&Turn::new(&state, seat, &legal))?;
-        let index = choice.min(legal.len() - 1);
-        state.apply(legal[index].clone()).map_err(|e| {
-            CliError::internal(format!(
-                "engine refused its own legal action '{}' for seat {seat}: {e}",
-                legal[index]
-            ))
-        })?;
-        stats.decisions += 1;
-        actions_this_hand += 1;
-        if actions_this_hand > MAX_ACTIONS_PER_HAND {
-            return Err(CliError::internal(format!(
-                "engine: hand {} did not end after {MAX_ACTIONS_PER_HAND} actions",
-                state.public().hand.number
-            )));
-        }
+        session_index += 1;
     }
     Ok(stats)
 }

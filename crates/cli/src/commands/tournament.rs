@@ -15,12 +15,14 @@
 //! approximation) is over deals.
 
 use crate::args::{self, Opt, PRESET, SET};
-use crate::bots::{make_bot, mix_seed, Bot, Turn, BOT_NAMES};
+use crate::bots::{choose, make_bot, mix_seed, Bot, BOT_NAMES};
 use crate::error::CliError;
 use crate::Output;
+use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::{partner, Outcome, Seat, State};
 use pinochle_engine::Rules;
 use serde_json::{json, Value};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str =
@@ -40,9 +42,6 @@ pub const OPTS: &[Opt] = &[
     Opt::value("seed", "S", "seed for the deals and the bots (default 0)"),
     Opt::flag("json", "print the result as JSON"),
 ];
-
-/// Actions in one hand before the tournament calls it an engine bug.
-const MAX_ACTIONS_PER_HAND: u32 = 100_000;
 
 pub fn run(argv: &[String]) -> Result<Output, CliError> {
     let p = args::parse(argv, OPTS, None)?;
@@ -249,33 +248,20 @@ fn play_one(
         .map(|(s, &is_a)| make_bot(if is_a { a } else { b }, mix_seed(bot_seed, s as u64)))
         .collect::<Result<_, _>>()?;
     let side_of = |seat: Seat| usize::from(!layout[seat]);
-    let mut actions = 0u32;
-    while let Some(seat) = state.current_player() {
-        let legal = state.legal_actions();
-        if legal.is_empty() {
-            return Err(CliError::internal(format!(
-                "engine: seat {seat} to move in phase '{}' has no legal action",
-                state.phase()
-            )));
-        }
-        let bot = bots.get_mut(seat).ok_or_else(|| {
-            CliError::internal(format!("engine: seat {seat} is not at the table"))
-        })?;
-        let started = Instant::now();
-        let index = bot.choose(&Turn::new(&state, seat, &legal))?;
-        sides[side_of(seat)]
-            .decision_ms
-            .push(started.elapsed().as_secs_f64() * 1000.0);
-        let action = legal[index.min(legal.len() - 1)].clone();
-        state.apply(action.clone()).map_err(|e| {
-            CliError::internal(format!(
-                "engine refused its own legal action '{action}' for seat {seat}: {e}"
-            ))
-        })?;
-        actions += 1;
-        if actions > MAX_ACTIONS_PER_HAND {
-            return Err(CliError::internal("engine: a hand did not end"));
-        }
+    let mut decision_ms = [Vec::new(), Vec::new()];
+    play_session(
+        &mut state,
+        |state, seat, legal| {
+            let started = Instant::now();
+            let action = choose(&mut bots, state, seat, legal)?;
+            decision_ms[side_of(seat)].push(started.elapsed().as_secs_f64() * 1000.0);
+            Ok(action)
+        },
+        |_, _| Ok(ControlFlow::Continue(())),
+    )
+    .map_err(CliError::from)?;
+    for (side, times) in sides.iter_mut().zip(decision_ms) {
+        side.decision_ms.extend(times);
     }
     if let Some(record) = state.last_record() {
         if let Some(declarer) = record.declarer {

@@ -18,7 +18,9 @@
 mod action;
 pub mod bidding;
 mod counts_serde;
+mod event;
 mod legal;
+pub mod play;
 mod record;
 pub mod rng;
 pub mod seating;
@@ -28,6 +30,7 @@ pub mod tricks;
 mod view;
 
 pub use action::{format_meld_key, parse_meld_key, Action, IllegalAction, Phase};
+pub use event::Event;
 pub use record::{
     Concession, DealRecord, HandRecord, HandSummary, Outcome, PassRecord, TrickRecord,
 };

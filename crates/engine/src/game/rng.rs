@@ -1,6 +1,7 @@
 //! The engine's seeded random number generator: SplitMix64. Small, serializable and
 //! identical on every platform (native and wasm), so rules + seed reproduce a
-//! session exactly. It lives inside the state and is never shown to a player.
+//! session exactly. It lives inside the state and is never shown to a player;
+//! the computer players draw their sampled worlds from it too.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,14 +23,18 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// Uniform in `0..n` (`n > 0`), without modulo bias.
-    pub fn below(&mut self, n: u64) -> u64 {
-        debug_assert!(n > 0);
+    /// Uniform in `0..n`, without modulo bias; `n == 0` gives 0. The draw is
+    /// made in 64 bits, so the stream is the same on 32-bit targets (wasm32).
+    pub fn below(&mut self, n: usize) -> usize {
+        let n = n as u64;
+        if n == 0 {
+            return 0;
+        }
         let zone = u64::MAX - u64::MAX % n;
         loop {
             let x = self.next_u64();
             if x < zone {
-                return x % n;
+                return (x % n) as usize;
             }
         }
     }
@@ -37,7 +42,7 @@ impl Rng {
     /// Fisher–Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
-            let j = self.below(i as u64 + 1) as usize;
+            let j = self.below(i + 1);
             items.swap(i, j);
         }
     }

@@ -17,6 +17,7 @@ use crate::meld::{self, MeldResult};
 use crate::rules::{AllPass, Bunch, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
 
 use super::action::{Action, IllegalAction, Phase};
+use super::event::Event;
 use super::record::{HandRecord, HandSummary, PassRecord};
 use super::rng::Rng;
 use super::seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
@@ -334,6 +335,9 @@ pub struct State {
     /// first deal): usually none or one, more when bunched deals were thrown in.
     #[serde(with = "arc_serde")]
     pub(super) recent_records: Arc<Vec<HandRecord>>,
+    /// What the action being applied did; handed to the caller and emptied.
+    #[serde(skip)]
+    pub(super) events: Vec<Event>,
 }
 
 /// Serde for shared, immutable parts of the state (cheap clones for playouts).
@@ -400,9 +404,11 @@ impl State {
     pub fn new(rules: Rules, seed: u64) -> Result<State, SetupError> {
         check_rules(&rules)?;
         let mut rng = Rng::new(seed);
-        let dealer = rng.below(rules.table.seats as u64) as Seat;
+        let dealer = rng.below(rules.table.seats as usize);
         let mut state = State::empty(rules, rng);
         state.deal_hands(dealer, None);
+        // Bunched first deals are in `recent_records`; events are for actions.
+        state.events.clear();
         Ok(state)
     }
 
@@ -465,6 +471,7 @@ impl State {
         }
         let mut state = State::empty(rules, Rng::new(seed));
         state.deal_hands(dealer, Some((dealt, kitty.to_vec())));
+        state.events.clear();
         Ok(state)
     }
 
@@ -531,6 +538,7 @@ impl State {
                 kitty_duplicates: false,
             },
             recent_records: Arc::new(Vec::new()),
+            events: Vec::new(),
             rules: Arc::new(rules),
         }
     }
@@ -621,8 +629,9 @@ impl State {
     // ----------------------------------------------------------------------
     // Transitions
 
-    /// Applies the decision of the player to move. On error nothing changes.
-    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+    /// Applies the decision of the player to move and returns what it did (a
+    /// trick taken, a hand ended...). On error nothing changes.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, IllegalAction> {
         let Some(seat) = self.current_player() else {
             return Err(IllegalAction::WrongPhase {
                 phase: self.phase(),
@@ -634,7 +643,7 @@ impl State {
 
     /// Applies a decision on behalf of `seat` (for a UI or a server that knows who
     /// acts): refused with [`IllegalAction::NotYourTurn`] if `seat` is not to move.
-    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+    pub fn apply_for(&mut self, seat: Seat, action: Action) -> Result<Vec<Event>, IllegalAction> {
         let to_move = self.current_player();
         if to_move.is_none() {
             return Err(IllegalAction::WrongPhase {
@@ -655,8 +664,9 @@ impl State {
         if !self.recent_records.is_empty() {
             self.recent_records = Arc::new(Vec::new());
         }
+        self.events.clear();
         self.perform(seat, action);
-        Ok(())
+        Ok(std::mem::take(&mut self.events))
     }
 
     fn perform(&mut self, seat: Seat, action: Action) {
@@ -1176,6 +1186,18 @@ impl State {
             }
         }
         let last = h.active.iter().all(|&s| h.hand_sizes[s] == 0);
+        let points = cards
+            .iter()
+            .map(|c| rules.counting.value(c.rank))
+            .sum::<u32>()
+            + if last { rules.counting.last_trick() } else { 0 };
+        self.events.push(Event::TrickTaken {
+            hand: h.number,
+            cards: trick,
+            winner,
+            points,
+        });
+        let h = &mut self.public.hand;
         if last {
             h.trick_points[winner] += rules.counting.last_trick();
             self.finish_hand(HandEnd::Played);
@@ -1194,7 +1216,9 @@ impl State {
         self.apply_settlement(&settlement);
         let record = self.build_record(end, &settlement);
         self.public.session.hands_completed += 1;
-        self.public.session.last_hand = Some(HandSummary::from_record(&record));
+        let summary = HandSummary::from_record(&record);
+        self.events.push(Event::HandEnded(summary.clone()));
+        self.public.session.last_hand = Some(summary);
         Arc::make_mut(&mut self.recent_records).push(record);
         let declarer = self.public.hand.declarer;
         if let Some(result) = self.session_end(declarer) {
@@ -1211,6 +1235,7 @@ impl State {
     }
 
     fn end_session(&mut self, result: SessionResult) {
+        self.events.push(Event::SessionOver(result.clone()));
         self.public.session.result = Some(result);
         self.public.hand.phase = Phase::SessionOver;
         self.public.hand.to_move = None;

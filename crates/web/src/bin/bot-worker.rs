@@ -3,7 +3,8 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use gloo_worker::Registrable;
-    pinochle_web::bot::BotWorker::registrar().register();
+    use pinochle_web::bot::{BotWorker, JsCodec};
+    BotWorker::registrar().encoding::<JsCodec>().register();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -13,14 +13,20 @@
 //! an older schema are upgraded step by step by [`migrate`]; a newer schema than
 //! this build reads is reported, not touched.
 
+use pinochle_ai::Level;
 use pinochle_engine::game::{Action, SetupError, State};
 use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
 use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The schema this build writes (and the newest it reads).
-pub const SCHEMA_VERSION: u32 = 1;
+use crate::controller::Pace;
+
+/// The saved-session schema this build writes (and the newest it reads).
+pub const SESSION_SCHEMA: u32 = 2;
+
+/// The schema of the lists (history, custom presets) this build writes and reads.
+pub const LIST_SCHEMA: u32 = 1;
 
 /// Longest session id accepted.
 const MAX_ID_LEN: usize = 40;
@@ -37,21 +43,17 @@ pub struct SessionSetup {
     pub rules: String,
     /// A custom preset's name, when the game was started from one.
     pub rules_name: Option<String>,
-    /// The seed every shuffle of the session comes from.
+    /// The deal number: every shuffle of the session comes from it.
     pub seed: u64,
-    /// The session ends after this many deals (ledger games), if set.
-    pub deal_limit: Option<u32>,
-    /// Player names by seat.
+    /// Player names by seat (the human's is empty when they gave none).
     pub players: Vec<String>,
     /// The seat the person at this browser plays.
     pub human_seat: usize,
-    /// The computer players' level, as the app names it (`basic`, `expert`...).
-    pub opponent_level: String,
-    /// The table's pace of play, as the app names it (`normal`...).
-    #[serde(default)]
-    pub pace: String,
+    /// The computer players' level (`basic`, `expert`...).
+    pub opponent_level: Level,
+    /// The table's pace of play (`normal`...).
+    pub pace: Pace,
     /// The four-colour deck was chosen.
-    #[serde(default)]
     pub four_color: bool,
 }
 
@@ -66,11 +68,10 @@ impl SessionSetup {
             }),
             rules_name: None,
             seed,
-            deal_limit: None,
             players,
             human_seat,
-            opponent_level: String::new(),
-            pace: String::new(),
+            opponent_level: Level::Standard,
+            pace: Pace::Normal,
             four_color: false,
         }
     }
@@ -81,7 +82,7 @@ impl SessionSetup {
     }
 }
 
-/// One saved session (schema 1).
+/// One saved session (schema 2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
@@ -102,7 +103,7 @@ impl SavedSession {
     /// A new, empty session (revision 0: not saved yet).
     pub fn new(id: String, setup: SessionSetup, now_ms: u64) -> SavedSession {
         SavedSession {
-            schema: SCHEMA_VERSION,
+            schema: SESSION_SCHEMA,
             id,
             revision: 0,
             created_ms: now_ms,
@@ -135,9 +136,7 @@ impl SavedSession {
                 self.setup.human_seat
             )));
         }
-        let mut state = State::new(rules, self.setup.seed)
-            .map_err(DecodeError::Setup)?
-            .with_deal_limit(self.setup.deal_limit);
+        let mut state = State::new(rules, self.setup.seed).map_err(DecodeError::Setup)?;
         for (index, text) in self.actions.iter().enumerate() {
             let action: Action = text.parse().map_err(|reason| DecodeError::BadAction {
                 index,
@@ -163,8 +162,8 @@ pub enum DecodeError {
     NotJson(String),
     #[error("not a saved document (no \"schema\" number)")]
     NoSchema,
-    #[error("saved by a newer version of the app (schema {found}; this app reads up to {SCHEMA_VERSION})")]
-    NewerSchema { found: u32 },
+    #[error("saved by a newer version of the app (schema {found}; this app reads up to {reads})")]
+    NewerSchema { found: u32, reads: u32 },
     #[error("cannot upgrade from schema {from}: {reason}")]
     Migration { from: u32, reason: String },
     #[error("unexpected content: {0}")]
@@ -212,20 +211,26 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
     }
 }
 
-/// Upgrades a saved-session document to [`SCHEMA_VERSION`], one schema at a time.
+/// Upgrades a saved-session document to [`SESSION_SCHEMA`], one schema at a time.
 ///
 /// Schema 0 (the prototype's format, before versioning) had no `schema` or
 /// `revision`, kept the rules link under `"game"`, named the actions `"moves"`
 /// and had one `"played_ms"` timestamp; the player's seat was always 0 and the
-/// opponents were `basic`.
+/// opponents were `basic`. Schema 1 kept the level and pace as free text (an
+/// empty pace meaning `normal`) and an unused `deal_limit`; schema 2 keeps
+/// them as names that must be known, and an unknown one is reported.
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
-    if schema > SCHEMA_VERSION {
-        return Err(DecodeError::NewerSchema { found: schema });
+    if schema > SESSION_SCHEMA {
+        return Err(DecodeError::NewerSchema {
+            found: schema,
+            reads: SESSION_SCHEMA,
+        });
     }
-    while schema < SCHEMA_VERSION {
+    while schema < SESSION_SCHEMA {
         doc = match schema {
             0 => v0_to_v1(doc)?,
+            1 => v1_to_v2(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -275,6 +280,34 @@ fn v0_to_v1(doc: Value) -> Result<Value, DecodeError> {
         },
         "actions": moves,
     }))
+}
+
+fn v1_to_v2(doc: Value) -> Result<Value, DecodeError> {
+    let fail = |reason: &str| DecodeError::Migration {
+        from: 1,
+        reason: reason.to_string(),
+    };
+    let Value::Object(mut session) = doc else {
+        return Err(fail("not a JSON object"));
+    };
+    let Some(Value::Object(setup)) = session.get_mut("setup") else {
+        return Err(fail("no \"setup\" object"));
+    };
+    match setup.remove("deal_limit") {
+        None | Some(Value::Null) => {}
+        Some(_) => {
+            return Err(fail(
+                "it ends after a number of deals, which the app never set",
+            ))
+        }
+    }
+    let pace = setup.get("pace").and_then(Value::as_str).unwrap_or("");
+    if pace.is_empty() {
+        setup.insert("pace".into(), Value::from("normal"));
+    }
+    setup.entry("four_color").or_insert(Value::Bool(false));
+    session.insert("schema".into(), Value::from(2));
+    Ok(Value::Object(session))
 }
 
 /// Checks that a session id is short and made of `a-z`, `0-9` and `-`.
@@ -351,9 +384,13 @@ pub struct FinishedGame {
     pub winners: Vec<String>,
     pub hands: u32,
     pub finished_ms: u64,
+    /// The deal number, to replay the game (entries written before it was kept
+    /// have none).
+    #[serde(default)]
+    pub seed: Option<u64>,
 }
 
-/// The history of finished games (schema 1), newest first.
+/// The history of finished games (list schema 1), newest first.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct History {
@@ -382,8 +419,13 @@ pub struct CustomPresets {
 pub fn decode_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
     match schema_of(&doc)? {
-        SCHEMA_VERSION => {}
-        found if found > SCHEMA_VERSION => return Err(DecodeError::NewerSchema { found }),
+        LIST_SCHEMA => {}
+        found if found > LIST_SCHEMA => {
+            return Err(DecodeError::NewerSchema {
+                found,
+                reads: LIST_SCHEMA,
+            })
+        }
         other => {
             return Err(DecodeError::Migration {
                 from: other,

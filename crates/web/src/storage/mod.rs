@@ -32,7 +32,7 @@ use pinochle_engine::link::decode_link;
 
 pub use format::{
     decode_session, encode_session, CustomPreset, CustomPresets, DecodeError, FinishedGame,
-    History, SavedSession, SessionSetup, SCHEMA_VERSION,
+    History, SavedSession, SessionSetup, LIST_SCHEMA, SESSION_SCHEMA,
 };
 
 /// Prefix of every key this app writes.
@@ -241,11 +241,11 @@ fn set_aside(
 pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, StoreError> {
     let mut library = Library {
         history: History {
-            schema: SCHEMA_VERSION,
+            schema: LIST_SCHEMA,
             games: Vec::new(),
         },
         presets: CustomPresets {
-            schema: SCHEMA_VERSION,
+            schema: LIST_SCHEMA,
             presets: Vec::new(),
         },
         ..Library::default()
@@ -387,24 +387,22 @@ pub fn delete_session(store: &dyn KeyValueStore, id: &str) -> Result<(), StoreEr
 /// The history entry of a finished session.
 pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Option<FinishedGame> {
     let result = state.session_result()?;
-    let name = |seat: usize| {
-        session
-            .setup
-            .players
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    let name = |seat: usize| match session.setup.players.get(seat) {
+        Some(name) if name.is_empty() => crate::controller::YOU.to_string(),
+        Some(name) => name.clone(),
+        None => format!("Seat {}", seat + 1),
     };
     Some(FinishedGame {
         session_id: session.id.clone(),
         game: state.rules().preset.id().to_string(),
         rules_name: session.setup.rules_name.clone(),
-        players: session.setup.players.clone(),
+        players: (0..session.setup.players.len()).map(name).collect(),
         scores: result.scores.clone(),
         ledger: result.ledger.seats.clone(),
         winners: result.winners.iter().map(|&s| name(s)).collect(),
         hands: result.hands,
         finished_ms: now_ms,
+        seed: Some(session.setup.seed),
     })
 }
 
@@ -416,7 +414,7 @@ pub fn record_finished(
 ) -> Result<History, SaveError> {
     let mut history = match store.get(HISTORY_KEY)? {
         None => History {
-            schema: SCHEMA_VERSION,
+            schema: LIST_SCHEMA,
             games: Vec::new(),
         },
         Some(text) => match format::decode_list::<History>(&text) {
@@ -424,7 +422,7 @@ pub fn record_finished(
             Err(error) => {
                 set_aside(store, HISTORY_KEY, &text, error, now_ms);
                 History {
-                    schema: SCHEMA_VERSION,
+                    schema: LIST_SCHEMA,
                     games: Vec::new(),
                 }
             }
@@ -479,7 +477,7 @@ pub fn save_preset(
         name: name.to_string(),
         rules: preset.rules,
     };
-    presets.schema = SCHEMA_VERSION;
+    presets.schema = LIST_SCHEMA;
     presets.presets.retain(|p| p.name != preset.name);
     presets.presets.push(preset);
     write_presets(store, &presets)?;

@@ -277,7 +277,7 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
 }
 
 #[test]
-fn a_schema_0_session_is_migrated_to_schema_1() {
+fn a_schema_0_session_is_migrated_to_the_current_schema() {
     let (mut session, mut state) = new_session("old-one", PresetId::Brooklyn, 21);
     play_until(&mut session, &mut state, &mut Lcg(4), |s| {
         s.public().hand.auction.len() >= 3
@@ -291,10 +291,10 @@ fn a_schema_0_session_is_migrated_to_schema_1() {
         "played_ms": 1234,
     });
     let (migrated, resumed) = decode_session("old-one", &v0.to_string()).unwrap();
-    assert_eq!(migrated.schema, SCHEMA_VERSION);
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
     assert_eq!(migrated.revision, 0);
     assert_eq!(migrated.created_ms, 1234);
-    assert_eq!(migrated.setup.opponent_level, "basic");
+    assert_eq!(migrated.setup.opponent_level, pinochle_ai::Level::Basic);
     assert_eq!(migrated.actions, session.actions);
     assert_eq!(resumed, state);
     let missing = serde_json::json!({ "id": "old-one", "seed": 1 });
@@ -309,15 +309,19 @@ fn a_schema_0_session_is_migrated_to_schema_1() {
 #[test]
 fn finished_games_go_to_the_history_once() {
     let store = MemoryStore::default();
-    let (mut session, state) = new_session("done", PresetId::Bison, 8);
-    let mut state = state.with_deal_limit(Some(1));
-    session.setup.deal_limit = Some(1);
+    let rules = Rules::preset(PresetId::Bison)
+        .with_settings(&["fixed_deals=1".to_string()])
+        .unwrap();
+    let setup = SessionSetup::new(&rules, 8, players(&rules), 0);
+    let mut session = SavedSession::new("done".into(), setup, 1_000);
+    let mut state = State::new(rules, 8).unwrap();
     play_until(&mut session, &mut state, &mut Lcg(5), |_| false);
     assert!(state.is_terminal());
     assert_eq!(session.replay().unwrap(), state);
     let game = finished_game(&session, &state, 99).unwrap();
     assert_eq!(game.game, "bison");
     assert_eq!(game.hands, 1);
+    assert_eq!(game.seed, Some(8), "the history keeps the deal number");
     record_finished(&store, game.clone(), 0).unwrap();
     let history = record_finished(&store, game, 0).unwrap();
     assert_eq!(history.games.len(), 1);
@@ -462,4 +466,58 @@ fn bounded_fuzz_of_save_decoding_never_panics() {
         read > 0 && refused > 0,
         "fuzz explored both: {read} read, {refused} refused"
     );
+}
+
+/// A saved entry of schema 1 as the app wrote it before the level and pace
+/// became checked names.
+fn schema_1_entry(level: &str, pace: &str) -> String {
+    let (session, _) = new_session("v-one", PresetId::Bison, 3);
+    serde_json::json!({
+        "schema": 1,
+        "id": "v-one",
+        "revision": 4,
+        "created_ms": 10,
+        "last_played_ms": 20,
+        "setup": {
+            "rules": session.setup.rules,
+            "rules_name": null,
+            "seed": 3,
+            "deal_limit": null,
+            "players": session.setup.players,
+            "human_seat": 0,
+            "opponent_level": level,
+            "pace": pace,
+            "four_color": true,
+        },
+        "actions": [],
+    })
+    .to_string()
+}
+
+#[test]
+fn a_schema_1_session_is_migrated_and_an_unknown_level_is_reported() {
+    let (migrated, _) = decode_session("v-one", &schema_1_entry("expert", "")).unwrap();
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
+    assert_eq!(migrated.setup.opponent_level, pinochle_ai::Level::Expert);
+    assert_eq!(migrated.setup.pace, crate::controller::Pace::Normal);
+    assert!(migrated.setup.four_color);
+    let (fast, _) = decode_session("v-one", &schema_1_entry("basic", "fast")).unwrap();
+    assert_eq!(fast.setup.pace, crate::controller::Pace::Fast);
+    // An unknown level no longer falls back silently: the entry is set aside.
+    let store = MemoryStore::default();
+    store
+        .set(
+            &session_key("v-one"),
+            &schema_1_entry("grandmaster", "normal"),
+        )
+        .unwrap();
+    let library = load_library(&store, 7).unwrap();
+    assert!(library.sessions.is_empty());
+    assert_eq!(library.problems.len(), 1);
+    assert!(
+        library.problems[0].to_string().contains("grandmaster"),
+        "{}",
+        library.problems[0]
+    );
+    assert!(store.get(&session_key("v-one")).unwrap().is_none());
 }

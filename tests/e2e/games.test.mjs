@@ -1,0 +1,207 @@
+// Whole games as a player meets them: two games started without touching the
+// deal field get different cards (and the table shows the deal number, which
+// deals the same cards again when typed in); a 4-seat Brooklyn pot game and a
+// 5-seat club table play a hand; the expert plays in the worker; a game with a
+// short target (opened from a rules link) reaches the game-over screen; and
+// leaving a game while a computer player thinks, then starting another, lets
+// no answer of the old game land in the new one.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+
+let browser;
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+const TURN =
+  '[data-testid="result-panel"], [data-testid="game-over"], [data-testid="controls"] [data-action], [data-testid="hand"] [data-action]';
+
+/** The human's cards and the deal number the table shows. */
+async function dealShown(page) {
+  await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
+  return page.evaluate(() => ({
+    deal: document.querySelector('[data-testid="deal-number"]')?.dataset.seed,
+    hand: [...document.querySelectorAll('[data-testid="hand"] [data-card]')].map((e) => e.getAttribute('data-card')),
+  }));
+}
+
+/**
+ * Plays as the human until `done(page)` holds: the next hand after a result,
+ * one bid per hand then passes, play on, else the first enabled control.
+ */
+async function playUntil(page, done, limit = 600) {
+  let bid = false;
+  for (let i = 0; i < limit; i++) {
+    if (await done(page)) return;
+    await page.waitForSelector(TURN, { timeout: 90_000 });
+    if (await done(page)) return;
+    if (await page.getByTestId('result-panel').isVisible()) {
+      bid = false;
+      await page.getByTestId('next-hand').click();
+      continue;
+    }
+    const actions = await page.$$eval(
+      '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
+      (els) => els.map((el) => el.getAttribute('data-action')),
+    );
+    if (actions.length === 0) continue;
+    const bidAction = actions.find((a) => a.startsWith('bid '));
+    let pick = actions[0];
+    if (bidAction && !bid) {
+      bid = true;
+      pick = bidAction;
+    } else if (bidAction && actions.includes('pass')) pick = 'pass';
+    else if (actions.includes('play')) pick = 'play';
+    else if (actions.includes('keep')) pick = 'keep';
+    const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+    await page.locator(`[data-action="${pick}"]`).first().click();
+    await page.waitForFunction(
+      (t) => {
+        const g = document.querySelector('[data-testid="game"]');
+        return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
+      },
+      ticket,
+      { timeout: 90_000 },
+    );
+  }
+  assert.fail('the game did not get there');
+}
+
+const resultOpen = (page) => page.getByTestId('result-panel').isVisible();
+
+test('every new game deals fresh cards, and its deal number replays them', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}?game=bison&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.getByTestId('seed').inputValue(), '', 'the deal field starts empty');
+    await page.getByTestId('start-game').click();
+    const first = await dealShown(page);
+    assert.match(first.deal ?? '', /^\d+$/, 'the table shows the deal number');
+    assert.match(await page.getByTestId('deal-number').innerText(), new RegExp(`Deal ${first.deal}`));
+    await page.getByTestId('quit').click();
+    await page.getByTestId('start').waitFor({ state: 'visible' });
+    assert.equal(await page.getByTestId('seed').inputValue(), '', 'still empty for the next game');
+    await page.getByTestId('start-game').click();
+    const second = await dealShown(page);
+    assert.notEqual(second.deal, first.deal, 'another deal number');
+    assert.notDeepEqual(second.hand, first.hand, 'other cards');
+    // The first deal number deals the first game's cards again.
+    await page.getByTestId('quit').click();
+    await page.getByTestId('seed').fill(first.deal);
+    await page.getByTestId('start-game').click();
+    const again = await dealShown(page);
+    assert.equal(again.deal, first.deal);
+    assert.deepEqual(again.hand, first.hand, 'the same cards');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+for (const table of [
+  { name: 'brooklyn-pot-4', query: 'game=brooklyn&pot=1&seats=4', seats: 4 },
+  { name: 'club-5', query: 'game=club&seats=5', seats: 5 },
+]) {
+  test(`${table.name}: a ${table.seats}-seat table plays a hand`, { timeout: 180_000 }, async () => {
+    const { page, context, problems } = await openPage(browser);
+    try {
+      await page.goto(`${baseUrl()}?${table.query}&seed=31&pace=instant&level=basic`, { waitUntil: 'load' });
+      await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('start-game').click();
+      await page.getByTestId('game').waitFor({ state: 'visible' });
+      for (let seat = 0; seat < table.seats; seat++) {
+        assert.equal(await page.getByTestId(`seat-${seat}`).count(), 1, `seat ${seat} is at the table`);
+      }
+      await playUntil(page, resultOpen);
+      await screenshot(page, `${table.name}-desktop-result`);
+      const rows = await page.locator('[data-testid="result-panel"] tbody tr').count();
+      assert.ok(rows >= table.seats, 'the result lists every player');
+      assert.deepEqual(problems.errors, [], 'no console or page errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the expert plays a hand in the worker', { timeout: 240_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}?game=club&seed=32&pace=instant&level=expert`, { waitUntil: 'load' });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.getByTestId('level').inputValue(), 'expert');
+    await page.getByTestId('start-game').click();
+    await playUntil(page, resultOpen);
+    assert.ok(problems.requests.some((u) => u.includes('bot-worker')), 'the worker answered');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a game with a short target, opened from a rules link, reaches the game-over screen', { timeout: 240_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}?pace=instant&level=basic#v=1&game=bison&seed=33&target=100`, { waitUntil: 'load' });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByTestId('start-game').click();
+    const over = (p) => p.getByTestId('game-over').isVisible();
+    await playUntil(page, async (p) => (await over(p)) || (await resultOpen(p)) && (await p.getByTestId('next-hand').innerText()).includes('final'));
+    if (!(await over(page))) await page.getByTestId('next-hand').click();
+    await page.getByTestId('game-over').waitFor({ state: 'visible' });
+    assert.match(await page.getByTestId('game-over').innerText(), /Winner|You win/);
+    await screenshot(page, 'game-over-desktop');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+test('leaving while a computer player thinks: no answer of the old game lands in the new one', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    // Slow pace: a computer player's answer shows 1.4 s after it was asked.
+    // Find a deal where a computer player moves first.
+    let seed = 40;
+    for (;; seed++) {
+      assert.ok(seed < 60, 'some deal starts with a computer player');
+      await page.goto(`${baseUrl()}?game=brooklyn&seed=${seed}&pace=slow&level=basic`, { waitUntil: 'load' });
+      await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('start-game').click();
+      await page.getByTestId('game').waitFor({ state: 'visible' });
+      if (await page.getByTestId('thinking').isVisible()) break;
+      await page.getByTestId('quit').click();
+    }
+    // Leave at once, and deal the same cards again: the old answer is for the
+    // same seat at the same move number of the same deal.
+    await page.getByTestId('quit').click();
+    await page.getByTestId('start').waitFor({ state: 'visible' });
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('game').waitFor({ state: 'visible' });
+    const started = Date.now();
+    // The old game's answer would land within its own 1.4 s, before the new
+    // game's own answer can (1.4 s after the new game asked).
+    await page.waitForTimeout(1000);
+    assert.equal(await page.getByTestId('game').getAttribute('data-ticket'), '0', 'nothing landed yet');
+    assert.ok(Date.now() - started < 1400, 'checked before the new game’s own answer was due');
+    // The new game's own answer lands and play goes on.
+    await page.waitForFunction(() => document.querySelector('[data-testid="game"]')?.dataset.ticket !== '0', null, {
+      timeout: 30_000,
+    });
+    const saved = await page.evaluate(() => {
+      const id = sessionStorage.getItem('pinochle/current-session');
+      return JSON.parse(localStorage.getItem(`pinochle/session/${id}`)).actions.length;
+    });
+    assert.ok(saved >= 1, 'the new game saves its own actions');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
