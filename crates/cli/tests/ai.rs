@@ -1,5 +1,6 @@
 //! The AI through the `pinochle` binary at tiny sizes: simulate with AI bots on
-//! every preset, the duplicate tournament's JSON, the bench's JSON, bad input.
+//! every preset, the duplicate tournament's JSON (the same on any number of
+//! threads), the bench's JSON, bad input.
 
 use serde_json::Value;
 use std::process::Command;
@@ -123,6 +124,37 @@ fn a_bot_against_itself_is_even() {
         "--json",
     ]);
     assert_eq!(number(&v, &["mean_diff"]), 0.0);
+}
+
+#[test]
+fn tournament_json_is_the_same_for_any_thread_count() {
+    let with = |threads: &str| {
+        let mut v = json(&[
+            "tournament",
+            "--preset",
+            "bison",
+            "--a",
+            "standard",
+            "--b",
+            "basic",
+            "--deals",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        // Decision times are wall-clock: they differ from run to run.
+        for side in ["a", "b"] {
+            v[side]
+                .as_object_mut()
+                .expect("a side")
+                .remove("decision_ms");
+        }
+        v
+    };
+    assert_eq!(with("1"), with("2"));
 }
 
 #[test]
