@@ -1,6 +1,6 @@
 //! The AI through the `pinochle` binary at tiny sizes: simulate with AI bots on
-//! every preset, the duplicate tournament's JSON (the same on any number of
-//! threads), the bench's JSON, bad input.
+//! every preset, the duplicate tournament's JSON and simulate's output (the
+//! same on any number of threads), the bench's JSON, bad input.
 
 use serde_json::Value;
 use std::process::Command;
@@ -155,6 +155,45 @@ fn tournament_json_is_the_same_for_any_thread_count() {
         v
     };
     assert_eq!(with("1"), with("2"));
+}
+
+#[test]
+fn simulate_is_the_same_for_any_thread_count() {
+    let dir = std::env::temp_dir();
+    let with = |threads: &str| {
+        let records = dir.join(format!(
+            "pinochle-sim-threads-{threads}-{}.jsonl",
+            std::process::id()
+        ));
+        let path = records.to_str().expect("a path").to_string();
+        let mut v = json(&[
+            "simulate",
+            "--preset",
+            "bison",
+            "--hands",
+            "7",
+            "--deals-per-session",
+            "2",
+            "--bots",
+            "basic,random",
+            "--seed",
+            "11",
+            "--check",
+            "--records",
+            &path,
+            "--threads",
+            threads,
+        ]);
+        for timing in ["seconds", "hands_per_second"] {
+            v.as_object_mut().expect("an object").remove(timing);
+        }
+        let lines = std::fs::read_to_string(&records).expect("records");
+        std::fs::remove_file(&records).ok();
+        (v, lines)
+    };
+    let one = with("1");
+    assert_eq!(one.0["sessions_started"], 4);
+    assert_eq!(one, with("2"));
 }
 
 #[test]

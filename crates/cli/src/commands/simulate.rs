@@ -2,6 +2,11 @@
 //! [`State`], prints a JSON summary and optionally writes one JSON hand record per
 //! line. When a session ends (a target reached) a new one starts with a fresh seed
 //! and the hand count goes on.
+//!
+//! Sessions are played in parallel on `--threads` threads (default: every
+//! core), each with bots made for it from the seed and the session's number,
+//! then counted in order, so the summary and the records are the same for any
+//! number of threads. (A ledger game's session never ends, so it plays on one.)
 
 use crate::args::{self, Opt, PRESET, SET};
 use crate::bots::{choose, make_bot, mix_seed, Bot};
@@ -13,6 +18,7 @@ use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::tricks::winning_index;
 use pinochle_engine::game::{same_side, HandRecord, State};
 use pinochle_engine::Rules;
+use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
@@ -20,7 +26,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--seed S] \
-[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N]";
+[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N] [--threads N]";
 pub const ABOUT: &str = "Play N hands with computer players and print a JSON summary {hands, \
 seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, …}. \
 With --records, write one JSON hand record per line to FILE. Bots: random (uniform among the \
@@ -49,6 +55,11 @@ pub const OPTS: &[Opt] = &[
         "deals-per-session",
         "N",
         "end each session after N deals (stake games otherwise never end a session)",
+    ),
+    Opt::value(
+        "threads",
+        "N",
+        "threads playing sessions in parallel (default: every core; the result does not depend on it)",
     ),
 ];
 
@@ -85,12 +96,11 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
             bot_names.len()
         )));
     }
-    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|s| {
-            let name = &bot_names[s % bot_names.len()];
-            make_bot(name, mix_seed(seed ^ 0xB075_B075_B075_B075, s as u64))
-        })
+    // Made here once so a bad name is refused before anything is played.
+    let names: Vec<&'static str> = (0..seats)
+        .map(|s| make_bot(&bot_names[s % bot_names.len()], 0).map(|b| b.name()))
         .collect::<Result<_, _>>()?;
+    let threads: usize = p.number("threads")?.unwrap_or(0);
     let mut records = match p.get("records") {
         None => None,
         Some(path) => Some(BufWriter::new(std::fs::File::create(path).map_err(
@@ -110,10 +120,15 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         deals_per_session,
         check: p.flag("check"),
         options,
+        bot_names,
     };
 
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::internal(format!("cannot start threads: {e}")))?;
     let started = Instant::now();
-    let stats = play(&config, &mut bots, records.as_mut())?;
+    let stats = pool.install(|| play(&config, records.as_mut()))?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(w) = records.as_mut() {
         w.flush()
@@ -128,7 +143,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "preset": config.rules.preset,
         "options": config.options,
         "players": seats,
-        "bots": bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        "bots": names,
         "seed": seed,
         "hands": stats.hands,
         "seconds": seconds,
@@ -182,6 +197,8 @@ struct Config {
     deals_per_session: Option<u32>,
     check: bool,
     options: Map<String, Value>,
+    /// Bot names cycled over the seats.
+    bot_names: Vec<String>,
 }
 
 const OUTCOMES: [&str; 4] = ["made", "set", "conceded", "thrown-in"];
@@ -212,24 +229,90 @@ fn new_session(config: &Config, index: u64) -> Result<State, CliError> {
     Ok(state.with_deal_limit(config.deals_per_session))
 }
 
+/// What one session produced, up to a number of hands.
+struct SessionRun {
+    /// Its hands in order, each with the decisions taken when it was counted.
+    hands: Vec<(HandRecord, u64)>,
+    /// Hands already over when the session started (a bunched first deal).
+    at_start: usize,
+    decisions: u64,
+    /// The session ended (its last hand counted is its last).
+    ended: bool,
+}
+
+/// Plays session `index` until it ends or `limit` hands are over, with bots
+/// seeded from the seed, the session and the seat.
+fn run_session(config: &Config, index: u64, limit: usize) -> Result<SessionRun, CliError> {
+    let mut state = new_session(config, index)?;
+    let mut bots: Vec<Box<dyn Bot>> = (0..config.rules.table.seats as u64)
+        .map(|s| {
+            let name = &config.bot_names[s as usize % config.bot_names.len()];
+            make_bot(
+                name,
+                mix_seed(config.seed ^ 0xB075_B075_B075_B075, index * 64 + s),
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let hands: Vec<(HandRecord, u64)> = state
+        .recent_records()
+        .iter()
+        .map(|r| (r.clone(), 0))
+        .collect();
+    let mut run = SessionRun {
+        at_start: hands.len(),
+        hands,
+        decisions: 0,
+        ended: false,
+    };
+    if run.hands.len() < limit {
+        play_session(
+            &mut state,
+            |state, seat, legal| choose(&mut bots, state, seat, legal),
+            |state, step| {
+                run.decisions += 1;
+                if step.ended_a_hand() {
+                    for record in state.recent_records() {
+                        run.hands.push((record.clone(), run.decisions));
+                    }
+                }
+                Ok(if run.hands.len() >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            },
+        )
+        .map_err(CliError::from)?;
+        run.ended = state.is_terminal();
+    }
+    Ok(run)
+}
+
+/// Plays sessions, as many at a time as there are threads, and counts their
+/// hands in session order until `config.hands` are over.
 fn play(
     config: &Config,
-    bots: &mut [Box<dyn Bot>],
     mut records: Option<&mut BufWriter<std::fs::File>>,
 ) -> Result<Stats, CliError> {
     let mut stats = Stats::default();
-    let mut session_index = 0;
+    let mut next = 0u64;
+    let batch = rayon::current_num_threads().max(1) as u64;
     while stats.hands < config.hands {
-        let mut state = new_session(config, session_index)?;
-        stats.sessions_started += 1;
-        let mut checker = Checker::new(&config.rules);
-        // Every hand completed so far: a bunched first deal may already have
-        // been thrown in when the session starts.
-        let mut account = |state: &State, stats: &mut Stats| -> Result<(), CliError> {
-            for record in state.recent_records() {
-                if stats.hands >= config.hands {
-                    break;
-                }
+        // Each session of the batch plays at most the hands still wanted.
+        let limit = (config.hands - stats.hands) as usize;
+        let runs = (next..next + batch)
+            .into_par_iter()
+            .map(|index| run_session(config, index, limit))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        for (session_index, run) in (next..).zip(runs) {
+            if stats.hands >= config.hands {
+                break;
+            }
+            stats.sessions_started += 1;
+            let wanted = (config.hands - stats.hands) as usize;
+            let counted = run.hands.len().min(wanted);
+            let mut checker = Checker::new(&config.rules);
+            for (record, _) in &run.hands[..counted] {
                 stats.hands += 1;
                 stats.outcomes[outcome_index(record)] += 1;
                 if config.check {
@@ -245,32 +328,20 @@ fn play(
                     stats.records_written += 1;
                 }
             }
-            Ok(())
-        };
-        account(&state, &mut stats)?;
-        if stats.hands >= config.hands {
-            break;
+            if counted <= run.at_start && counted == wanted {
+                // Enough hands before the first decision: nothing is played.
+                continue;
+            }
+            if counted < run.hands.len() || (counted == wanted && run.hands.len() == limit) {
+                // Play stops at the hand that made the count.
+                stats.decisions += run.hands[counted - 1].1;
+                stats.sessions_completed += u64::from(counted == run.hands.len() && run.ended);
+            } else {
+                stats.decisions += run.decisions;
+                stats.sessions_completed += u64::from(run.ended);
+            }
         }
-        play_session(
-            &mut state,
-            |state, seat, legal| choose(bots, state, seat, legal),
-            |state, step| {
-                stats.decisions += 1;
-                if step.ended_a_hand() {
-                    account(state, &mut stats)?;
-                }
-                Ok(if stats.hands >= config.hands {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            },
-        )
-        .map_err(CliError::from)?;
-        if state.is_terminal() {
-            stats.sessions_completed += 1;
-        }
-        session_index += 1;
+        next += batch;
     }
     Ok(stats)
 }
