@@ -6,22 +6,11 @@
 // leaving a game while a computer player thinks, then starting another, lets
 // no answer of the old game land in the new one.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+import { openPage, baseUrl, screenshot, sharedBrowser, TURN } from './harness.mjs';
 
-let browser;
-
-before(async () => {
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-});
-
-const TURN =
-  '[data-testid="result-panel"], [data-testid="game-over"], [data-testid="controls"] [data-action], [data-testid="hand"] [data-action]';
+const shared = sharedBrowser();
 
 /** The human's cards and the deal number the table shows. */
 async function dealShown(page) {
@@ -77,7 +66,7 @@ async function playUntil(page, done, limit = 600) {
 const resultOpen = (page) => page.getByTestId('result-panel').isVisible();
 
 test('every new game deals fresh cards, and its deal number replays them', { timeout: 120_000 }, async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(shared.browser);
   try {
     await page.goto(`${baseUrl()}?game=bison&pace=instant&level=basic`, { waitUntil: 'load' });
     await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
@@ -111,7 +100,7 @@ for (const table of [
   { name: 'club-5', query: 'game=club&seats=5', seats: 5 },
 ]) {
   test(`${table.name}: a ${table.seats}-seat table plays a hand`, { timeout: 180_000 }, async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(shared.browser);
     try {
       await page.goto(`${baseUrl()}?${table.query}&seed=31&pace=instant&level=basic`, { waitUntil: 'load' });
       await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
@@ -132,7 +121,7 @@ for (const table of [
 }
 
 test('the expert plays a hand in the worker', { timeout: 240_000 }, async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(shared.browser);
   try {
     await page.goto(`${baseUrl()}?game=club&seed=32&pace=instant&level=expert`, { waitUntil: 'load' });
     await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
@@ -147,7 +136,7 @@ test('the expert plays a hand in the worker', { timeout: 240_000 }, async () => 
 });
 
 test('a game with a short target, opened from a rules link, reaches the game-over screen', { timeout: 240_000 }, async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(shared.browser);
   try {
     await page.goto(`${baseUrl()}?pace=instant&level=basic#v=1&game=bison&seed=33&target=100`, { waitUntil: 'load' });
     await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
@@ -165,7 +154,7 @@ test('a game with a short target, opened from a rules link, reaches the game-ove
 });
 
 test('leaving while a computer player thinks: no answer of the old game lands in the new one', { timeout: 120_000 }, async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(shared.browser);
   try {
     // Slow pace: a computer player's answer shows 1.4 s after it was asked.
     // Find a deal where a computer player moves first.

@@ -1,6 +1,7 @@
 // Shared helpers for the e2e suite: launching Debian's Chromium through
 // playwright-core, and watching every request a page makes.
 
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -77,4 +78,23 @@ export async function screenshot(page, name) {
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** What shows when the human may act, or a hand result or the game's end is up. */
+export const TURN =
+  '[data-testid="result-panel"], [data-testid="game-over"], [data-testid="controls"] [data-action], [data-testid="hand"] [data-action]';
+
+/**
+ * Launches Chromium before a test file's tests and closes it after them; the
+ * returned object's `browser` holds it meanwhile.
+ */
+export function sharedBrowser() {
+  const shared = { browser: null };
+  before(async () => {
+    shared.browser = await launchBrowser();
+  });
+  after(async () => {
+    await shared.browser?.close();
+  });
+  return shared;
 }

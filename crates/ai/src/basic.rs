@@ -8,9 +8,85 @@
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat};
 use pinochle_engine::meld::{meld_total, validate_shown};
+use pinochle_engine::rules::Scoring;
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::knowledge::Knowledge;
+
+/// The rules of thumb's numbers, in one place. Point amounts are for the
+/// 250-point single deck and scale with the game's card points.
+#[derive(Clone, Copy, Debug)]
+pub struct Tuning {
+    /// Share of the card points taken, per unit of trump share of the hand
+    /// above [`Tuning::trump_norm`].
+    pub trump_weight: f64,
+    /// The trump share of an average hand.
+    pub trump_norm: f64,
+    /// Share of the card points per unit of ace share above the deck's.
+    pub ace_weight: f64,
+    /// Extra share per ace of trump held (of the copies in the deck).
+    pub trump_ace_weight: f64,
+    /// The least and most share of the card points a hand is credited with.
+    pub share_range: (f64, f64),
+    /// Average points the kitty, the partner and the passed cards add to a
+    /// declarer's hand.
+    pub kitty_help: f64,
+    pub partner_help: f64,
+    pub pass_help: f64,
+    /// Points of safety kept below the hand's value when bidding.
+    pub bid_margin: f64,
+    /// How far below the bid a hand must be to concede.
+    pub concede_margin: f64,
+    /// A defender challenges when the bidder needs more than
+    /// `total × (base − slope × (share − pivot))` card points, `share` being
+    /// the defender's expected share (the pivot when trump is unknown).
+    pub challenge_base: f64,
+    pub challenge_slope: f64,
+    pub challenge_pivot: f64,
+    /// Bidding limit moved by the game's end: less when being set loses the
+    /// game (lose at −X), more when making the bid wins it (must bid or set to
+    /// go out, the mercy rule).
+    pub lose_at_margin: f64,
+    pub go_out_margin: f64,
+    /// Weights of keeping a card: per meld point it serves, trump, ace.
+    pub keep_meld: f64,
+    pub keep_trump: f64,
+    pub keep_ace: f64,
+    /// Weights of burying a card: per meld point lost, a trump, per card point,
+    /// per card of shortness in its suit, an ace guarded by two more.
+    pub bury_meld: f64,
+    pub bury_trump: f64,
+    pub bury_value: f64,
+    pub bury_shortness: f64,
+    pub bury_guarded_ace: f64,
+}
+
+/// The basic player's numbers, set by hand and checked in duplicate matches.
+pub const TUNING: Tuning = Tuning {
+    trump_weight: 1.2,
+    trump_norm: 0.25,
+    ace_weight: 1.0,
+    trump_ace_weight: 0.05,
+    share_range: (0.05, 0.95),
+    kitty_help: 20.0,
+    partner_help: 40.0,
+    pass_help: 20.0,
+    bid_margin: 10.0,
+    concede_margin: 30.0,
+    challenge_base: 0.62,
+    challenge_slope: 0.4,
+    challenge_pivot: 0.3,
+    lose_at_margin: 40.0,
+    go_out_margin: 20.0,
+    keep_meld: 10.0,
+    keep_trump: 60.0,
+    keep_ace: 30.0,
+    bury_meld: 20.0,
+    bury_trump: 500.0,
+    bury_value: 2.0,
+    bury_shortness: 6.0,
+    bury_guarded_ace: 25.0,
+};
 
 /// Scale of the game's points relative to the 250-point single deck.
 fn scale(view: &PlayerView) -> f64 {
@@ -36,7 +112,12 @@ pub fn trick_share(view: &PlayerView, hand: &CardCounts, trump: Suit) -> f64 {
     let deck = view.rules.deck.size() as f64;
     let ace_rate = 4.0 * view.rules.deck.copies() as f64 / deck;
     let trump_aces = hand.get(Rank::Ace, trump) as f64 / view.rules.deck.copies() as f64;
-    (fair + 1.2 * (trumps - 0.25) + 1.0 * (aces - ace_rate) + 0.05 * trump_aces).clamp(0.05, 0.95)
+    let t = &TUNING;
+    (fair
+        + t.trump_weight * (trumps - t.trump_norm)
+        + t.ace_weight * (aces - ace_rate)
+        + t.trump_ace_weight * trump_aces)
+        .clamp(t.share_range.0, t.share_range.1)
 }
 
 /// Meld plus expected card points of a hand as declarer with `trump`.
@@ -69,14 +150,19 @@ pub fn bidding_value(view: &PlayerView, hand: &CardCounts) -> f64 {
     let Some((_, own)) = best_trump(view, hand, &Suit::ALL) else {
         return 0.0;
     };
-    let kitty_help = if view.rules.deal.kitty > 0 { 20.0 } else { 0.0 };
+    let t = &TUNING;
+    let kitty_help = if view.rules.deal.kitty > 0 {
+        t.kitty_help
+    } else {
+        0.0
+    };
     let partner_help = if view.rules.table.partnerships {
-        40.0
+        t.partner_help
     } else {
         0.0
     };
     let pass_help = if view.rules.passing.partner.is_some() {
-        20.0
+        t.pass_help
     } else {
         0.0
     };
@@ -93,7 +179,11 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
     let h = &view.public.hand;
     let s = scale(view);
     let choice = match view.phase() {
-        Phase::Auction => bid(view, legal, bidding_value(view, &hand) - 10.0 * s),
+        Phase::Auction => bid(
+            view,
+            legal,
+            bidding_value(view, &hand) - TUNING.bid_margin * s,
+        ),
         Phase::Escape => {
             let keep = bidding_value(view, &hand) >= h.bid.unwrap_or(0) as f64;
             Some(if keep { Action::Keep } else { Action::Escape })
@@ -111,7 +201,7 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
                 }
                 None => best_trump(view, &hand, &Suit::ALL).map_or(0.0, |(_, v)| v),
             };
-            let hopeless = value < h.bid.unwrap_or(0) as f64 - 30.0 * s;
+            let hopeless = value < h.bid.unwrap_or(0) as f64 - TUNING.concede_margin * s;
             Some(if hopeless {
                 Action::Concede
             } else {
@@ -178,22 +268,59 @@ pub fn challenges(view: &PlayerView, hand: &CardCounts, need: f64) -> bool {
         .public
         .hand
         .trump
-        .map_or(0.3, |t| trick_share(view, hand, t));
-    need > total * (0.62 - 0.4 * (share - 0.3))
+        .map_or(TUNING.challenge_pivot, |t| trick_share(view, hand, t));
+    let t = &TUNING;
+    need > total * (t.challenge_base - t.challenge_slope * (share - t.challenge_pivot))
 }
 
-/// The lowest legal bid while it stays within `limit`, else a pass (or the
-/// lowest bid when passing is not allowed).
-pub fn bid(_view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
+/// The lowest legal bid while it stays within `limit` (moved by the game's end
+/// rules, [`game_end_margin`]), else a pass (or the lowest bid when passing is
+/// not allowed). A redeal on nines is asked for whenever it may be (RULES.md §6).
+pub fn bid(view: &PlayerView, legal: &[Action], limit: f64) -> Option<Action> {
+    if legal.contains(&Action::DeclineHand) {
+        return Some(Action::DeclineHand);
+    }
     let lowest = legal.iter().find_map(|a| match a {
         Action::Bid(b) => Some(*b),
         _ => None,
     });
     let may_pass = legal.contains(&Action::Pass);
     match lowest {
-        Some(b) if (b as f64) <= limit || !may_pass => Some(Action::Bid(b)),
+        Some(b) if (b as f64) <= limit + game_end_margin(view, b) || !may_pass => {
+            Some(Action::Bid(b))
+        }
         _ => Some(Action::Pass),
     }
+}
+
+/// How a points game's end rules move the bidding limit for a bid of `bid`:
+/// more when only a made contract takes the side out (must bid or set to go
+/// out) or when making it ends the game by the mercy rule; less when being set
+/// would put the side at the losing score (lose at −X).
+pub fn game_end_margin(view: &PlayerView, bid: u32) -> f64 {
+    let Scoring::Points(p) = &view.rules.scoring else {
+        return 0.0;
+    };
+    let s = scale(view);
+    let scores = &view.public.session.scores;
+    let mine = scores.get(view.seat).copied().unwrap_or(0);
+    let (bid, target) = (i64::from(bid), i64::from(p.target));
+    let lowest_other = (0..scores.len())
+        .filter(|&x| !same_side(&view.rules, x, view.seat))
+        .map(|x| scores[x])
+        .min()
+        .unwrap_or(0);
+    let mut margin = 0.0;
+    if p.lose_at.is_some_and(|x| mine - bid <= -i64::from(x)) {
+        margin -= TUNING.lose_at_margin * s;
+    }
+    if p.must_bid_to_go_out && p.fixed_deals.is_none() && mine + bid >= target {
+        margin += TUNING.go_out_margin * s;
+    }
+    if p.mercy && mine + bid - lowest_other >= target {
+        margin += TUNING.go_out_margin * s;
+    }
+    margin
 }
 
 /// The card among `legal` (card actions) with the highest score.
@@ -214,10 +341,19 @@ fn keep_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: C
     without.remove(card);
     let meld_loss = meld_total(&view.rules, hand, trump) as f64
         - meld_total(&view.rules, &without, trump) as f64;
-    let trump_bonus = if Some(card.suit) == trump { 60.0 } else { 0.0 };
-    let ace_bonus = if card.rank == Rank::Ace { 30.0 } else { 0.0 };
+    let t = &TUNING;
+    let trump_bonus = if Some(card.suit) == trump {
+        t.keep_trump
+    } else {
+        0.0
+    };
+    let ace_bonus = if card.rank == Rank::Ace {
+        t.keep_ace
+    } else {
+        0.0
+    };
     let length = hand.suit_len(card.suit) as f64;
-    meld_loss * 10.0 + trump_bonus + ace_bonus + value + card.rank.index() as f64 + length
+    meld_loss * t.keep_meld + trump_bonus + ace_bonus + value + card.rank.index() as f64 + length
 }
 
 /// The partner exchange as the rules of thumb make it: the partner gives its
@@ -288,12 +424,17 @@ fn bury_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: C
     without.remove(card);
     let meld_loss = meld_total(&view.rules, hand, trump) as f64
         - meld_total(&view.rules, &without, trump) as f64;
-    let trump_penalty = if Some(card.suit) == trump { 500.0 } else { 0.0 };
+    let t = &TUNING;
+    let trump_penalty = if Some(card.suit) == trump {
+        t.bury_trump
+    } else {
+        0.0
+    };
     let value = view.rules.counting.value(card.rank) as f64 / scale(view).max(0.01);
     let shortness = 6.0 - hand.suit_len(card.suit).min(6) as f64;
     let safe_ace = card.rank == Rank::Ace && hand.suit_len(card.suit) >= 3;
-    -meld_loss * 20.0 - trump_penalty + value * 2.0 + shortness * 6.0
-        - if safe_ace { 25.0 } else { 0.0 }
+    -meld_loss * t.bury_meld - trump_penalty + value * t.bury_value + shortness * t.bury_shortness
+        - if safe_ace { t.bury_guarded_ace } else { 0.0 }
 }
 
 /// Card play: sure winners, feeding a winning partner, cheap discards.

@@ -6,13 +6,14 @@
 //! passed), the exposed kitty (now in the declarer's hand or buried), announced
 //! buried trumps, voids (a player who did not follow), no trumps (void in the
 //! led suit and did not trump) and the head rule (a player obliged to beat who
-//! did not holds no higher card of that suit).
+//! did not holds no higher card of that suit; under `strict`, one who did not
+//! beat the led suit's best card holds none that beats it).
 //!
 //! A world gives every other active seat a hand of its current size and fills
 //! the one hidden pile (the kitty before it is taken, or the cards someone else
 //! buried).
 
-use pinochle_engine::game::tricks::{beats, winning_index};
+use pinochle_engine::game::tricks::{beats, best_of_led_suit, winning_index};
 use pinochle_engine::game::{PlayerView, Seat, MAX_SEATS};
 use pinochle_engine::rules::HeadRule;
 use pinochle_engine::{used_cards, Card, CardCounts, Rank, Suit};
@@ -287,7 +288,8 @@ fn forbidden_cards(view: &PlayerView, active: &[Seat]) -> Vec<Vec<Card>> {
                     match trump {
                         Some(t) if card.suit != t => forbid_suit_above(list, t, None),
                         Some(t) => {
-                            let must_beat = head == HeadRule::Always && winning.suit == t;
+                            let must_beat = matches!(head, HeadRule::Always | HeadRule::Strict)
+                                && winning.suit == t;
                             if must_beat && !beats(card, winning, trump) {
                                 forbid_suit_above(list, t, Some(winning.rank));
                             }
@@ -295,13 +297,17 @@ fn forbidden_cards(view: &PlayerView, active: &[Seat]) -> Vec<Vec<Card>> {
                         None => {}
                     }
                 } else {
-                    let must_beat = match head {
-                        HeadRule::TrumpLed => trump == Some(led),
-                        HeadRule::Always => winning.suit == led,
-                        HeadRule::Never => false,
+                    // The card a follower had to beat, if any.
+                    let target = match head {
+                        HeadRule::TrumpLed => (trump == Some(led)).then_some(winning),
+                        HeadRule::Always => (winning.suit == led).then_some(winning),
+                        // A player who did not beat the led suit's best card holds
+                        // none that beats it, even when the trick was trumped.
+                        HeadRule::Strict => Some(best_of_led_suit(&cards)),
+                        HeadRule::Never => None,
                     };
-                    if must_beat && !beats(card, winning, trump) {
-                        forbid_suit_above(list, led, Some(winning.rank));
+                    if let Some(target) = target.filter(|&w| !beats(card, w, trump)) {
+                        forbid_suit_above(list, led, Some(target.rank));
                     }
                 }
             }

@@ -321,18 +321,26 @@ impl Position {
         let highest =
             |suit: usize| (masks[suit] != 0).then(|| 7 - masks[suit].leading_zeros() as usize);
         if self.suit_len[me][led] > 0 {
-            let must_beat = match deal.head {
-                HeadRule::TrumpLed => trump == Some(led),
-                HeadRule::Always => win_suit == led,
-                HeadRule::Never => false,
+            // The rank to beat, when the head rule asks to beat a card of the led suit.
+            let target = match deal.head {
+                HeadRule::TrumpLed => (trump == Some(led)).then_some(win_rank),
+                HeadRule::Always => (win_suit == led).then_some(win_rank),
+                // The best card of the led suit, even when a trump is winning.
+                HeadRule::Strict => self.trick[..self.trick_len as usize]
+                    .iter()
+                    .filter(|&&c| suit_of(c) == led)
+                    .map(|&c| rank_of(c))
+                    .max(),
+                HeadRule::Never => None,
             };
-            let can_beat = win_suit == led && highest(led).is_some_and(|r| r > win_rank);
-            push_suit(&mut out, led, (must_beat && can_beat).then_some(win_rank));
+            let beat = target.filter(|&t| highest(led).is_some_and(|r| r > t));
+            push_suit(&mut out, led, beat);
             return out;
         }
         if let Some(t) = trump {
             if self.suit_len[me][t] > 0 {
-                let must_beat = deal.head == HeadRule::Always && win_suit == t;
+                let must_beat =
+                    matches!(deal.head, HeadRule::Always | HeadRule::Strict) && win_suit == t;
                 let can_beat = highest(t).is_some_and(|r| r > win_rank);
                 push_suit(&mut out, t, (must_beat && can_beat).then_some(win_rank));
                 return out;
@@ -1571,7 +1579,12 @@ mod tests {
     /// A random deal of one of the test shapes (trump, head rule, counting).
     fn random_deal(rng: &mut Rng, round: usize) -> Deal {
         let players = 3 + rng.below(2);
-        let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][rng.below(3)];
+        let head = [
+            HeadRule::TrumpLed,
+            HeadRule::Always,
+            HeadRule::Strict,
+            HeadRule::Never,
+        ][rng.below(4)];
         let mut deal = test_deal(players, head);
         deal.counting = [Counting::Classic, Counting::Counters, Counting::Fives][rng.below(3)];
         if round % 7 == 0 {
@@ -1764,7 +1777,12 @@ mod tests {
         let mut rng = Rng::new(42);
         for round in 0..300 {
             let players = 3 + round % 2;
-            let head = [HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never][round % 3];
+            let head = [
+                HeadRule::TrumpLed,
+                HeadRule::Always,
+                HeadRule::Strict,
+                HeadRule::Never,
+            ][round % 4];
             let counting = [Counting::Classic, Counting::Counters, Counting::Fives][round / 3 % 3];
             let per_hand = 2 + round % 3;
             let mut deal = test_deal(players, head);

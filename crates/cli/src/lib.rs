@@ -10,6 +10,7 @@ pub mod bots;
 pub mod commands;
 pub mod common;
 pub mod error;
+pub mod random_options;
 
 pub use error::CliError;
 

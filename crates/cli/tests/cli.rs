@@ -174,6 +174,90 @@ fn options_for_every_preset() {
 }
 
 #[test]
+fn options_show_the_ranges_of_the_rule_set_and_why_an_option_is_inert() {
+    let find = |v: &Value, key: &str| -> Value {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["key"] == key)
+            .unwrap_or_else(|| panic!("{key}"))
+            .clone()
+    };
+    let brooklyn = json(&["options", "--preset", "brooklyn"]);
+    assert_eq!(find(&brooklyn, "seats")["kind"]["max"], 4);
+    assert!(find(&brooklyn, "all_pass")["inert"]
+        .as_str()
+        .unwrap()
+        .contains("opener_must_bid"));
+    assert!(find(&brooklyn, "head_rule")["inert"].is_null());
+    let pot = json(&["options", "--preset", "brooklyn", "--set", "pot_game=true"]);
+    assert_eq!(find(&pot, "seats")["kind"]["max"], 5);
+    for id in PRESETS {
+        for o in json(&["options", "--preset", id]).as_array().unwrap() {
+            let help = o["help"].as_str().unwrap();
+            assert!(help.ends_with('.') && !help.contains("; "), "{id}: {help}");
+        }
+    }
+}
+
+#[test]
+fn option_combinations_without_a_legal_raise_exit_2_naming_both() {
+    for cmd in ["rules", "options", "link"] {
+        fails(
+            &[cmd, "--preset", "partnership", "--set", "bid_raises=5"],
+            "options 'bid_raises' and 'bid_bands'",
+        );
+    }
+}
+
+#[test]
+fn simulate_counts_games_won_and_draws_random_options() {
+    let v = json(&[
+        "simulate",
+        "--preset",
+        "bison",
+        "--hands",
+        "300",
+        "--seed",
+        "2",
+        "--check",
+        "--bots",
+        "basic",
+        "--set",
+        "target=500",
+    ]);
+    let won: u64 = v["games_won"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert!(won >= v["sessions_completed"].as_u64().unwrap(), "{v}");
+    assert!(v["game_ends"]["target"].as_u64().unwrap() > 0, "{v}");
+    for id in PRESETS {
+        let v = json(&[
+            "simulate",
+            "--preset",
+            id,
+            "--hands",
+            "200",
+            "--seed",
+            "5",
+            "--check",
+            "--random-options",
+            "--deals-per-session",
+            "6",
+        ]);
+        assert_eq!(v["hands"], 200, "{id}");
+        assert_eq!(v["random_options"], true);
+        assert!(
+            v["options_drawn"].as_object().unwrap().len() > 3,
+            "{id}: {v}"
+        );
+    }
+}
+
+#[test]
 fn help_for_every_subcommand() {
     for cmd in ["presets", "rules", "options", "meld", "legal", "simulate"] {
         let r = pinochle(&[cmd, "--help"]);

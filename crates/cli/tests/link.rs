@@ -1,7 +1,8 @@
 //! `pinochle link`: links for every preset and for changed options decode back to
 //! exactly the rules `pinochle rules` prints; name and seed survive `--full`; every
 //! kind of bad link exits 2 with the codec's message; flags that contradict each
-//! other are refused; and a bounded, seeded fuzz of mutated links never panics.
+//! other are refused; a bounded, seeded fuzz of mutated links never panics; and
+//! the README's kitchen-table partnership link decodes and plays.
 
 use serde_json::Value;
 use std::process::Command;
@@ -116,6 +117,88 @@ fn setting_a_preset_default_adds_nothing() {
     // bison plays to 1500 by default.
     let text = link(&["--preset", "bison", "--set", "target=1500"]);
     assert_eq!(text, "v=1&game=bison");
+}
+
+/// The kitchen-table partnership link documented in README.md.
+const KITCHEN_TABLE: &str = "v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true";
+
+#[test]
+fn the_kitchen_table_link_is_what_the_readme_says_and_plays() {
+    let made = link(&[
+        "--preset",
+        "partnership",
+        "--name",
+        "Kitchen-table partnership",
+        "--set",
+        "head_rule=strict",
+        "--set",
+        "pass_cards=3",
+        "--set",
+        "pass_order=simultaneous",
+        "--set",
+        "concede_any_shortfall=true",
+        "--set",
+        "automatic_set=true",
+        "--set",
+        "defenders_always_score=true",
+        "--set",
+        "redeal_nines=5",
+        "--set",
+        "target=1000",
+        "--set",
+        "lose_at=1000",
+    ]);
+    assert_eq!(made, KITCHEN_TABLE);
+    let readme = include_str!("../../../README.md");
+    assert!(readme.contains(KITCHEN_TABLE), "README.md lacks the link");
+    let full = json(&["link", "--decode", KITCHEN_TABLE, "--full"]);
+    assert_eq!(full["name"], "Kitchen-table partnership");
+    let rules = &full["rules"];
+    assert_eq!(rules["play"]["head"], "strict");
+    assert_eq!(rules["passing"]["partner"]["cards"], 3);
+    assert_eq!(rules["passing"]["partner"]["order"], "simultaneous");
+    assert_eq!(rules["contract"]["concede"]["min_shortfall"], Value::Null);
+    assert_eq!(rules["contract"]["automatic_set"], true);
+    assert_eq!(rules["auction"]["redeal_nines"], 5);
+    let points = &rules["scoring"]["points"];
+    assert_eq!(points["defender_needs"], "nothing");
+    assert_eq!(points["target"], 1000);
+    assert_eq!(points["lose_at"], 1000);
+    // Simulate hands under exactly the link's options.
+    let mut args: Vec<String> = [
+        "simulate",
+        "--preset",
+        "partnership",
+        "--hands",
+        "300",
+        "--seed",
+        "3",
+        "--check",
+        "--bots",
+        "basic",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for part in KITCHEN_TABLE.split('&') {
+        let (key, _) = part.split_once('=').unwrap();
+        if !["v", "game", "name"].contains(&key) {
+            args.push("--set".into());
+            args.push(part.to_string());
+        }
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let summary = json(&refs);
+    assert_eq!(summary["hands"], 300);
+    assert_eq!(summary["checked"], true);
+    let won: u64 = summary["games_won"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    // Both partners of a winning side count a game.
+    assert!(won > 0 && won % 2 == 0, "{summary}");
 }
 
 #[test]

@@ -57,6 +57,46 @@ impl OptionSpec {
     pub fn get(&self, rules: &Rules) -> String {
         (self.get)(rules)
     }
+
+    /// The kind with the range that holds for this rule set (Brooklyn seats up to
+    /// four without the pot game, five with it).
+    pub fn kind_for(&self, rules: &Rules) -> OptionKind {
+        match (self.key, self.kind) {
+            ("seats", OptionKind::Number { min, .. }) => OptionKind::Number {
+                min,
+                max: max_seats(rules).into(),
+            },
+            (_, kind) => kind,
+        }
+    }
+
+    /// Why the option cannot take effect under the rest of the rule set, if so.
+    /// Such a value is accepted (RULES.md §7); the rules editor shows the option
+    /// disabled with this reason.
+    pub fn inert_reason(&self, rules: &Rules) -> Option<String> {
+        let a = &rules.auction;
+        let p = points(rules);
+        match self.key {
+            "all_pass" if a.opener_must_bid => Some(
+                "the opener must bid ('opener_must_bid'), so the players before the dealer never all pass"
+                    .into(),
+            ),
+            "dealer_may_decline" if a.opener_must_bid || a.all_pass != AllPass::DealerStuck => {
+                Some(format!(
+                    "only a dealer stuck with the bid may decline, and no dealer is stuck ('all_pass' is {}{})",
+                    name_of(a.all_pass, ALL_PASS),
+                    if a.opener_must_bid { ", 'opener_must_bid' is on" } else { "" }
+                ))
+            }
+            "target" if p.is_some_and(|p| p.fixed_deals.is_some() && !p.mercy) => Some(
+                "a fixed number of deals ('fixed_deals') replaces the target".into(),
+            ),
+            "must_bid_to_go_out" if p.is_some_and(|p| p.fixed_deals.is_some()) => Some(
+                "with a fixed number of deals ('fixed_deals') nobody goes out at the target".into(),
+            ),
+            _ => None,
+        }
+    }
 }
 
 /// Why an option or a rule set was refused.
@@ -76,6 +116,21 @@ pub enum RulesError {
     UnknownPreset(String),
     #[error("rules field {field}: {reason}")]
     Invalid { field: &'static str, reason: String },
+    #[error("{} do not fit together: {reason}", quoted_keys(keys))]
+    Conflict {
+        keys: Vec<&'static str>,
+        reason: String,
+    },
+}
+
+/// `options 'a' and 'b'` (or `option 'a'`) for a message.
+fn quoted_keys(keys: &[&str]) -> String {
+    let quoted: Vec<String> = keys.iter().map(|k| format!("'{k}'")).collect();
+    match quoted.as_slice() {
+        [one] => format!("option {one}"),
+        [init @ .., last] => format!("options {} and {last}", init.join(", ")),
+        [] => "the options".to_string(),
+    }
 }
 
 fn parse_bool(v: &str) -> Result<bool, String> {
@@ -155,6 +210,7 @@ fn name_of<T: Copy + PartialEq>(value: T, table: &[(&'static str, T)]) -> String
 const HEAD_RULES: &[(&str, HeadRule)] = &[
     ("trump-led", HeadRule::TrumpLed),
     ("always", HeadRule::Always),
+    ("strict", HeadRule::Strict),
     ("never", HeadRule::Never),
 ];
 const COUNTINGS: &[(&str, Counting)] = &[
@@ -234,6 +290,40 @@ fn always(_: &Rules) -> bool {
     true
 }
 
+/// The points scoring of the preset a rule set derives from.
+fn preset_points(r: &Rules) -> Option<PointsScoring> {
+    match Rules::preset(r.preset).scoring {
+        Scoring::Points(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// The preset's threshold for conceding after meld (partnership: 250).
+fn preset_concede_threshold(r: &Rules) -> Option<u32> {
+    Rules::preset(r.preset)
+        .contract
+        .concede
+        .and_then(|c| c.min_shortfall)
+}
+
+/// The declarer may concede after meld, and the preset limits it to a shortfall.
+fn has_concede_threshold(r: &Rules) -> bool {
+    r.contract
+        .concede
+        .as_ref()
+        .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld)
+        && preset_concede_threshold(r).is_some()
+}
+
+/// Most players at the table: five only in the pot game and at the club.
+fn max_seats(r: &Rules) -> u32 {
+    if is_bowl(r) || matches!(r.scoring, Scoring::Pot(_)) {
+        5
+    } else {
+        4
+    }
+}
+
 /// Turns the Brooklyn pot game on (RULES.md §1, "Pot game option") or back to stakes.
 fn set_pot_game(r: &mut Rules, on: bool) {
     let is_pot = matches!(r.scoring, Scoring::Pot(_));
@@ -283,7 +373,7 @@ macro_rules! meld_values_spec {
             $key,
             "Meld",
             $label,
-            "comma-separated values for 1, 2, 3, 4 copies (missing entries extend linearly)",
+            "Sets the values of 1, 2, 3 and 4 copies of this meld as comma-separated numbers (missing entries extend linearly).",
             OptionKind::Text,
             $applies,
             |r| show_list(&r.meld.table.$field),
@@ -306,26 +396,25 @@ fn build_specs() -> Vec<OptionSpec> {
     vec![
         spec!(
             "pot_game", "Scoring", "Pot game",
-            "Brooklyn with a pot: 25¢ antes, minimum bid 250, the opener may pass, the dealer must bid if the first two pass",
+            "Plays Brooklyn for a pot: 25¢ antes, a minimum bid of 250, an opener who may pass and a dealer who must bid when the first two pass.",
             OptionKind::Bool, is_brooklyn_stakes,
             |r| matches!(r.scoring, Scoring::Pot(_)).to_string(),
             |r, v| { set_pot_game(r, parse_bool(v)?); Ok(()) },
         ),
         spec!(
             "seats", "Table", "Players at the table",
-            "three play each hand; the others sit out in turn",
+            "Sets how many sit at the table: three play each hand and the others sit out in turn (five only in the pot game or at the club).",
             OptionKind::Number { min: 3, max: 5 },
             |r| r.table.active == 3 && r.preset != PresetId::Bison,
             |r| r.table.seats.to_string(),
             |r, v| {
-                let max = if is_bowl(r) || matches!(r.scoring, Scoring::Pot(_)) { 5 } else { 4 };
-                r.table.seats = parse_u32(v, 3, max)? as u8;
+                r.table.seats = parse_u32(v, 3, max_seats(r))? as u8;
                 Ok(())
             },
         ),
         spec!(
             "dealer_sits_out", "Table", "Dealer sits out",
-            "with more than three at the table the dealer sits out instead of the player to the dealer's right",
+            "With more than three at the table, the dealer sits out instead of the player to the dealer's right.",
             OptionKind::Bool, |r| r.table.active == 3 && r.table.sit_out != SitOut::Club,
             |r| (r.table.sit_out == SitOut::DealerSitsOut).to_string(),
             |r, v| {
@@ -334,21 +423,21 @@ fn build_specs() -> Vec<OptionSpec> {
             },
         ),
         spec!(
-            "min_bid", "Auction", "Minimum bid", "lowest opening bid (0 for none)",
+            "min_bid", "Auction", "Minimum bid", "Sets the lowest opening bid (0 for none: one bidding step).",
             OptionKind::Number { min: 0, max: 1000 }, always,
             |r| r.auction.min_bid.to_string(),
             |r, v| { r.auction.min_bid = parse_u32(v, 0, 1000)?; Ok(()) },
         ),
         spec!(
             "bid_bands", "Auction", "Bid steps",
-            "FROM:STEP pairs, e.g. 0:1,61:5 — bids from FROM up must be multiples of STEP",
+            "Sets the bid grid as FROM:STEP pairs (e.g. 0:1,61:5), bids from FROM up being multiples of STEP.",
             OptionKind::Text, always,
             |r| r.auction.bands.iter().map(|b| format!("{}:{}", b.from, b.step)).collect::<Vec<_>>().join(","),
             |r, v| { r.auction.bands = parse_bands(v)?; Ok(()) },
         ),
         spec!(
             "bid_raises", "Auction", "Allowed raises",
-            "'any', or the comma-separated amounts a bid may raise the last one by (e.g. 10,20)",
+            "Limits each later bid to a raise by one of these comma-separated amounts (e.g. 10,20), or 'any'.",
             OptionKind::Text, always,
             |r| r.auction.raises.as_deref().map_or_else(|| "any".to_string(), show_list),
             |r, v| {
@@ -358,49 +447,56 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "bids_40_90", "Auction", "Bids ending in 40 or 90",
-            "allow bids such as 340 and 390",
+            "Allows bids ending in 40 or 90, such as 340 and 390.",
             OptionKind::Bool, |r| r.deck == Deck::Single48,
             |r| (!r.auction.no_40_90).to_string(),
             |r, v| { r.auction.no_40_90 = !parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "opener_must_bid", "Auction", "Opener must bid",
-            "the first player to speak may not pass",
+            "Makes the first player to speak bid instead of passing.",
             OptionKind::Bool, always,
             |r| r.auction.opener_must_bid.to_string(),
             |r, v| { r.auction.opener_must_bid = parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "open_at_minimum", "Auction", "Open at exactly the minimum",
-            "an opening bid must be exactly the minimum bid",
+            "Makes the opening bid exactly the minimum bid.",
             OptionKind::Bool, always,
             |r| r.auction.open_at_minimum.to_string(),
             |r, v| { r.auction.open_at_minimum = parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "all_pass", "Auction", "When all before the dealer pass",
-            "throw-in: the dealer may pass and the hand is redealt; dealer-must-bid: at least the minimum; dealer-stuck: the dealer takes it at the minimum",
+            "Decides what happens when everyone before the dealer passes: throw-in (the dealer may pass too and the hand is redealt), dealer-must-bid (at least the minimum) or dealer-stuck (the dealer takes it at the minimum).",
             OptionKind::Choice(names(ALL_PASS)), always,
             |r| name_of(r.auction.all_pass, ALL_PASS),
             |r, v| { r.auction.all_pass = choice(v, ALL_PASS)?; Ok(()) },
         ),
         spec!(
             "escape", "Auction", "Opener's escape",
-            "'off', or the bid the dealer must take when an opening bid at the minimum is passed out (Brooklyn 250)",
+            "Lets the opener of a lone minimum bid make the dealer take the contract at this lower bid (Brooklyn 250), or 'off'.",
             OptionKind::Text, is_three_with_kitty,
             |r| show_opt(r.auction.escape_to),
-            |r, v| { r.auction.escape_to = parse_opt_u32(v, 0, 1000)?; Ok(()) },
+            |r, v| { r.auction.escape_to = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "bidding_rounds", "Auction", "Rounds of bidding",
-            "'off' for no limit, or how many times each player may speak (1 or 2)",
+            "Limits how many times each player may speak in the auction (1 or 2), or 'off' for no limit.",
             OptionKind::Text, always,
             |r| show_opt(r.auction.max_rounds.map(u32::from)),
             |r, v| { r.auction.max_rounds = parse_opt_u32(v, 1, 2)?.map(|n| n as u8); Ok(()) },
         ),
         spec!(
+            "redeal_nines", "Auction", "Redeal on nines",
+            "Lets a player dealt this many nines or more (4, 5 or 6) ask for a redeal by the same dealer at their first turn in the auction, or 'off'.",
+            OptionKind::Text, |r| r.deck.has_nines(),
+            |r| show_opt(r.auction.redeal_nines.map(u32::from)),
+            |r, v| { r.auction.redeal_nines = parse_opt_u32(v, 4, 6)?.map(|n| n as u8); Ok(()) },
+        ),
+        spec!(
             "pass_cards", "Passing", "Cards passed between partners",
-            "0 for no exchange",
+            "Sets how many cards the partner and the bidder exchange after trump is named (0 for none).",
             OptionKind::Number { min: 0, max: 4 }, |r| r.table.partnerships,
             |r| r.passing.partner.as_ref().map_or(0, |p| p.cards).to_string(),
             |r, v| {
@@ -412,7 +508,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "pass_order", "Passing", "Exchange order",
-            "partner-first: the partner passes, then the bidder passes back; simultaneous: both at once",
+            "Decides whether the partner passes first and the bidder passes back (partner-first) or both pass at once (simultaneous).",
             OptionKind::Choice(names(PASS_ORDERS)), |r| r.passing.partner.is_some(),
             |r| r.passing.partner.as_ref().map_or_else(|| "partner-first".to_string(), |p| name_of(p.order, PASS_ORDERS)),
             |r, v| {
@@ -425,24 +521,44 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "trump_marriage", "Contract", "Trump needs a marriage",
-            "whether the bidder must hold a marriage in the suit named trump",
+            "Decides whether the bidder must hold a marriage in the suit named trump, checked before or after the exchange.",
             OptionKind::Choice(names(TRUMP_MARRIAGE)), always,
             |r| name_of(r.contract.trump_marriage, TRUMP_MARRIAGE),
             |r, v| { r.contract.trump_marriage = choice(v, TRUMP_MARRIAGE)?; Ok(()) },
         ),
         spec!(
             "dealer_may_decline", "Contract", "Stuck dealer may decline",
-            "a dealer stuck at the minimum may pay the fee into the bowl instead of playing",
+            "Lets a dealer stuck at the minimum pay a fee into the bowl instead of looking at the widow and playing.",
             OptionKind::Bool, is_bowl,
             |r| r.contract.dealer_may_decline.to_string(),
             |r, v| { r.contract.dealer_may_decline = parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "duplicate_widow_decline", "Contract", "Decline a duplicate widow",
-            "a bidder whose widow duplicates three cards in hand may decline; the others pay into the bowl",
+            "Lets a bidder whose widow duplicates three cards in hand decline to play, the others paying a fee into the bowl.",
             OptionKind::Bool, is_bowl,
             |r| r.contract.duplicate_widow_decline.to_string(),
             |r, v| { r.contract.duplicate_widow_decline = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "concede_any_shortfall", "Contract", "Concede with any shortfall",
+            "Lets the declarer concede after meld whatever the bid, not only when it exceeds the side's meld by more than the game's threshold.",
+            OptionKind::Bool, has_concede_threshold,
+            |r| r.contract.concede.as_ref().is_some_and(|c| c.min_shortfall.is_none()).to_string(),
+            |r, v| {
+                let threshold = if parse_bool(v)? { None } else { preset_concede_threshold(r) };
+                match &mut r.contract.concede {
+                    Some(c) => { c.min_shortfall = threshold; Ok(()) }
+                    None => Err("this game has no concession".into()),
+                }
+            },
+        ),
+        spec!(
+            "automatic_set", "Contract", "Automatic set",
+            "Ends the hand at once as a concession when the declaring side's meld plus every card point still to be taken cannot reach the bid.",
+            OptionKind::Bool, always,
+            |r| r.contract.automatic_set.to_string(),
+            |r, v| { r.contract.automatic_set = parse_bool(v)?; Ok(()) },
         ),
         meld_values_spec!("meld.run", "Run", run),
         meld_values_spec!("meld.royal_marriage", "Royal marriage", royal_marriage),
@@ -455,21 +571,21 @@ fn build_specs() -> Vec<OptionSpec> {
         meld_values_spec!("meld.jacks", "Jacks around", jacks),
         spec!(
             "double_bonuses", "Meld", "Double bonuses",
-            "double melds score their table value; off: twice the single value",
+            "Scores double melds at their table value instead of twice the single value.",
             OptionKind::Bool, always,
             |r| r.meld.double_bonuses.to_string(),
             |r, v| { r.meld.double_bonuses = parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "run_extra_marriage", "Meld", "Run with extra K or Q",
-            "an extra trump K or Q beside a run marries the run's Q or K (190; both 230)",
+            "Lets an extra trump K or Q beside a run marry the run's Q or K (190, or 230 with both).",
             OptionKind::Bool, always,
             |r| r.meld.run_extra_marriage.to_string(),
             |r, v| { r.meld.run_extra_marriage = parse_bool(v)?; Ok(()) },
         ),
         spec!(
             "roundhouse", "Meld", "Roundhouse",
-            "'off', or VALUE,WITH_RUN[,DOUBLE], e.g. 240,390 or 24,39,240",
+            "Scores K and Q of every suit as one meld worth VALUE,WITH_RUN[,DOUBLE] (e.g. 240,390 or 24,39,240), or 'off'.",
             OptionKind::Text, always,
             |r| r.meld.roundhouse.as_ref().map_or_else(|| "off".to_string(), |h| {
                 let mut v = vec![h.value, h.with_run];
@@ -487,7 +603,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "double_royal", "Meld", "Double royal marriage",
-            "'off', or VALUE,WITH_RUN, e.g. 240,390",
+            "Scores two royal marriages as one meld worth VALUE,WITH_RUN (e.g. 240,390), or 'off'.",
             OptionKind::Text, always,
             |r| r.meld.double_royal.as_ref().map_or_else(|| "off".to_string(), |d| show_list(&[d.value, d.with_run])),
             |r, v| {
@@ -501,34 +617,34 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "head_rule", "Play", "Must beat the winning card",
-            "trump-led: beat only when trump is led; always: always beat if able; never",
+            "Decides when a player must beat the winning card: trump-led (only when trump is led), always, strict (beat the led suit's best card even over a trump, and the highest trump when trumping) or never.",
             OptionKind::Choice(names(HEAD_RULES)), always,
             |r| name_of(r.play.head, HEAD_RULES),
             |r, v| { r.play.head = choice(v, HEAD_RULES)?; Ok(()) },
         ),
         spec!(
             "counting", "Play", "Card points",
-            "classic (A11 T10 K4 Q3 J2), counters (A T K 10), fives (A T 10, K Q 5); counters-one for 80 cards",
+            "Sets the card points taken in tricks: classic (A 11, T 10, K 4, Q 3, J 2), counters (A T K 10), fives (A T 10, K Q 5) or counters-one for 80 cards.",
             OptionKind::Choice(names(COUNTINGS)), always,
             |r| name_of(r.counting, COUNTINGS),
             |r, v| { r.counting = choice(v, COUNTINGS)?; Ok(()) },
         ),
         spec!(
-            "target", "Scoring", "Game target", "points that win the game",
+            "target", "Scoring", "Game target", "Sets the score that wins the game.",
             OptionKind::Number { min: 10, max: 100_000 }, is_points,
             |r| points(r).map_or(0, |p| p.target).to_string(),
             |r, v| { points_mut(r)?.target = parse_u32(v, 10, 100_000)?; Ok(()) },
         ),
         spec!(
             "fixed_deals", "Scoring", "Fixed number of deals",
-            "'off', or play this many deals instead of to the target",
+            "Plays this many deals instead of to the target, or 'off'.",
             OptionKind::Text, is_points,
             |r| show_opt(points(r).and_then(|p| p.fixed_deals)),
             |r, v| { points_mut(r)?.fixed_deals = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "floor", "Scoring", "Losing floor",
-            "'off', or a negative score: the game ends when a player is below it while someone is positive",
+            "Ends the game when a player is below this negative score while someone is positive, or 'off'.",
             OptionKind::Text, is_points,
             |r| points(r).and_then(|p| p.floor).map_or_else(|| "off".to_string(), |f| f.to_string()),
             |r, v| {
@@ -537,15 +653,36 @@ fn build_specs() -> Vec<OptionSpec> {
             },
         ),
         spec!(
+            "lose_at", "Scoring", "Lose at minus",
+            "Ends the game as soon as a player or side is at minus this score or lower, the highest score winning, or 'off'.",
+            OptionKind::Text, is_points,
+            |r| show_opt(points(r).and_then(|p| p.lose_at)),
+            |r, v| { points_mut(r)?.lose_at = parse_opt_u32(v, 1, 100_000)?; Ok(()) },
+        ),
+        spec!(
+            "mercy", "Scoring", "Mercy rule",
+            "Ends the game when the spread between the highest and the lowest score reaches the target, the leader winning.",
+            OptionKind::Bool, is_points,
+            |r| points(r).is_some_and(|p| p.mercy).to_string(),
+            |r, v| { points_mut(r)?.mercy = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "must_bid_to_go_out", "Scoring", "Must bid or set to go out",
+            "Lets a player or side win the game only on a hand in which it made the contract or set the declarer.",
+            OptionKind::Bool, is_points,
+            |r| points(r).is_some_and(|p| p.must_bid_to_go_out).to_string(),
+            |r, v| { points_mut(r)?.must_bid_to_go_out = parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
             "meld_minimum", "Scoring", "Minimum meld to score",
-            "'off', or the meld (and trick points) a side needs to score at all (double-deck: 20)",
+            "Sets the meld (and trick points) a side needs to score at all (double-deck 20), or 'off'.",
             OptionKind::Text, is_points,
             |r| show_opt(points(r).and_then(|p| p.meld_minimum)),
             |r, v| { points_mut(r)?.meld_minimum = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "surrender", "Scoring", "Opponents' score when the bidders surrender",
-            "nothing, meld, meld+N (e.g. meld+25), or play-out",
+            "Sets what the opponents score when the bidders surrender: nothing, meld, meld+N (e.g. meld+25) or play-out.",
             OptionKind::Text, is_points,
             |r| match points(r).map(|p| p.surrender) {
                 Some(SurrenderAward::Nothing) => "nothing".into(),
@@ -568,20 +705,42 @@ fn build_specs() -> Vec<OptionSpec> {
             },
         ),
         spec!(
-            "score_multiplier", "Scoring", "Multiply scores", "every hand score is multiplied by this (1 or 10)",
+            "defenders_always_score", "Scoring", "Defenders always score",
+            "Lets the non-bidding side add its meld and trick points even without the usual counter card or minimum of trick points.",
+            OptionKind::Bool, |r| is_points(r) && preset_points(r).is_some_and(|p| p.defender_needs != DefenderNeeds::Nothing),
+            |r| points(r).is_some_and(|p| p.defender_needs == DefenderNeeds::Nothing).to_string(),
+            |r, v| {
+                let needs = if parse_bool(v)? {
+                    DefenderNeeds::Nothing
+                } else {
+                    preset_points(r).map_or(DefenderNeeds::Nothing, |p| p.defender_needs)
+                };
+                points_mut(r)?.defender_needs = needs;
+                Ok(())
+            },
+        ),
+        spec!(
+            "bidder_needs_no_tricks", "Scoring", "Bidder needs no trick points",
+            "Makes a declaring side whose meld alone reaches the bid score as made without taking a trick point.",
+            OptionKind::Bool, |r| is_points(r) && preset_points(r).is_some_and(|p| p.bidder_needs_trick_points),
+            |r| points(r).is_some_and(|p| !p.bidder_needs_trick_points).to_string(),
+            |r, v| { points_mut(r)?.bidder_needs_trick_points = !parse_bool(v)?; Ok(()) },
+        ),
+        spec!(
+            "score_multiplier", "Scoring", "Multiply scores", "Multiplies every hand's score by this (1 or 10).",
             OptionKind::Number { min: 1, max: 10 }, is_points,
             |r| points(r).map_or(1, |p| p.multiplier).to_string(),
             |r, v| { points_mut(r)?.multiplier = parse_u32(v, 1, 10)?; Ok(()) },
         ),
         spec!(
-            "score_divisor", "Scoring", "Divide scores", "every hand score is divided by this (1 or 10)",
+            "score_divisor", "Scoring", "Divide scores", "Divides every hand's score by this (1 or 10).",
             OptionKind::Number { min: 1, max: 10 }, is_points,
             |r| points(r).map_or(1, |p| p.divisor).to_string(),
             |r, v| { points_mut(r)?.divisor = parse_u32(v, 1, 10)?; Ok(()) },
         ),
         spec!(
             "bunching", "Scoring", "Bunching (redeal)",
-            "'off', or comma-separated hand patterns that throw the hand in",
+            "Throws the hand in and redeals it when a player holds one of these comma-separated patterns, or 'off'.",
             OptionKind::Text, |r| is_points(r) && r.deck.has_nines(),
             |r| {
                 let list = points(r).map(|p| p.bunching.clone()).unwrap_or_default();
@@ -601,7 +760,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "money", "Scoring", "Money play",
-            "'off', or GAME,SET stakes in cents: losers pay the winner GAME; a set bidder pays each opponent SET (twice if played)",
+            "Plays for GAME,SET stakes in cents, each loser paying the winner GAME plus SET per conceded and twice SET per played, lost hand of its own, or 'off'.",
             OptionKind::Text, is_points,
             |r| points(r).and_then(|p| p.money.as_ref()).map_or_else(|| "off".to_string(), |m| show_list(&[m.game_stake, m.set_stake])),
             |r, v| {
@@ -616,7 +775,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "stake_schedule", "Scoring", "Payment schedule",
-            "classic (1, 2, 4, 8, 16, 32) or a gentler table: gentle-a (1, 2, 4, 6, 8, 10, 12), gentle-b (1, 3, 7, 10, 13, 16, 19), gentle-c (2, 3, 4, 5, 6, 7, 8)",
+            "Sets the payment table: classic (1, 2, 4, 8, 16, 32) or a gentler one, gentle-a (1, 2, 4, 6, 8, 10, 12), gentle-b (1, 3, 7, 10, 13, 16, 19) or gentle-c (2, 3, 4, 5, 6, 7, 8).",
             OptionKind::Choice(names(SCHEDULES)), |r| matches!(r.scoring, Scoring::Stakes(_)),
             |r| match &r.scoring { Scoring::Stakes(s) => name_of(s.schedule, SCHEDULES), _ => "classic".into() },
             |r, v| match &mut r.scoring {
@@ -626,7 +785,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "hearts_triple", "Scoring", "Hearts triple",
-            "hearts trump triples every payment",
+            "Makes hearts trump triple every payment.",
             OptionKind::Bool, |r| matches!(r.scoring, Scoring::Stakes(_)),
             |r| matches!(&r.scoring, Scoring::Stakes(s) if s.hearts == 3).to_string(),
             |r, v| match &mut r.scoring {
@@ -636,7 +795,7 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "high_hand", "Scoring", "High hand",
-            "the highest played-and-paid bid of 350 or more wins a bonus; a made 450 takes $1.00 at once",
+            "Pays a bonus from the bowl for the highest played-and-paid bid of 350 or more, a made 450 taking $1.00 at once.",
             OptionKind::Bool, is_bowl,
             |r| matches!(&r.scoring, Scoring::Bowl(b) if b.high_hand.is_some()).to_string(),
             |r, v| match &mut r.scoring {
@@ -867,9 +1026,36 @@ impl Rules {
                 format!("{} is above {}", a.min_bid, max_bid),
             );
         }
+        let conflict = |keys: &[&'static str], reason: String| {
+            Err(RulesError::Conflict {
+                keys: keys.to_vec(),
+                reason,
+            })
+        };
+        let Some(lowest) = crate::game::bidding::lowest_bid(self) else {
+            return conflict(
+                &["min_bid", "bid_bands"],
+                format!(
+                    "no bid from the minimum {} up to the highest bid {} is on the bid grid",
+                    a.min_bid,
+                    self.max_bid()
+                ),
+            );
+        };
+        if let Some(raises) = &a.raises {
+            if let Some((from, step)) = self.band_without_raise(raises, lowest) {
+                return conflict(
+                    &["bid_raises", "bid_bands"],
+                    format!(
+                        "bids from {from} are multiples of {step}, but no allowed raise ({}) is, so nobody could raise them",
+                        raises.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+                    ),
+                );
+            }
+        }
         if let Some(e) = a.escape_to {
-            if e >= a.min_bid.max(1) || t.active != 3 {
-                return bad("auction.escape_to", format!("the escape bid {e} must be below the minimum bid {} in a three-handed game", a.min_bid));
+            if e == 0 || e >= lowest || t.active != 3 {
+                return bad("auction.escape_to", format!("the escape bid {e} must be above 0 and below the lowest bid {lowest} in a three-handed game"));
             }
         }
         if a.max_rounds == Some(0) {
@@ -956,9 +1142,29 @@ impl Rules {
                 if t.active != 3 || !self.contract.challenge || b.spades == 0 {
                     return bad("scoring.bowl", "the three-handed challenge game".into());
                 }
+                if b.base_stake > 10_000 || b.spades > 4 {
+                    return bad(
+                        "scoring.bowl",
+                        "a base stake of at most 10000 cents and a spades multiplier of at most 4"
+                            .into(),
+                    );
+                }
             }
         }
         Ok(())
+    }
+
+    /// A band of the bid grid that bids can reach (from the lowest bid up) but
+    /// that no allowed raise fits: `(from, step)`.
+    fn band_without_raise(&self, raises: &[u32], lowest: u32) -> Option<(u32, u32)> {
+        let bands = &self.auction.bands;
+        let max = self.max_bid();
+        bands.iter().enumerate().find_map(|(i, band)| {
+            let end = bands.get(i + 1).map_or(u32::MAX, |next| next.from);
+            let reachable = end > lowest && band.from <= max;
+            let fits = raises.iter().any(|r| r % band.step == 0);
+            (reachable && !fits).then_some((band.from.max(lowest), band.step))
+        })
     }
 
     /// A preset by id with `key=value` settings applied.
@@ -1028,6 +1234,140 @@ mod tests {
             .map(|(k, v)| format!("{k}={v}"))
             .collect();
         assert_eq!(Rules::from_preset_id("brooklyn", &diff).unwrap(), r);
+    }
+
+    #[test]
+    fn every_help_text_is_one_sentence() {
+        for spec in specs() {
+            let h = spec.help;
+            assert!(
+                h.starts_with(|c: char| c.is_uppercase()) && h.ends_with('.'),
+                "{}: {h}",
+                spec.key
+            );
+            let inner = &h[..h.len() - 1];
+            let breaks = inner
+                .match_indices(". ")
+                .filter(|(i, _)| inner[i + 2..].starts_with(|c: char| c.is_uppercase()))
+                .count();
+            assert_eq!(breaks, 0, "{}: {h}", spec.key);
+            assert!(!inner.contains(';'), "{}: {h}", spec.key);
+        }
+    }
+
+    #[test]
+    fn ranges_follow_the_rule_set() {
+        let seats = spec("seats").unwrap();
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
+        assert_eq!(
+            seats.kind_for(&brooklyn),
+            OptionKind::Number { min: 3, max: 4 }
+        );
+        let pot = Rules::from_preset_id("brooklyn", &["pot_game=true"]).unwrap();
+        assert_eq!(seats.kind_for(&pot), OptionKind::Number { min: 3, max: 5 });
+        let club = Rules::preset(PresetId::Club);
+        assert_eq!(seats.kind_for(&club), OptionKind::Number { min: 3, max: 5 });
+    }
+
+    #[test]
+    fn combinations_without_a_legal_bid_or_raise_are_refused_naming_the_options() {
+        let cases = [
+            (
+                "partnership",
+                vec!["bid_raises=5"],
+                "options 'bid_raises' and 'bid_bands'",
+            ),
+            (
+                "bison",
+                vec![
+                    "bid_bands=0:7",
+                    "min_bid=0",
+                    "open_at_minimum=true",
+                    "bid_raises=10",
+                ],
+                "'bid_raises' and 'bid_bands'",
+            ),
+            (
+                "double-deck",
+                vec!["min_bid=51", "bid_bands=0:1,51:1000"],
+                "options 'min_bid' and 'bid_bands'",
+            ),
+        ];
+        for (preset, settings, needle) in cases {
+            let err = Rules::from_preset_id(preset, &settings).unwrap_err();
+            assert!(matches!(err, RulesError::Conflict { .. }), "{err:?}");
+            assert!(err.to_string().contains(needle), "{preset}: {err}");
+        }
+        let mut r = Rules::preset(PresetId::Partnership);
+        let err = r.set_option("bid_raises", "5").unwrap_err().to_string();
+        assert!(err.contains("'bid_raises' and 'bid_bands'"), "{err}");
+        assert_eq!(r, Rules::preset(PresetId::Partnership));
+    }
+
+    #[test]
+    fn options_that_cannot_take_effect_are_accepted_with_a_reason() {
+        let r = Rules::from_preset_id("club", &["dealer_may_decline=true", "all_pass=throw-in"])
+            .unwrap();
+        let reason = spec("dealer_may_decline")
+            .unwrap()
+            .inert_reason(&r)
+            .unwrap();
+        assert!(reason.contains("'all_pass' is throw-in"), "{reason}");
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
+        let reason = spec("all_pass").unwrap().inert_reason(&brooklyn).unwrap();
+        assert!(reason.contains("opener_must_bid"), "{reason}");
+        let fixed = Rules::from_preset_id("bison", &["fixed_deals=4"]).unwrap();
+        assert!(spec("target").unwrap().inert_reason(&fixed).is_some());
+        assert!(spec("target")
+            .unwrap()
+            .inert_reason(&Rules::preset(PresetId::Bison))
+            .is_none());
+    }
+
+    #[test]
+    fn variants_are_off_in_every_preset_and_apply_where_they_make_sense() {
+        let variants = [
+            "concede_any_shortfall",
+            "automatic_set",
+            "defenders_always_score",
+            "bidder_needs_no_tricks",
+            "redeal_nines",
+            "lose_at",
+            "mercy",
+            "must_bid_to_go_out",
+        ];
+        for p in PresetId::ALL {
+            let r = Rules::preset(p);
+            for (key, value) in r.option_values() {
+                if variants.contains(&key) {
+                    assert!(
+                        matches!(value.as_str(), "false" | "off"),
+                        "{p:?} {key}={value}"
+                    );
+                }
+            }
+            assert!(spec("head_rule").unwrap().applies(&r));
+        }
+        let applies = |key: &str, p: PresetId| spec(key).unwrap().applies(&Rules::preset(p));
+        assert!(applies("concede_any_shortfall", PresetId::Partnership));
+        assert!(!applies("concede_any_shortfall", PresetId::Bison));
+        assert!(applies("defenders_always_score", PresetId::Bison));
+        assert!(!applies("defenders_always_score", PresetId::DoubleDeck));
+        assert!(!applies("redeal_nines", PresetId::DoubleDeck));
+        assert!(!applies("lose_at", PresetId::Club));
+        let r = Rules::from_preset_id(
+            "partnership",
+            &["defenders_always_score=true", "concede_any_shortfall=true"],
+        )
+        .unwrap();
+        let back = r
+            .clone()
+            .with_settings(&[
+                "defenders_always_score=false",
+                "concede_any_shortfall=false",
+            ])
+            .unwrap();
+        assert_eq!(back, Rules::preset(PresetId::Partnership));
     }
 
     #[test]

@@ -210,6 +210,10 @@ pub struct Auction {
     pub escape_to: Option<u32>,
     /// Each player may speak at most this many times (double-deck option).
     pub max_rounds: Option<u8>,
+    /// Table variant: a player dealt this many nines or more may ask for a redeal
+    /// at their first turn in the auction (48-card deck).
+    #[serde(default)]
+    pub redeal_nines: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -261,6 +265,10 @@ pub struct Contract {
     /// Club option: a bidder whose widow holds three cards that duplicate cards in
     /// hand may decline to play; every other player pays a fee into the bowl.
     pub duplicate_widow_decline: bool,
+    /// Table variant: when the declaring side's meld plus every card point still
+    /// to be taken cannot reach the bid, the hand ends at once as a concession.
+    #[serde(default)]
+    pub automatic_set: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -324,6 +332,9 @@ pub struct Meld {
 pub enum HeadRule {
     TrumpLed,
     Always,
+    /// Table variant (RULES.md §6): following suit, beat the best card of the led
+    /// suit even when the trick is trumped; trumping, beat the highest trump.
+    Strict,
     Never,
 }
 
@@ -454,6 +465,18 @@ pub struct PointsScoring {
     pub divisor: u32,
     pub bunching: Vec<Bunch>,
     pub money: Option<MoneyPlay>,
+    /// Table variant: the game ends as soon as a player or side is at minus this
+    /// score or lower; the highest score wins.
+    #[serde(default)]
+    pub lose_at: Option<u32>,
+    /// Table variant: the game ends when the spread between the highest and the
+    /// lowest score reaches the target; the leader wins.
+    #[serde(default)]
+    pub mercy: bool,
+    /// Table variant: a player or side may win only on a hand in which it made
+    /// the contract or set the declarer.
+    #[serde(default)]
+    pub must_bid_to_go_out: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -535,11 +558,18 @@ pub struct BowlScoring {
     pub high_hand: Option<HighHand>,
 }
 
+/// Highest bid of a game whose stake doubles every 50 points (the club): the
+/// stake at this bid (2^34 base stakes) still leaves the running ledger room for
+/// millions of hands. [`Rules::validate`] keeps the minimum bid low enough for it.
+pub const DOUBLING_STAKE_MAX_BID: u32 = 2000;
+
 impl BowlScoring {
-    /// Basic stake for a bid: base for 300–340, doubling every 50.
-    pub fn stake(&self, bid: u32) -> u32 {
-        let doublings = bid.saturating_sub(300) / 50;
-        self.base_stake.saturating_mul(1u32 << doublings.min(20))
+    /// Basic stake for a bid: base for 300–340, doubling every 50 up to the
+    /// highest bid the rules allow (no cap below it).
+    pub fn stake(&self, bid: u32) -> i64 {
+        let doublings = bid.min(DOUBLING_STAKE_MAX_BID).saturating_sub(300) / 50;
+        // Exact for every rule set that validates (base stake at most 10000).
+        i64::from(self.base_stake).saturating_mul(1 << doublings)
     }
 }
 
@@ -608,6 +638,7 @@ impl Rules {
                     all_pass: AllPass::ThrowIn,
                     escape_to: Some(250),
                     max_rounds: None,
+                    redeal_nines: None,
                 },
                 contract: Contract {
                     kitty_exposed: true,
@@ -622,6 +653,7 @@ impl Rules {
                     challenge: false,
                     dealer_may_decline: false,
                     duplicate_widow_decline: false,
+                    automatic_set: false,
                 },
                 meld: Meld {
                     by: MeldBy::Declarer,
@@ -666,6 +698,7 @@ impl Rules {
                     all_pass: AllPass::ThrowIn,
                     escape_to: None,
                     max_rounds: None,
+                    redeal_nines: None,
                 },
                 contract: Contract {
                     kitty_exposed: true,
@@ -680,6 +713,7 @@ impl Rules {
                     challenge: false,
                     dealer_may_decline: false,
                     duplicate_widow_decline: false,
+                    automatic_set: false,
                 },
                 meld: Meld {
                     by: MeldBy::All,
@@ -706,6 +740,9 @@ impl Rules {
                     divisor: 1,
                     bunching: Vec::new(),
                     money: None,
+                    lose_at: None,
+                    mercy: false,
+                    must_bid_to_go_out: false,
                 }),
             },
             PresetId::Partnership => Rules {
@@ -738,6 +775,7 @@ impl Rules {
                     all_pass: AllPass::DealerStuck,
                     escape_to: None,
                     max_rounds: None,
+                    redeal_nines: None,
                 },
                 contract: Contract {
                     kitty_exposed: false,
@@ -752,6 +790,7 @@ impl Rules {
                     challenge: false,
                     dealer_may_decline: false,
                     duplicate_widow_decline: false,
+                    automatic_set: false,
                 },
                 meld: Meld {
                     by: MeldBy::All,
@@ -788,6 +827,9 @@ impl Rules {
                     divisor: 1,
                     bunching: Vec::new(),
                     money: None,
+                    lose_at: None,
+                    mercy: false,
+                    must_bid_to_go_out: false,
                 }),
             },
             PresetId::DoubleDeck => Rules {
@@ -814,6 +856,7 @@ impl Rules {
                     all_pass: AllPass::DealerStuck,
                     escape_to: None,
                     max_rounds: None,
+                    redeal_nines: None,
                 },
                 contract: Contract {
                     kitty_exposed: false,
@@ -828,6 +871,7 @@ impl Rules {
                     challenge: false,
                     dealer_may_decline: false,
                     duplicate_widow_decline: false,
+                    automatic_set: false,
                 },
                 meld: Meld {
                     by: MeldBy::All,
@@ -864,6 +908,9 @@ impl Rules {
                     divisor: 1,
                     bunching: Vec::new(),
                     money: None,
+                    lose_at: None,
+                    mercy: false,
+                    must_bid_to_go_out: false,
                 }),
             },
             PresetId::Club => Rules {
@@ -896,6 +943,7 @@ impl Rules {
                     all_pass: AllPass::DealerStuck,
                     escape_to: None,
                     max_rounds: None,
+                    redeal_nines: None,
                 },
                 contract: Contract {
                     kitty_exposed: true,
@@ -907,6 +955,7 @@ impl Rules {
                     challenge: true,
                     dealer_may_decline: false,
                     duplicate_widow_decline: false,
+                    automatic_set: false,
                 },
                 meld: Meld {
                     by: MeldBy::Declarer,
@@ -941,8 +990,14 @@ impl Rules {
 
     /// Highest bid the auction accepts: the minimum plus four times the hand's card
     /// points. The rules set no ceiling; this one keeps the legal bids enumerable.
+    /// A game whose stake doubles with the bid stops at [`DOUBLING_STAKE_MAX_BID`].
     pub fn max_bid(&self) -> u32 {
-        self.auction.min_bid + 4 * self.counting.total()
+        let max = self.auction.min_bid + 4 * self.counting.total();
+        if matches!(self.scoring, Scoring::Bowl(_)) {
+            max.min(DOUBLING_STAKE_MAX_BID)
+        } else {
+            max
+        }
     }
 }
 
@@ -1049,6 +1104,10 @@ mod tests {
         assert_eq!(b.stake(350), 20);
         assert_eq!(b.stake(400), 40);
         assert_eq!(b.stake(450), 80);
+        // No silent cap: a 2000 bid pays twice a 1950 bid.
+        assert_eq!(b.stake(1300), 10 << 20);
+        assert_eq!(b.stake(2000), 10 << 34);
+        assert_eq!(b.stake(2000), 2 * b.stake(1950));
     }
 
     #[test]
@@ -1074,6 +1133,6 @@ mod tests {
         assert_eq!(meld_value(&pin, 2, true), 300);
         assert_eq!(meld_value(&pin, 2, false), 80);
         assert_eq!(meld_value(&pin, 0, true), 0);
-        assert_eq!(meld_value(&vec![4, 30, 60, 90], 4, true), 90);
+        assert_eq!(meld_value(&[4, 30, 60, 90], 4, true), 90);
     }
 }

@@ -144,6 +144,22 @@ impl Runner {
                 )
             }
             "option" => self.options.push(value.to_string()),
+            "rules-error" => {
+                let preset = self.preset.expect("preset first");
+                match Rules::from_preset_id(preset.id(), &self.options) {
+                    Ok(_) => fail("the options were accepted".to_string()),
+                    Err(e) => {
+                        let message = e.to_string();
+                        for needle in value.split(" / ") {
+                            assert!(
+                                message.contains(needle.trim()),
+                                "{origin}: message '{message}' lacks '{}'",
+                                needle.trim()
+                            );
+                        }
+                    }
+                }
+            }
             "seed" => self.seed = value.parse().unwrap(),
             "dealer" => self.dealer = value.parse().unwrap(),
             "scores" => {
@@ -247,6 +263,20 @@ impl Runner {
             assert_eq!(got, want, "{origin}: winners");
             return;
         }
+        if key == "ledger" {
+            let ledger = &state.public().session.ledger;
+            let mut got: BTreeMap<String, i64> = ledger
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(s, &v)| (s.to_string(), v))
+                .collect();
+            if want.contains("bowl:") {
+                got.insert("bowl".into(), ledger.bowl);
+            }
+            assert_eq!(got, map(want), "{origin}: ledger");
+            return;
+        }
         if key == "high-hand" {
             let got = state
                 .public()
@@ -272,6 +302,22 @@ impl Runner {
                 .concession
                 .map_or("none".to_string(), |c| json_name(&c.kind)),
             "thrown-in" => json_name(&record.thrown_in),
+            "redeal-by" => json_name(&record.redeal_by),
+            "game-end" => record.game_end.as_ref().map_or("none".to_string(), |g| {
+                let winners: Vec<String> = g.winners.iter().map(|s| s.to_string()).collect();
+                format!("{} {}", json_name(&g.reason), winners.join(" "))
+                    .trim()
+                    .to_string()
+            }),
+            "game-end-payments" => {
+                let got = record
+                    .game_end
+                    .as_ref()
+                    .map(|g| g.payments.clone())
+                    .unwrap_or_default();
+                assert_eq!(got, map(want), "{origin}: game-end payments");
+                return;
+            }
             "meld" | "card-points" | "delta" | "payments" | "totals" => {
                 let got: BTreeMap<String, i64> = match key {
                     "meld" => record

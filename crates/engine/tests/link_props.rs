@@ -22,6 +22,9 @@ fn candidates(key: &str, kind: OptionKind) -> Vec<String> {
             "meld+25".into(),
             "0:1,61:5,101:10".into(),
             "10,20".into(),
+            // redeal_nines, lose_at
+            "5".into(),
+            "1000".into(),
         ],
     };
     for p in PresetId::ALL {
@@ -34,6 +37,31 @@ fn candidates(key: &str, kind: OptionKind) -> Vec<String> {
         }
     }
     out
+}
+
+/// The RULES.md §6 table variants (with `head_rule`, which gained `strict`).
+const VARIANT_KEYS: [&str; 9] = [
+    "head_rule",
+    "concede_any_shortfall",
+    "automatic_set",
+    "defenders_always_score",
+    "bidder_needs_no_tricks",
+    "redeal_nines",
+    "lose_at",
+    "mercy",
+    "must_bid_to_go_out",
+];
+
+/// A preset with some of the variant options set.
+fn random_variants(preset: usize, picks: &[(usize, usize)]) -> Rules {
+    let mut rules = Rules::preset(PresetId::ALL[preset % PresetId::ALL.len()]);
+    for &(k, v) in picks {
+        let key = VARIANT_KEYS[k % VARIANT_KEYS.len()];
+        let spec = pinochle_engine::options::spec(key).expect("a registered option");
+        let values = candidates(key, spec.kind);
+        let _ = rules.set_option(key, &values[v % values.len()]);
+    }
+    rules
 }
 
 fn random_rules(preset: usize, picks: &[(usize, usize)]) -> Rules {
@@ -60,6 +88,14 @@ proptest! {
     }
 
     #[test]
+    fn variant_options_round_trip(preset in 0usize..5, picks in prop::collection::vec((0usize..100, 0usize..100), 1..10)) {
+        let shared = SharedRules { rules: random_variants(preset, &picks), name: Some("Kitchen table".into()), seed: None };
+        prop_assert!(shared.rules.validate().is_ok());
+        let link = encode_link(&shared);
+        prop_assert_eq!(decode_link(&link).unwrap(), shared);
+    }
+
+    #[test]
     fn garbled_links_never_panic(text in ".{0,300}") {
         let _ = decode_link(&text);
     }
@@ -76,5 +112,39 @@ proptest! {
         if let Ok(mutated) = String::from_utf8(bytes) {
             let _ = decode_link(&mutated);
         }
+    }
+}
+
+/// Every value of every variant option round-trips through a link wherever the
+/// option applies, and each one shows in the link.
+#[test]
+fn each_variant_value_round_trips() {
+    let mut covered = Vec::new();
+    for preset in PresetId::ALL {
+        for key in VARIANT_KEYS {
+            let spec = pinochle_engine::options::spec(key).expect("a registered option");
+            let base = Rules::preset(preset);
+            if !spec.applies(&base) {
+                continue;
+            }
+            for value in candidates(key, spec.kind) {
+                let mut rules = base.clone();
+                if rules.set_option(key, &value).is_err() || rules == base {
+                    continue;
+                }
+                let shared = SharedRules {
+                    rules,
+                    name: None,
+                    seed: None,
+                };
+                let link = encode_link(&shared);
+                assert!(link.contains(&format!("{key}=")), "{link}");
+                assert_eq!(decode_link(&link).unwrap(), shared, "{link}");
+                covered.push(key);
+            }
+        }
+    }
+    for key in VARIANT_KEYS {
+        assert!(covered.contains(&key), "{key} never differed from a preset");
     }
 }

@@ -25,9 +25,15 @@ fn random_rules(preset: PresetId, rng: &mut Rng) -> Rules {
     if coin(rng) {
         r.play.head = pick(
             rng,
-            &[HeadRule::TrumpLed, HeadRule::Always, HeadRule::Never],
+            &[
+                HeadRule::TrumpLed,
+                HeadRule::Always,
+                HeadRule::Strict,
+                HeadRule::Never,
+            ],
         );
     }
+    draw_table_variants(&mut r, rng);
     match preset {
         PresetId::Brooklyn => {
             r.table.seats = pick(rng, &[3, 4, 5]);
@@ -176,6 +182,29 @@ fn random_rules(preset: PresetId, rng: &mut Rng) -> Rules {
         }
     }
     r
+}
+
+/// The RULES.md §6 table variants, each drawn through the option registry where
+/// it applies (they are off half the time).
+fn draw_table_variants(r: &mut Rules, rng: &mut Rng) {
+    let draws: [(&str, &[&str]); 8] = [
+        ("automatic_set", &["true"]),
+        ("concede_any_shortfall", &["true"]),
+        ("defenders_always_score", &["true"]),
+        ("bidder_needs_no_tricks", &["true"]),
+        ("redeal_nines", &["4", "5", "6"]),
+        ("lose_at", &["500", "1000"]),
+        ("mercy", &["true"]),
+        ("must_bid_to_go_out", &["true"]),
+    ];
+    for (key, values) in draws {
+        let applies = pinochle_engine::options::spec(key).is_some_and(|s| s.applies(r));
+        if applies && coin(rng) {
+            let value = pick(rng, values);
+            r.set_option(key, value)
+                .unwrap_or_else(|e| panic!("{key}={value}: {e}"));
+        }
+    }
 }
 
 /// A random policy that passes often in the auction, so contracts vary.
@@ -373,6 +402,17 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
                 if !matches!(rules.scoring, Scoring::Points(_)) {
                     assert_eq!(p.values().sum::<i64>(), 0, "payments balance");
                 }
+            }
+            // The hand that ends the game says so, and its settlement balances.
+            let result = state.session_result();
+            assert_eq!(record.game_end.is_some(), result.is_some());
+            if let (Some(end), Some(result)) = (&record.game_end, result) {
+                assert_eq!(end.winners, result.winners);
+                assert_eq!(
+                    end.payments.values().sum::<i64>(),
+                    0,
+                    "end payments balance"
+                );
             }
         }
     }

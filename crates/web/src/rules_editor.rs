@@ -1,8 +1,10 @@
 //! The rules editor: every rule option that applies to the chosen game (the
-//! engine's option registry, [`specs`]), grouped as the registry groups them,
-//! each marked when it differs from the preset. A change goes through
-//! [`Rules::set_option`], so a value the engine refuses is shown with the
-//! engine's message and the rules stay as they were.
+//! engine's option registry, [`specs`]), grouped as the registry groups them (a
+//! table variant sits with its kin), each explained in one sentence and marked
+//! when it differs from the preset. A change goes through [`Rules::set_option`],
+//! so a value the engine refuses is shown beside the option with the engine's
+//! message and the rules stay as they were. An option that cannot take effect
+//! under the others is shown disabled with the reason (RULES.md §7).
 
 use pinochle_engine::options::{specs, OptionKind, OptionSpec};
 use pinochle_engine::Rules;
@@ -53,24 +55,32 @@ fn event_value(e: &Event) -> String {
         .unwrap_or_default()
 }
 
-fn input_for(spec: &'static OptionSpec, value: &str, onchange: Callback<Event>) -> Html {
+/// The input of one option: `kind` is the kind with the range that holds for
+/// the rule set; `disabled` when the option cannot take effect.
+fn input_for(
+    spec: &'static OptionSpec,
+    kind: OptionKind,
+    value: &str,
+    disabled: bool,
+    onchange: Callback<Event>,
+) -> Html {
     let id = format!("rule-{}", spec.key);
     let testid = id.clone();
-    match spec.kind {
+    match kind {
         OptionKind::Bool => html! {
-            <input type="checkbox" id={id} checked={value == "true"} onchange={onchange} data-testid={testid} />
+            <input type="checkbox" id={id} checked={value == "true"} {disabled} onchange={onchange} data-testid={testid} />
         },
         OptionKind::Number { min, max } => html! {
             <input type="number" id={id} value={value.to_string()} min={min.to_string()} max={max.to_string()}
-                   onchange={onchange} data-testid={testid} />
+                   {disabled} onchange={onchange} data-testid={testid} />
         },
         OptionKind::Choice(choices) => html! {
-            <select id={id} onchange={onchange} data-testid={testid}>
+            <select id={id} {disabled} onchange={onchange} data-testid={testid}>
                 { for choices.iter().map(|c| html! { <option value={*c} selected={*c == value}>{ *c }</option> }) }
             </select>
         },
         OptionKind::Text => html! {
-            <input type="text" id={id} value={value.to_string()} onchange={onchange} data-testid={testid} />
+            <input type="text" id={id} value={value.to_string()} {disabled} onchange={onchange} data-testid={testid} />
         },
     }
 }
@@ -105,10 +115,11 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                             })
                         };
                         let error = refused.as_ref().filter(|(k, _)| *k == spec.key).map(|(_, m)| m.clone());
+                        let inert = spec.inert_reason(rules);
                         html! {
                             <div class={if changed { "rule changed" } else { "rule" }} data-key={spec.key}>
                                 <label for={format!("rule-{}", spec.key)}>{ spec.label }</label>
-                                { input_for(spec, &value, onchange) }
+                                { input_for(spec, spec.kind_for(rules), &value, inert.is_some(), onchange) }
                                 if changed {
                                     <span class="rule-default" data-testid={format!("rule-default-{}", spec.key)}>
                                         { format!("preset: {}", default.unwrap_or_else(|| "—".into())) }
@@ -117,6 +128,11 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                                     <span class="rule-default">{ "preset default" }</span>
                                 }
                                 <small class="rule-help">{ spec.help }</small>
+                                if let Some(reason) = inert {
+                                    <small class="rule-inert" data-testid={format!("rule-inert-{}", spec.key)}>
+                                        { format!("No effect: {reason}.") }
+                                    </small>
+                                }
                                 if let Some(message) = error {
                                     <p class="error" role="alert" data-testid={format!("rule-error-{}", spec.key)}>{ message }</p>
                                 }
@@ -151,6 +167,28 @@ mod tests {
             for (group, options) in &groups {
                 assert!(options.iter().all(|s| s.group == *group));
             }
+        }
+    }
+
+    #[test]
+    fn table_variants_sit_with_their_kin() {
+        let rules = Rules::preset(PresetId::Partnership);
+        let group_of = |key: &str| {
+            grouped(&rules)
+                .into_iter()
+                .find(|(_, o)| o.iter().any(|s| s.key == key))
+                .map(|(g, _)| g)
+        };
+        assert_eq!(group_of("automatic_set"), group_of("trump_marriage"));
+        assert_eq!(group_of("concede_any_shortfall"), Some("Contract"));
+        assert_eq!(group_of("redeal_nines"), Some("Auction"));
+        for key in [
+            "lose_at",
+            "mercy",
+            "must_bid_to_go_out",
+            "defenders_always_score",
+        ] {
+            assert_eq!(group_of(key), group_of("target"), "{key}");
         }
     }
 

@@ -1,10 +1,11 @@
 //! The in-app rules of a game, generated from its [`Rules`] value: the table and
 //! deal, the auction, what the declarer does, the meld table, the head rule,
-//! counting and scoring — so a rule option changes the text with the game.
+//! counting and scoring — so a rule option changes the text with the game, the
+//! table variants of RULES.md §6 included when they are on.
 
 use pinochle_engine::rules::{
-    meld_value, AllPass, ConcedeTiming, Counting, HeadRule, MeldBy, MeldValues, Scoring,
-    TrumpMarriage,
+    meld_value, AllPass, ConcedeTiming, Counting, DefenderNeeds, HeadRule, MeldBy, MeldValues,
+    Scoring, TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
@@ -13,6 +14,7 @@ fn head_rule_text(head: HeadRule) -> &'static str {
     match head {
         HeadRule::TrumpLed => "When trump is led you must beat the winning trump if you can. When a plain suit is led there is no duty to beat.",
         HeadRule::Always => "You must try to win the trick: follow suit with a higher card if you can; when trumping, beat any trump already played if you can.",
+        HeadRule::Strict => "Strict: when you follow suit you must beat the highest card of the suit led if you can, even when the trick has already been trumped; when trumping, beat the highest trump if you can.",
         HeadRule::Never => "There is no duty to beat the winning card.",
     }
 }
@@ -27,6 +29,14 @@ fn counting_text(c: Counting) -> &'static str {
         }
         Counting::Fives => "Aces and tens 10, kings and queens 5; last trick 10 (250 in all).",
         Counting::CountersOne => "Aces, tens and kings 1 each; last trick 2 (50 in all).",
+    }
+}
+
+/// The points scoring of the preset a rule set derives from.
+fn preset_points(rules: &Rules) -> Option<pinochle_engine::rules::PointsScoring> {
+    match Rules::preset(rules.preset).scoring {
+        Scoring::Points(p) => Some(p),
+        _ => None,
     }
 }
 
@@ -49,6 +59,28 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             v.push("The bidder makes the contract when meld plus card points reach the bid; otherwise the bid is subtracted.".into());
             if p.bidder_needs_trick_points {
                 v.push("A side that takes no trick points scores nothing for the hand.".into());
+            } else if preset_points(rules).is_some_and(|q| q.bidder_needs_trick_points) {
+                v.push("A bidding side whose meld alone reaches the bid makes it without taking a trick point.".into());
+            }
+            v.push(match p.defender_needs {
+                DefenderNeeds::CounterCard => "An opponent scores meld and card points only after capturing a counter (ace, ten or king).".to_string(),
+                DefenderNeeds::TrickPoints(n) => format!("The non-bidding side scores meld and card points only with at least {n} card points in tricks."),
+                DefenderNeeds::Nothing => "The non-bidding side always adds its meld and card points, even without taking a trick.".to_string(),
+            });
+            if let Some(n) = p.fixed_deals {
+                v.push(format!("The game is {n} deals instead of a race to the target; the highest score wins."));
+            }
+            if let Some(f) = p.floor {
+                v.push(format!("The game ends when a player is below {f} while someone is positive; the highest score wins."));
+            }
+            if let Some(x) = p.lose_at {
+                v.push(format!("The game ends as soon as a player or team is at −{x} or lower; the highest score wins."));
+            }
+            if p.mercy {
+                v.push(format!("Mercy rule: the game ends when the highest and the lowest scores are {} or more apart; the leader wins.", p.target));
+            }
+            if p.must_bid_to_go_out {
+                v.push("Must bid or set to go out: you win only on a hand in which you made the contract or set the declarer; reaching the target otherwise plays on.".into());
             }
             v
         }
@@ -129,6 +161,9 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         .into(),
     );
     auction.push("A pass is final. The highest bidder becomes the declarer.".into());
+    if let Some(n) = a.redeal_nines {
+        auction.push(format!("A player dealt {n} or more nines may ask for a redeal at their first turn in the auction; the same dealer deals again."));
+    }
     let mut contract = Vec::new();
     if r.deal.kitty > 0 {
         contract.push(if c.kitty_exposed {
@@ -173,10 +208,14 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                 "After seeing the kitty the declarer may concede (a single set) instead of playing."
                     .into()
             }
-            ConcedeTiming::AfterMeld => {
-                "After the meld the declarer may concede instead of playing.".into()
-            }
+            ConcedeTiming::AfterMeld => match concede.min_shortfall {
+                Some(n) => format!("After the meld the declarer may concede instead of playing when the bid exceeds the side's meld by more than {n}."),
+                None => "After the meld the declarer may concede instead of playing, whatever the bid.".into(),
+            },
         });
+    }
+    if c.automatic_set {
+        contract.push("Automatic set: when the declaring side's meld plus every card point still to be taken cannot reach the bid, the hand ends at once as a concession, without play.".into());
     }
     if c.challenge {
         contract.push("The bidder says play or pass; after play, each defender may challenge. Unchallenged, the bidder wins without play.".into());

@@ -4,9 +4,9 @@
 //! last trick on demand; the decision controls; the hand; the auction history;
 //! the hand-result panel, the score sheet and the game-over screen.
 
-use std::collections::BTreeMap;
-
-use pinochle_engine::game::{Action, HandSummary, Outcome, Phase, PlayedCard, PlayerView, Seat};
+use pinochle_engine::game::{
+    Action, Amounts, HandSummary, Outcome, Phase, PlayedCard, PlayerView, Seat,
+};
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
 use pinochle_engine::{Card, Rules};
@@ -237,8 +237,34 @@ fn auction_history(game: &Game, view: &PlayerView) -> Html {
     }
 }
 
-fn seat_key_value(map: &BTreeMap<String, i64>, seat: Seat) -> Option<i64> {
-    map.get(&seat.to_string()).copied()
+/// The amounts kept beside the players': the club's bowl, the pot.
+#[derive(Clone, Copy, PartialEq)]
+enum Extra {
+    Bowl,
+    Pot,
+}
+
+impl Extra {
+    fn of(self, amounts: &Amounts) -> Option<i64> {
+        match self {
+            Extra::Bowl => amounts.bowl,
+            Extra::Pot => amounts.pot,
+        }
+    }
+
+    fn row_name(self) -> &'static str {
+        match self {
+            Extra::Bowl => "Kitty bowl",
+            Extra::Pot => "Pot",
+        }
+    }
+
+    fn column_name(self) -> &'static str {
+        match self {
+            Extra::Bowl => "Bowl",
+            Extra::Pot => "Pot",
+        }
+    }
 }
 
 /// The columns of the score sheet: one per seat, or one per side (named by
@@ -258,7 +284,7 @@ fn columns(game: &Game) -> Vec<(String, Seat)> {
         .collect()
 }
 
-fn hand_changes(s: &HandSummary) -> Option<&BTreeMap<String, i64>> {
+fn hand_changes(s: &HandSummary) -> Option<&Amounts> {
     s.delta.as_ref().or(s.payments.as_ref())
 }
 
@@ -295,9 +321,9 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
     let rules = game.rules();
     let seats = rules.table.seats as usize;
     let changes = hand_changes(s);
-    let extra: Vec<&str> = ["bowl", "pot"]
+    let extra: Vec<Extra> = [Extra::Bowl, Extra::Pot]
         .into_iter()
-        .filter(|k| s.totals.contains_key(*k))
+        .filter(|k| k.of(&s.totals).is_some())
         .collect();
     let over = game.is_over();
     html! {
@@ -316,18 +342,18 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                         { for (0..seats).map(|seat| html! {
                             <tr>
                                 <th scope="row">{ game.name(seat) }</th>
-                                <td>{ s.meld.get(&seat.to_string()).map_or("—".to_string(), u32::to_string) }</td>
-                                <td>{ s.card_points.get(&seat.to_string()).map_or("—".to_string(), u32::to_string) }</td>
-                                <td>{ changes.and_then(|c| seat_key_value(c, seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
-                                <td>{ seat_key_value(&s.totals, seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
+                                <td>{ s.meld.get(seat).copied().flatten().map_or("—".to_string(), |v| v.to_string()) }</td>
+                                <td>{ s.card_points.get(seat).copied().flatten().map_or("—".to_string(), |v| v.to_string()) }</td>
+                                <td>{ changes.and_then(|c| c.seat(seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                <td>{ s.totals.seat(seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
                             </tr>
                         }) }
                         { for extra.iter().map(|k| html! {
                             <tr>
-                                <th scope="row">{ if *k == "bowl" { "Kitty bowl" } else { "Pot" } }</th>
+                                <th scope="row">{ k.row_name() }</th>
                                 <td>{ "—" }</td><td>{ "—" }</td>
-                                <td>{ changes.and_then(|c| c.get(*k).copied()).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
-                                <td>{ s.totals.get(*k).map_or("—".to_string(), |v| amount(rules, *v, false)) }</td>
+                                <td>{ changes.and_then(|c| k.of(c)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                <td>{ k.of(&s.totals).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
                             </tr>
                         }) }
                     </tbody>
@@ -344,9 +370,9 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
 fn score_sheet(game: &Game) -> Html {
     let rules = game.rules();
     let cols = columns(game);
-    let extra: Vec<&str> = match rules.scoring {
-        Scoring::Bowl(_) => vec!["bowl"],
-        Scoring::Pot(_) => vec!["pot"],
+    let extra: Vec<Extra> = match rules.scoring {
+        Scoring::Bowl(_) => vec![Extra::Bowl],
+        Scoring::Pot(_) => vec![Extra::Pot],
         _ => vec![],
     };
     let last_totals = game.history.last().map(|s| s.totals.clone());
@@ -358,7 +384,7 @@ fn score_sheet(game: &Game) -> Html {
                 <thead><tr>
                     <th scope="col">{ "Hand" }</th><th scope="col">{ "Bid" }</th>
                     { for cols.iter().map(|(name, _)| html! { <th scope="col">{ name.clone() }</th> }) }
-                    { for extra.iter().map(|k| html! { <th scope="col">{ if *k == "bowl" { "Bowl" } else { "Pot" } }</th> }) }
+                    { for extra.iter().map(|k| html! { <th scope="col">{ k.column_name() }</th> }) }
                 </tr></thead>
                 <tbody>
                     { for game.history.iter().map(|s| {
@@ -371,10 +397,10 @@ fn score_sheet(game: &Game) -> Html {
                                     _ => "thrown in".to_string(),
                                 } }</td>
                                 { for cols.iter().map(|(_, seat)| html! {
-                                    <td>{ changes.and_then(|c| seat_key_value(c, *seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                    <td>{ changes.and_then(|c| c.seat(*seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
                                 }) }
                                 { for extra.iter().map(|k| html! {
-                                    <td>{ changes.and_then(|c| c.get(*k).copied()).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                    <td>{ changes.and_then(|c| k.of(c)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
                                 }) }
                             </tr>
                         }
@@ -384,10 +410,10 @@ fn score_sheet(game: &Game) -> Html {
                     <tfoot><tr data-testid="score-totals">
                         <th scope="row">{ "Total" }</th><td></td>
                         { for cols.iter().map(|(_, seat)| html! {
-                            <td>{ seat_key_value(&totals, *seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
+                            <td>{ totals.seat(*seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
                         }) }
                         { for extra.iter().map(|k| html! {
-                            <td>{ totals.get(*k).map_or("—".to_string(), |v| amount(rules, *v, false)) }</td>
+                            <td>{ k.of(&totals).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
                         }) }
                     </tr></tfoot>
                 }

@@ -1,6 +1,7 @@
 //! `pinochle simulate`: plays hands with computer players through the engine's
-//! [`State`], prints a JSON summary and optionally writes one JSON hand record per
-//! line. When a session ends (a target reached) a new one starts with a fresh seed
+//! [`State`], prints a JSON summary (games won per seat among it) and optionally
+//! writes one JSON hand record per line. When a session ends (a target reached) a
+//! new one starts with a fresh seed, and with `--random-options` a fresh rule set,
 //! and the hand count goes on.
 //!
 //! Sessions are played in parallel on `--threads` threads (default: every
@@ -26,9 +27,11 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--seed S] \
-[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N] [--threads N]";
+[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N] [--random-options] \
+[--threads N]";
 pub const ABOUT: &str = "Play N hands with computer players and print a JSON summary {hands, \
-seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, …}. \
+seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, \
+games_won (per seat), game_ends (per reason), …}. \
 With --records, write one JSON hand record per line to FILE. Bots: random (uniform among the \
 legal actions), first (always the first legal action), and the AI levels basic, standard, expert and oracle (sees every card; for measuring). Give one name per seat, or fewer: the names are cycled over the seats (seat i plays name i mod count).";
 pub const OPTS: &[Opt] = &[
@@ -55,6 +58,10 @@ pub const OPTS: &[Opt] = &[
         "deals-per-session",
         "N",
         "end each session after N deals (stake games otherwise never end a session)",
+    ),
+    Opt::flag(
+        "random-options",
+        "play every session under a fresh valid option set drawn from the option registry over the preset and --set (the table variants included; the table size stays); the summary counts how often each option was drawn",
     ),
     Opt::value(
         "threads",
@@ -119,6 +126,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         hands,
         deals_per_session,
         check: p.flag("check"),
+        random_options: p.flag("random-options"),
         options,
         bot_names,
     };
@@ -153,6 +161,10 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "sessions_completed": stats.sessions_completed,
         "decisions": stats.decisions,
         "records_written": stats.records_written,
+        "games_won": stats.games_won,
+        "game_ends": stats.game_ends,
+        "random_options": config.random_options,
+        "options_drawn": stats.options_drawn,
         "checked": config.check,
     })))
 }
@@ -196,6 +208,8 @@ struct Config {
     hands: u64,
     deals_per_session: Option<u32>,
     check: bool,
+    /// Draw a fresh option set for every session.
+    random_options: bool,
     options: Map<String, Value>,
     /// Bot names cycled over the seats.
     bot_names: Vec<String>,
@@ -211,6 +225,12 @@ struct Stats {
     sessions_completed: u64,
     decisions: u64,
     records_written: u64,
+    /// Games won per seat (both partners of a winning side count).
+    games_won: Vec<u64>,
+    /// Games ended, per reason (target, fixed-deals, floor, …).
+    game_ends: BTreeMap<String, u64>,
+    /// With --random-options: sessions whose rules changed each option.
+    options_drawn: BTreeMap<String, u64>,
 }
 
 fn outcome_index(record: &HandRecord) -> usize {
@@ -223,14 +243,40 @@ fn outcome_index(record: &HandRecord) -> usize {
     }
 }
 
+/// The rules of session `index`: the configured ones, or a fresh random draw.
+fn session_rules(config: &Config, index: u64) -> Rules {
+    if config.random_options {
+        crate::random_options::draw(&config.rules, mix_seed(config.seed ^ 0x0B71_0250, index))
+    } else {
+        config.rules.clone()
+    }
+}
+
 fn new_session(config: &Config, index: u64) -> Result<State, CliError> {
-    let state = State::new(config.rules.clone(), mix_seed(config.seed, index))
+    let state = State::new(session_rules(config, index), mix_seed(config.seed, index))
         .map_err(|e| CliError::usage(format!("these rules cannot be dealt: {e}")))?;
     Ok(state.with_deal_limit(config.deals_per_session))
 }
 
+/// The options a session's records name: the `--set` overrides, or the drawn
+/// rules' differences from the preset.
+fn session_options(config: &Config, state: &State) -> Map<String, Value> {
+    if !config.random_options {
+        return config.options.clone();
+    }
+    state
+        .rules()
+        .differences()
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), Value::String(v)))
+        .collect()
+}
+
 /// What one session produced, up to a number of hands.
 struct SessionRun {
+    rules: Rules,
+    /// The options its records name.
+    options: Map<String, Value>,
     /// Its hands in order, each with the decisions taken when it was counted.
     hands: Vec<(HandRecord, u64)>,
     /// Hands already over when the session started (a bunched first deal).
@@ -259,6 +305,8 @@ fn run_session(config: &Config, index: u64, limit: usize) -> Result<SessionRun, 
         .map(|r| (r.clone(), 0))
         .collect();
     let mut run = SessionRun {
+        rules: state.rules().clone(),
+        options: session_options(config, &state),
         at_start: hands.len(),
         hands,
         decisions: 0,
@@ -294,7 +342,10 @@ fn play(
     config: &Config,
     mut records: Option<&mut BufWriter<std::fs::File>>,
 ) -> Result<Stats, CliError> {
-    let mut stats = Stats::default();
+    let mut stats = Stats {
+        games_won: vec![0; config.rules.table.seats as usize],
+        ..Stats::default()
+    };
     let mut next = 0u64;
     let batch = rayon::current_num_threads().max(1) as u64;
     while stats.hands < config.hands {
@@ -309,12 +360,29 @@ fn play(
                 break;
             }
             stats.sessions_started += 1;
+            if config.random_options {
+                for (key, _) in run.rules.differences() {
+                    *stats.options_drawn.entry(key.to_string()).or_default() += 1;
+                }
+            }
             let wanted = (config.hands - stats.hands) as usize;
             let counted = run.hands.len().min(wanted);
-            let mut checker = Checker::new(&config.rules);
+            let mut checker = Checker::new(&run.rules);
             for (record, _) in &run.hands[..counted] {
                 stats.hands += 1;
                 stats.outcomes[outcome_index(record)] += 1;
+                if let Some(end) = &record.game_end {
+                    for &w in &end.winners {
+                        if let Some(won) = stats.games_won.get_mut(w) {
+                            *won += 1;
+                        }
+                    }
+                    let reason = serde_json::to_value(end.reason)
+                        .ok()
+                        .and_then(|v| v.as_str().map(str::to_string))
+                        .unwrap_or_default();
+                    *stats.game_ends.entry(reason).or_default() += 1;
+                }
                 if config.check {
                     checker.check(record).map_err(|m| {
                         CliError::internal(format!(
@@ -324,7 +392,7 @@ fn play(
                     })?;
                 }
                 if let Some(w) = records.as_deref_mut() {
-                    write_record(w, record, &config.options, session_index)?;
+                    write_record(w, record, &run.options, session_index)?;
                     stats.records_written += 1;
                 }
             }

@@ -25,8 +25,9 @@ pub enum Action {
     Keep,
     /// Brooklyn 300-escape: make the dealer take the contract at the escape bid.
     Escape,
-    /// Club options: a stuck dealer declines to look at the widow, or a bidder
-    /// declines a widow of duplicates.
+    /// Decline the hand: a stuck dealer declines to look at the widow, a bidder
+    /// declines a widow of duplicates (club options), or a player dealt enough
+    /// nines asks for a redeal at their first turn in the auction (table variant).
     DeclineHand,
     /// Voluntary set, give-up or throw-in; the club bidder's "pass".
     Concede,

@@ -1,6 +1,7 @@
 //! Bid validity per the auction rules: minimum, bid grid (bands), fixed raises,
 //! forbidden 40/90 endings, an opening at exactly the minimum, and the ceiling that
-//! keeps the list of legal bids finite.
+//! keeps the list of legal bids finite. The lowest bid is never 0: a minimum of
+//! "none" (0) means one bidding step (RULES.md §7).
 
 use crate::rules::Rules;
 
@@ -27,12 +28,19 @@ fn problem(rules: &Rules, bid: u32, current: Option<u32>) -> Option<Problem> {
             return Some(Problem::BadRaise);
         }
     }
-    if bid < a.min_bid {
+    let lowest = lowest_bid(rules);
+    if lowest.is_none_or(|low| bid < low) {
         return Some(Problem::BelowMinimum);
     }
-    if current.is_none() && a.open_at_minimum && bid != a.min_bid {
+    if current.is_none() && a.open_at_minimum && Some(bid) != lowest {
         return Some(Problem::OpeningNotMinimum);
     }
+    grid_problem(rules, bid)
+}
+
+/// What keeps `bid` off the bid grid (bands, 40/90 endings, the ceiling).
+fn grid_problem(rules: &Rules, bid: u32) -> Option<Problem> {
+    let a = &rules.auction;
     if let Some(band) = a.bands.iter().rev().find(|b| b.from <= bid) {
         if band.step > 1 && bid % band.step != 0 {
             return Some(Problem::OffGrid {
@@ -51,17 +59,26 @@ fn problem(rules: &Rules, bid: u32, current: Option<u32>) -> Option<Problem> {
     None
 }
 
+/// The lowest bid the rules allow: the minimum bid, or the first bid on the grid
+/// above it; a minimum of 0 ("none") means one bidding step. `None` when no bid
+/// at all fits the grid below the ceiling.
+pub fn lowest_bid(rules: &Rules) -> Option<u32> {
+    let from = rules.auction.min_bid.max(1);
+    (from..=rules.max_bid()).find(|&b| grid_problem(rules, b).is_none())
+}
+
 /// Why `bid` is not a legal bid over `current` (None: an opening bid), or `None`.
 pub fn bid_error(rules: &Rules, bid: u32, current: Option<u32>) -> Option<String> {
     let a = &rules.auction;
+    let lowest = lowest_bid(rules).unwrap_or(a.min_bid);
     Some(match problem(rules, bid, current)? {
         Problem::NotHigher(c) => format!("bids must be higher than {c}"),
         Problem::BadRaise => {
             let list: Vec<String> = a.raises.iter().flatten().map(u32::to_string).collect();
             format!("each bid must raise the bid by {}", list.join(" or "))
         }
-        Problem::BelowMinimum => format!("the minimum bid is {}", a.min_bid),
-        Problem::OpeningNotMinimum => format!("the opening bid must be exactly {}", a.min_bid),
+        Problem::BelowMinimum => format!("the minimum bid is {lowest}"),
+        Problem::OpeningNotMinimum => format!("the opening bid must be exactly {lowest}"),
         Problem::OffGrid { from: 0, step } => format!("bids must be multiples of {step}"),
         Problem::OffGrid { from, step } => format!("bids from {from} must be multiples of {step}"),
         Problem::Ends40Or90 => "bids ending in 40 or 90 are not allowed".to_string(),
@@ -81,7 +98,10 @@ pub fn legal_bids(rules: &Rules, current: Option<u32>) -> Vec<u32> {
         bids.dedup();
         return bids;
     }
-    let low = current.map_or(rules.auction.min_bid, |c| c + 1);
+    let Some(lowest) = lowest_bid(rules) else {
+        return Vec::new();
+    };
+    let low = current.map_or(lowest, |c| (c + 1).max(lowest));
     (low..=rules.max_bid())
         .filter(|&b| problem(rules, b, current).is_none())
         .collect()
@@ -134,5 +154,18 @@ mod tests {
             &[50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 65]
         );
         assert!(bid_error(&r, 63, None).unwrap().contains("multiples of 5"));
+    }
+
+    #[test]
+    fn a_minimum_of_none_is_one_bidding_step() {
+        let r = Rules::from_preset_id("bison", &["min_bid=0"]).unwrap();
+        assert_eq!(lowest_bid(&r), Some(10));
+        assert_eq!(
+            bid_error(&r, 0, None).as_deref(),
+            Some("the minimum bid is 10")
+        );
+        assert_eq!(legal_bids(&r, None)[0], 10);
+        let r = Rules::from_preset_id("double-deck", &["min_bid=0"]).unwrap();
+        assert_eq!(lowest_bid(&r), Some(1));
     }
 }

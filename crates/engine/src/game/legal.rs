@@ -3,7 +3,7 @@
 //! [`crate::game::PlayerView`] share these functions, so a view's legal actions
 //! are the state's by construction.
 
-use crate::cards::{Card, CardCounts, Suit};
+use crate::cards::{Card, CardCounts, Rank, Suit};
 use crate::meld::{self, MeldKey};
 use crate::rules::{AllPass, ConcedeTiming, Rules, TrumpMarriage};
 
@@ -48,7 +48,7 @@ fn passable(rules: &Rules, h: &HandPublic, own: &SeatPrivate) -> Vec<Card> {
             full.add(c);
         }
         if !meld::may_pass_nine(rules, &full) {
-            cards.retain(|c| c.rank != crate::cards::Rank::Nine);
+            cards.retain(|c| c.rank != Rank::Nine);
         }
     }
     cards
@@ -99,6 +99,21 @@ fn leaves_enough_to_bury(
         .is_ok_and(|shown| own.hand.len() - meld::used_cards(&shown).len() >= bury_later)
 }
 
+/// Whether `seat` may ask for a redeal on nines: the variant is on, this is its
+/// first turn in the auction and it was dealt enough nines (cards passed to the
+/// left before the auction do not change what was dealt).
+pub fn may_ask_redeal(rules: &Rules, h: &HandPublic, seat: Seat, own: &SeatPrivate) -> bool {
+    let Some(needed) = rules.auction.redeal_nines else {
+        return false;
+    };
+    if h.phase != Phase::Auction || h.spoken.get(seat) != Some(&0) {
+        return false;
+    }
+    let nines = |cards: &[Card]| cards.iter().filter(|c| c.rank == Rank::Nine).count();
+    let dealt = nines(&own.hand.to_cards()) + nines(&own.given);
+    dealt.saturating_sub(nines(&own.received)) >= needed as usize
+}
+
 /// Whether a pass is allowed for `seat` in the auction.
 fn may_pass_in_auction(rules: &Rules, h: &HandPublic, seat: Seat) -> bool {
     let a = &rules.auction;
@@ -132,6 +147,9 @@ pub fn legal_actions(
                 .collect();
             if may_pass_in_auction(rules, h, seat) {
                 v.push(Action::Pass);
+            }
+            if may_ask_redeal(rules, h, seat, own) {
+                v.push(Action::DeclineHand);
             }
             v
         }
@@ -219,6 +237,16 @@ pub fn check(
                     "the first player must bid".to_string()
                 } else {
                     "the dealer must bid when everybody else has passed".to_string()
+                }));
+            }
+        }
+        (Phase::Auction, Action::DeclineHand) => {
+            if !may_ask_redeal(rules, h, seat, own) {
+                return Err(rule(match rules.auction.redeal_nines {
+                    None => "these rules have no redeal on nines".to_string(),
+                    Some(n) => format!(
+                        "a redeal may be asked only at your first turn, with {n} or more nines dealt"
+                    ),
                 }));
             }
         }

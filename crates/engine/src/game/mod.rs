@@ -32,12 +32,13 @@ mod view;
 pub use action::{format_meld_key, parse_meld_key, Action, IllegalAction, Phase};
 pub use event::Event;
 pub use record::{
-    Concession, DealRecord, HandRecord, HandSummary, Outcome, PassRecord, TrickRecord,
+    Amounts, Concession, DealRecord, GameEnd, HandRecord, HandSummary, Outcome, PassRecord,
+    TrickRecord,
 };
 pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
 pub use state::{
-    Call, ConcessionKind, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice, PlayedCard,
-    PublicState, Scoreboard, SeatPrivate, SessionResult, SetupError, State, ThrowInReason,
-    FORMAT_VERSION,
+    Call, ConcessionKind, GameEndReason, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice,
+    PlayedCard, PublicState, Scoreboard, SeatPrivate, SessionResult, SetupError, State,
+    ThrowInReason, FORMAT_VERSION,
 };
 pub use view::PlayerView;

@@ -1,6 +1,10 @@
 //! Hand records (issue 3, "Hand record"): one JSON object per hand with the deal,
 //! passes, auction, contract, meld, tricks, card points, outcome and the score or
-//! payment changes; and the public [`HandSummary`] of the last hand.
+//! payment changes, and on the hand that ends a game how it ended ([`GameEnd`]);
+//! and the public [`HandSummary`] of the last hand.
+//!
+//! Format 2 added `game_end` and `redeal_by` and dropped the always-empty
+//! `options`; records of format 1 still read (their `options` is ignored).
 
 use std::collections::BTreeMap;
 
@@ -11,7 +15,10 @@ use crate::rules::PresetId;
 
 use super::seating::Seat;
 use super::settle::Settlement;
-use super::state::{Call, ConcessionKind, HandEnd, Ledger, State, ThrowInReason, FORMAT_VERSION};
+use super::state::{
+    Call, ConcessionKind, GameEndReason, HandEnd, Ledger, SessionResult, State, ThrowInReason,
+    FORMAT_VERSION,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -55,9 +62,6 @@ pub struct DealRecord {
 pub struct HandRecord {
     pub format: u32,
     pub preset: PresetId,
-    /// The rule options that differ from the preset (`--set` overrides), filled by
-    /// the caller that knows them; `{}` when none.
-    pub options: BTreeMap<String, String>,
     pub hand: u32,
     pub players: usize,
     pub dealer: Seat,
@@ -76,6 +80,9 @@ pub struct HandRecord {
     pub thrown_in: Option<ThrowInReason>,
     /// Club defenders' answers: true = challenge.
     pub challenges: Vec<(Seat, bool)>,
+    /// The seat that asked for a redeal on nines (format 2).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub redeal_by: Option<Seat>,
     pub tricks: Vec<TrickRecord>,
     pub card_points: BTreeMap<String, u32>,
     pub outcome: Outcome,
@@ -83,7 +90,35 @@ pub struct HandRecord {
     pub delta: Option<BTreeMap<String, i64>>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub payments: Option<BTreeMap<String, i64>>,
+    /// Scores or ledger after this hand (before any end-of-game settlement).
     pub totals: BTreeMap<String, i64>,
+    /// On the hand that ends the game: why, who won and the final settlement.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub game_end: Option<GameEnd>,
+}
+
+/// How a game ended, on the record of its last hand.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    pub reason: GameEndReason,
+    /// The winning seats (both partners of a winning side); empty for a ledger
+    /// game, which has no winner.
+    pub winners: Vec<Seat>,
+    /// The end-of-game settlement per seat (and `bowl` at the club): money play's
+    /// game and set stakes, the club's shared high hand bonus; zero when nothing
+    /// is paid. Added to the hand's `totals` it gives the final ledger.
+    pub payments: BTreeMap<String, i64>,
+}
+
+impl GameEnd {
+    /// The record form of a session's result.
+    pub(super) fn of(result: &SessionResult, with_bowl: bool, with_pot: bool) -> GameEnd {
+        GameEnd {
+            reason: result.reason.unwrap_or(GameEndReason::DealLimit),
+            winners: result.winners.clone(),
+            payments: ledger_map(&result.payments, with_bowl, with_pot),
+        }
+    }
 }
 
 /// The public result of a finished hand (no hidden cards).
@@ -97,16 +132,56 @@ pub struct HandSummary {
     pub outcome: Outcome,
     pub concession: Option<Concession>,
     pub thrown_in: Option<ThrowInReason>,
-    pub meld: BTreeMap<String, u32>,
-    /// Card points when the hand was played (empty otherwise).
-    pub card_points: BTreeMap<String, u32>,
-    pub delta: Option<BTreeMap<String, i64>>,
-    pub payments: Option<BTreeMap<String, i64>>,
-    pub totals: BTreeMap<String, i64>,
+    /// Meld by seat (`None`: the seat showed none or sat out).
+    pub meld: Vec<Option<u32>>,
+    /// Card points by seat when the hand was played (all `None` otherwise).
+    pub card_points: Vec<Option<u32>>,
+    /// Score changes (points games).
+    pub delta: Option<Amounts>,
+    /// Money or stake payments (ledger games).
+    pub payments: Option<Amounts>,
+    /// Totals after the hand: scores, or the ledger in the money games.
+    pub totals: Amounts,
+    pub game_end: Option<GameEnd>,
+}
+
+/// Amounts by seat, with the club's bowl and the pot where the game keeps
+/// them: the typed form of a record's `"0"`, `"1"`, …, `"bowl"`, `"pot"` keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Amounts {
+    pub seats: Vec<Option<i64>>,
+    pub bowl: Option<i64>,
+    pub pot: Option<i64>,
+}
+
+impl Amounts {
+    /// The amounts of a record's map for `seats` seats (other keys, such as a
+    /// money game's `score-N`, are not amounts of the ledger).
+    pub fn from_map(map: &BTreeMap<String, i64>, seats: usize) -> Amounts {
+        Amounts {
+            seats: (0..seats)
+                .map(|s| map.get(&s.to_string()).copied())
+                .collect(),
+            bowl: map.get("bowl").copied(),
+            pot: map.get("pot").copied(),
+        }
+    }
+
+    pub fn seat(&self, seat: Seat) -> Option<i64> {
+        self.seats.get(seat).copied().flatten()
+    }
+}
+
+/// A record's per-seat map as a list by seat.
+fn by_seat<T: Copy>(map: &BTreeMap<String, T>, seats: usize) -> Vec<Option<T>> {
+    (0..seats)
+        .map(|s| map.get(&s.to_string()).copied())
+        .collect()
 }
 
 impl HandSummary {
     pub fn from_record(r: &HandRecord) -> HandSummary {
+        let seats = r.players;
         HandSummary {
             hand: r.hand,
             dealer: r.dealer,
@@ -116,15 +191,16 @@ impl HandSummary {
             outcome: r.outcome,
             concession: r.concession,
             thrown_in: r.thrown_in,
-            meld: r.meld.clone(),
+            meld: by_seat(&r.meld, seats),
             card_points: if r.tricks.is_empty() {
-                BTreeMap::new()
+                vec![None; seats]
             } else {
-                r.card_points.clone()
+                by_seat(&r.card_points, seats)
             },
-            delta: r.delta.clone(),
-            payments: r.payments.clone(),
-            totals: r.totals.clone(),
+            delta: r.delta.as_ref().map(|m| Amounts::from_map(m, seats)),
+            payments: r.payments.as_ref().map(|m| Amounts::from_map(m, seats)),
+            totals: Amounts::from_map(&r.totals, seats),
+            game_end: r.game_end.clone(),
         }
     }
 }
@@ -193,7 +269,6 @@ impl State {
         HandRecord {
             format: FORMAT_VERSION,
             preset: rules.preset,
-            options: BTreeMap::new(),
             hand: h.number,
             players: self.public.seats,
             dealer: h.dealer,
@@ -228,6 +303,7 @@ impl State {
                 _ => None,
             },
             challenges: h.challenges.clone(),
+            redeal_by: h.redeal_by,
             tricks,
             card_points: h
                 .active
@@ -243,6 +319,18 @@ impl State {
             }),
             payments: s.payments.as_ref().map(|p| ledger_map(p, bowl, pot)),
             totals,
+            game_end: None,
         }
+    }
+
+    /// The record form of the session's result, for the record of its last hand.
+    pub(super) fn game_end_record(&self, result: &SessionResult) -> GameEnd {
+        use crate::rules::Scoring;
+        let scoring = &self.rules.scoring;
+        GameEnd::of(
+            result,
+            matches!(scoring, Scoring::Bowl(_)),
+            matches!(scoring, Scoring::Pot(_)),
+        )
     }
 }

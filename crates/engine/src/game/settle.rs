@@ -8,9 +8,10 @@ use crate::rules::{
 };
 
 use super::record::Outcome;
-use super::seating::{partner, Seat, MAX_SEATS};
+use super::seating::{partner, same_side, Seat, MAX_SEATS};
 use super::state::{
-    ConcessionKind, HandEnd, HighHandHolder, Ledger, SessionResult, State, ThrowInReason,
+    ConcessionKind, GameEndReason, HandEnd, HighHandHolder, Ledger, SessionResult, State,
+    ThrowInReason,
 };
 
 /// What a hand changes.
@@ -25,6 +26,9 @@ pub(super) struct Settlement {
     pub payments: Option<Ledger>,
     /// The club's high hand after this hand, if it changed.
     pub high_hand: Option<Option<HighHandHolder>>,
+    /// Money play: set stakes the declaring side now owes the game's winner (one
+    /// for a conceded hand, two for a played, lost one).
+    pub set_stakes: u32,
 }
 
 /// Rank of a trump suit for the high hand: ♠ > ♥ > ♦ > ♣.
@@ -57,6 +61,7 @@ impl State {
             delta: None,
             payments: None,
             high_hand: None,
+            set_stakes: 0,
         };
         let (Some(declarer), Some(bid)) = (h.declarer, h.bid) else {
             // Nobody bid (all passed, bunching): nothing changes.
@@ -205,19 +210,15 @@ impl State {
             // Partners sitting out do not exist (partnership tables are all dealt in).
         }
         s.outcome = self.outcome_of(end, made);
-        if let Some(money) = &p.money {
-            let sets = match s.outcome {
+        if p.money.is_some() {
+            // Set stakes are owed to the game's eventual winner (RULES.md §7):
+            // nothing is paid per hand; the declaring side's sets are counted.
+            s.set_stakes = match s.outcome {
                 Outcome::Conceded => 1,
                 Outcome::Set => 2,
                 _ => 0,
             };
-            let mut ledger = self.zero_ledger();
-            for &x in h.active.iter().filter(|&&x| self.side_key(x) != dside) {
-                let amount = (sets * money.set_stake) as i64;
-                ledger.seats[x] += amount;
-                ledger.seats[declarer] -= amount;
-            }
-            s.payments = Some(ledger);
+            s.payments = Some(self.zero_ledger());
         }
         s.delta = Some(delta);
     }
@@ -327,7 +328,7 @@ impl State {
     ) {
         let made = end == HandEnd::Played && self.declarer_made(declarer, bid, &s.card_points);
         s.outcome = self.outcome_of(end, made);
-        let stake = b.stake(bid) as i64;
+        let stake = b.stake(bid);
         let trump = self.public.hand.trump;
         let sp = if trump == Some(Suit::Spades) {
             b.spades as i64
@@ -362,9 +363,11 @@ impl State {
                     ledger.bowl += b.duplicate_decline_fee as i64;
                 }
             }
-            HandEnd::Unchallenged => exchange(&mut ledger, stake * sp, bowl_pays),
-            HandEnd::Played if made => exchange(&mut ledger, 2 * stake * sp, bowl_pays),
-            HandEnd::Played => exchange(&mut ledger, -2 * stake * sp, false),
+            HandEnd::Unchallenged => exchange(&mut ledger, stake.saturating_mul(sp), bowl_pays),
+            HandEnd::Played if made => {
+                exchange(&mut ledger, stake.saturating_mul(2 * sp), bowl_pays)
+            }
+            HandEnd::Played => exchange(&mut ledger, stake.saturating_mul(-2 * sp), false),
             // The bidder's pass (and any other concession): the basic stake, no doubling.
             HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => exchange(&mut ledger, -stake, false),
         }
@@ -416,6 +419,16 @@ impl State {
         if let Some(hh) = &s.high_hand {
             session.high_hand = hh.clone();
         }
+        if s.set_stakes > 0 {
+            if let Some(declarer) = self.public.hand.declarer {
+                let seats = self.public.seats;
+                let owed = &mut self.public.session.set_stakes_owed;
+                owed.resize(seats, 0);
+                for x in (0..seats).filter(|&x| same_side(&self.rules, x, declarer)) {
+                    owed[x] += s.set_stakes;
+                }
+            }
+        }
     }
 
     /// Seats with the best score (all seats of the best side).
@@ -427,67 +440,144 @@ impl State {
             .collect()
     }
 
-    /// The session's result if it ends after the hand just settled.
-    pub(super) fn session_end(&mut self, declarer: Option<Seat>) -> Option<SessionResult> {
+    /// The session's result if it ends after the hand just settled (whose
+    /// declarer and outcome decide the target's tie rules); the end-of-game
+    /// settlement is applied to the session ledger.
+    pub(super) fn session_end(
+        &mut self,
+        declarer: Option<Seat>,
+        outcome: Outcome,
+    ) -> Option<SessionResult> {
         let hands = self.public.session.hands_completed;
         let limit_reached = self.deal_limit.is_some_and(|n| hands >= n);
-        let winners = match &self.rules.scoring {
-            Scoring::Points(p) => {
-                let scores = &self.public.session.scores;
-                if p.fixed_deals.is_some_and(|n| hands >= n) || limit_reached {
-                    Some(self.leaders())
-                } else if p.fixed_deals.is_some() {
-                    None
-                } else if p
-                    .floor
-                    .is_some_and(|f| scores.iter().any(|&s| s < f as i64))
-                    && scores.iter().any(|&s| s > 0)
-                {
-                    Some(self.leaders())
-                } else {
-                    self.target_winners(p.target, declarer)
-                }
-            }
-            _ => limit_reached.then(Vec::new),
-        }?;
-        if let Scoring::Bowl(b) = &self.rules.scoring {
-            // Holders of the evening's high hand share one bonus from the bowl.
-            if let (Some(hh), Some(holder)) = (&b.high_hand, self.public.session.high_hand.take()) {
-                let share = hh.bonus as i64 / holder.seats.len().max(1) as i64;
-                for &x in &holder.seats {
-                    self.public.session.ledger.seats[x] += share;
-                    self.public.session.ledger.bowl -= share;
-                }
-            }
+        let (winners, reason) = match &self.rules.scoring {
+            Scoring::Points(p) => self.points_game_end(p, declarer, outcome, limit_reached)?,
+            _ => limit_reached.then(|| (Vec::new(), GameEndReason::DealLimit))?,
+        };
+        let payments = self.end_payments(&winners);
+        let ledger = &mut self.public.session.ledger;
+        for (total, d) in ledger.seats.iter_mut().zip(&payments.seats) {
+            *total += d;
         }
-        if let Scoring::Points(PointsScoring { money: Some(m), .. }) = &self.rules.scoring {
-            if !winners.is_empty() {
-                let seats = self.public.seats;
-                let losers: Vec<Seat> = (0..seats).filter(|x| !winners.contains(x)).collect();
-                let share = m.game_stake as i64 / winners.len() as i64;
-                for &l in &losers {
-                    for &w in &winners {
-                        self.public.session.ledger.seats[l] -= share;
-                        self.public.session.ledger.seats[w] += share;
-                    }
-                }
-            }
-        }
+        ledger.bowl += payments.bowl;
+        ledger.pot += payments.pot;
+        self.public.session.high_hand = None;
         Some(SessionResult {
             winners,
             scores: self.public.session.scores.clone(),
             ledger: self.public.session.ledger.clone(),
             hands,
+            reason: Some(reason),
+            payments,
         })
     }
 
-    /// First to the target; several on one hand: the bidding side if among them,
-    /// else the higher score; a tie among the best plays another hand.
-    fn target_winners(&self, target: u32, declarer: Option<Seat>) -> Option<Vec<Seat>> {
+    /// Whether a points game ends now, with its winners and why. The losing floor
+    /// applies with a fixed number of deals too: that replaces only the target.
+    fn points_game_end(
+        &self,
+        p: &PointsScoring,
+        declarer: Option<Seat>,
+        outcome: Outcome,
+        limit_reached: bool,
+    ) -> Option<(Vec<Seat>, GameEndReason)> {
+        let hands = self.public.session.hands_completed;
+        let scores = &self.public.session.scores;
+        if p.fixed_deals.is_some_and(|n| hands >= n) {
+            return Some((self.leaders(), GameEndReason::FixedDeals));
+        }
+        if p.floor
+            .is_some_and(|f| scores.iter().any(|&s| s < f as i64))
+            && scores.iter().any(|&s| s > 0)
+        {
+            return Some((self.leaders(), GameEndReason::Floor));
+        }
+        if p.lose_at
+            .is_some_and(|x| scores.iter().any(|&s| s <= -i64::from(x)))
+        {
+            return Some((self.leaders(), GameEndReason::LoseAt));
+        }
+        let (high, low) = (
+            scores.iter().copied().max().unwrap_or(0),
+            scores.iter().copied().min().unwrap_or(0),
+        );
+        if p.mercy && high - low >= i64::from(p.target) {
+            return Some((self.leaders(), GameEndReason::Mercy));
+        }
+        if p.fixed_deals.is_none() {
+            let may_go_out =
+                |side: Seat| !p.must_bid_to_go_out || self.made_or_set(side, declarer, outcome);
+            if let Some(winners) = self.target_winners(p.target, declarer, may_go_out) {
+                return Some((winners, GameEndReason::Target));
+            }
+        }
+        limit_reached.then(|| (self.leaders(), GameEndReason::DealLimit))
+    }
+
+    /// The end-of-game settlement: money play's game and set stakes (each loser
+    /// pays the winners, shared equally), the club's high hand bonus shared by
+    /// its holders from the bowl.
+    fn end_payments(&self, winners: &[Seat]) -> Ledger {
+        let mut out = self.zero_ledger();
+        let session = &self.public.session;
+        match &self.rules.scoring {
+            Scoring::Bowl(BowlScoring {
+                high_hand: Some(hh),
+                ..
+            }) => {
+                if let Some(holder) = &session.high_hand {
+                    let share = hh.bonus as i64 / holder.seats.len().max(1) as i64;
+                    for &x in &holder.seats {
+                        out.seats[x] += share;
+                        out.bowl -= share;
+                    }
+                }
+            }
+            Scoring::Points(PointsScoring { money: Some(m), .. }) if !winners.is_empty() => {
+                let seats = self.public.seats;
+                for loser in (0..seats).filter(|x| !winners.contains(x)) {
+                    let owed = session.set_stakes_owed.get(loser).copied().unwrap_or(0);
+                    let debt = m.game_stake as i64 + m.set_stake as i64 * owed as i64;
+                    let share = debt / winners.len() as i64;
+                    for &w in winners {
+                        out.seats[loser] -= share;
+                        out.seats[w] += share;
+                    }
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// Whether `side` held the contract and made it, or set the declarer, on the
+    /// hand just settled (a conceded hand is a set).
+    fn made_or_set(&self, side: Seat, declarer: Option<Seat>, outcome: Outcome) -> bool {
+        let Some(declarer) = declarer else {
+            return false;
+        };
+        let declaring = self.side_key(declarer) == side;
+        match outcome {
+            Outcome::Made => declaring,
+            Outcome::Set | Outcome::Conceded => !declaring,
+            Outcome::ThrownIn => false,
+        }
+    }
+
+    /// Sides (by [`Self::side_key`]) that reached the target and `may_go_out`:
+    /// none, one (it wins), or several (the bidding side if among them, else the
+    /// higher score; a tie among the best plays another hand).
+    fn target_winners(
+        &self,
+        target: u32,
+        declarer: Option<Seat>,
+        may_go_out: impl Fn(Seat) -> bool,
+    ) -> Option<Vec<Seat>> {
         let scores = &self.public.session.scores;
         let mut reached: Vec<Seat> = (0..self.public.seats)
             .filter(|&x| scores[x] >= target as i64)
             .map(|x| self.side_key(x))
+            .filter(|&side| may_go_out(side))
             .collect();
         reached.sort();
         reached.dedup();

@@ -21,10 +21,11 @@ use super::event::Event;
 use super::record::{HandRecord, HandSummary, PassRecord};
 use super::rng::Rng;
 use super::seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
-use super::{legal, tricks};
+use super::{bidding, legal, tricks};
 
-/// Version of the serialized state and hand records.
-pub const FORMAT_VERSION: u32 = 1;
+/// Version of the serialized state and hand records (2: records carry
+/// `game_end`; older records and states still read).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// One call of the auction: a bid, or `None` for a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,14 +65,40 @@ pub struct HighHandHolder {
     pub seats: Vec<Seat>,
 }
 
+/// Why a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEndReason {
+    /// A player or side reached the target.
+    Target,
+    /// The fixed number of deals was played.
+    FixedDeals,
+    /// A player fell below the losing floor while someone was positive.
+    Floor,
+    /// A player or side reached minus the `lose_at` score.
+    LoseAt,
+    /// The spread between the highest and the lowest score reached the target.
+    Mercy,
+    /// The driver's deal limit ([`State::with_deal_limit`]).
+    DealLimit,
+}
+
 /// How the session ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionResult {
     /// The winning seats (both partners of a winning side); empty for a ledger game.
     pub winners: Vec<Seat>,
     pub scores: Vec<i64>,
+    /// The ledger after the end-of-game settlement.
     pub ledger: Ledger,
     pub hands: u32,
+    /// Why the game ended (`None` in states saved before format 2).
+    #[serde(default)]
+    pub reason: Option<GameEndReason>,
+    /// The end-of-game settlement: the money play's game and set stakes, the
+    /// club's shared high hand bonus (all zero when nothing is paid).
+    #[serde(default)]
+    pub payments: Ledger,
 }
 
 /// Session-wide public information.
@@ -83,6 +110,10 @@ pub struct Scoreboard {
     pub ledger: Ledger,
     pub hands_completed: u32,
     pub high_hand: Option<HighHandHolder>,
+    /// Money play: set stakes each seat owes the game's eventual winner (one per
+    /// conceded hand, two per played, lost hand of its side).
+    #[serde(default)]
+    pub set_stakes_owed: Vec<u32>,
     pub last_hand: Option<HandSummary>,
     pub result: Option<SessionResult>,
 }
@@ -126,6 +157,9 @@ pub struct HandPublic {
     pub surrendered: bool,
     /// Club defenders' answers: true = challenge.
     pub challenges: Vec<(Seat, bool)>,
+    /// The seat that asked for a redeal on nines.
+    #[serde(default)]
+    pub redeal_by: Option<Seat>,
     /// Every card played this hand, in order.
     pub plays: Vec<PlayedCard>,
     /// Winner of each completed trick.
@@ -170,6 +204,7 @@ impl HandPublic {
             melds: vec![None; seats],
             surrendered: false,
             challenges: Vec::new(),
+            redeal_by: None,
             plays: Vec::new(),
             trick_winners: Vec::new(),
             trick_points: [0; MAX_SEATS],
@@ -271,6 +306,8 @@ pub enum ConcessionKind {
     DealerDecline,
     /// Club option: the bidder declined a widow of duplicates.
     DuplicateWidow,
+    /// Table variant: the declaring side could not reach the bid (no play).
+    AutomaticSet,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +318,8 @@ pub enum ThrowInReason {
     NoTrumpMarriage,
     /// Double-deck minimum 20: the bidding side melded less.
     MeldMinimum,
+    /// Table variant: a player dealt enough nines asked for a redeal.
+    Redeal,
 }
 
 /// Post-auction stages in order; each either waits for a decision or is skipped.
@@ -297,12 +336,13 @@ pub(super) enum Stage {
     Meld,
     MeldMinimum,
     BuryAfterMeld,
+    AutomaticSet,
     MeldConcede,
     BidderDecision,
     Tricks,
 }
 
-const STAGES: [Stage; 14] = [
+const STAGES: [Stage; 15] = [
     Stage::DealerDecline,
     Stage::TakeKitty,
     Stage::DuplicateDecline,
@@ -314,6 +354,7 @@ const STAGES: [Stage; 14] = [
     Stage::Meld,
     Stage::MeldMinimum,
     Stage::BuryAfterMeld,
+    Stage::AutomaticSet,
     Stage::MeldConcede,
     Stage::BidderDecision,
     Stage::Tricks,
@@ -524,6 +565,7 @@ impl State {
                     ledger,
                     hands_completed: 0,
                     high_hand: None,
+                    set_stakes_owed: vec![0; seats],
                     last_hand: None,
                     result: None,
                 },
@@ -675,6 +717,10 @@ impl State {
             (Phase::PartnerPass, Action::PassCard(card)) => self.choose_pass(seat, card),
             (Phase::Auction, Action::Bid(bid)) => self.call(seat, Some(bid)),
             (Phase::Auction, Action::Pass) => self.call(seat, None),
+            (Phase::Auction, Action::DeclineHand) => {
+                self.public.hand.redeal_by = Some(seat);
+                self.finish_hand(HandEnd::ThrownIn(ThrowInReason::Redeal))
+            }
             (Phase::Escape, Action::Keep) => self.proceed(Stage::DealerDecline),
             (Phase::Escape, Action::Escape) => {
                 let h = &mut self.public.hand;
@@ -963,7 +1009,8 @@ impl State {
             return self.finish_hand(HandEnd::ThrownIn(ThrowInReason::AllPassed));
         } else if alive.len() == 1 && rules.auction.all_pass == AllPass::DealerStuck {
             self.public.hand.stuck = true;
-            return self.win_auction(alive[0], rules.auction.min_bid);
+            let lowest = bidding::lowest_bid(&rules).unwrap_or(rules.auction.min_bid);
+            return self.win_auction(alive[0], lowest);
         }
         let n = h.active.len();
         let pos = h.active.iter().position(|&s| s == last).unwrap_or(0);
@@ -978,11 +1025,12 @@ impl State {
         h.declarer = Some(seat);
         h.bid = Some(bid);
         let a = &self.rules.auction;
+        let lowest = bidding::lowest_bid(&self.rules).unwrap_or(a.min_bid);
         let lone_opening = h.auction.iter().filter(|c| c.bid.is_some()).count() == 1
             && h.auction.first()
                 == Some(&Call {
                     seat: h.active[0],
-                    bid: Some(a.min_bid),
+                    bid: Some(lowest),
                 });
         let dealer_in = h.active.contains(&h.dealer) && seat != h.dealer;
         if a.escape_to.is_some() && !h.stuck && lone_opening && dealer_in {
@@ -1079,6 +1127,13 @@ impl State {
                         return self.wait_for(Phase::Bury, declarer);
                     }
                 }
+                Stage::AutomaticSet => {
+                    let h = &self.public.hand;
+                    let most = h.side_meld(&rules, declarer) + rules.counting.total();
+                    if c.automatic_set && h.bid.is_some_and(|bid| most < bid) {
+                        return self.finish_hand(HandEnd::Conceded(ConcessionKind::AutomaticSet));
+                    }
+                }
                 Stage::MeldConcede => {
                     if !self.public.hand.surrendered
                         && legal::may_concede_after_meld(&rules, &self.public.hand)
@@ -1126,7 +1181,7 @@ impl State {
             return;
         }
         if self.rules.contract.bury_after_meld {
-            self.proceed(Stage::MeldConcede)
+            self.proceed(Stage::AutomaticSet)
         } else {
             self.proceed(Stage::Meld)
         }
@@ -1214,14 +1269,18 @@ impl State {
     pub(super) fn finish_hand(&mut self, end: HandEnd) {
         let settlement = self.settle(end);
         self.apply_settlement(&settlement);
-        let record = self.build_record(end, &settlement);
+        let mut record = self.build_record(end, &settlement);
         self.public.session.hands_completed += 1;
+        let declarer = self.public.hand.declarer;
+        let result = self.session_end(declarer, settlement.outcome);
+        if let Some(result) = &result {
+            record.game_end = Some(self.game_end_record(result));
+        }
         let summary = HandSummary::from_record(&record);
         self.events.push(Event::HandEnded(summary.clone()));
         self.public.session.last_hand = Some(summary);
         Arc::make_mut(&mut self.recent_records).push(record);
-        let declarer = self.public.hand.declarer;
-        if let Some(result) = self.session_end(declarer) {
+        if let Some(result) = result {
             self.end_session(result);
             return;
         }
@@ -1230,7 +1289,12 @@ impl State {
             // The caller (`deal_hands`) redeals.
             return;
         }
-        let next = (dealer + 1) % self.public.seats;
+        // A redeal on nines: the same dealer deals again.
+        let next = if end == HandEnd::ThrownIn(ThrowInReason::Redeal) {
+            dealer
+        } else {
+            (dealer + 1) % self.public.seats
+        };
         self.deal_hands(next, None);
     }
 

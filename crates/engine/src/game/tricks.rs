@@ -47,28 +47,36 @@ fn duty(hand: &CardCounts, trick: &[Card], trump: Option<Suit>, head: HeadRule) 
     };
     let led = led.suit;
     let winning = trick[winning_index(trick, trump).unwrap_or(0)];
-    let can_beat = |suit: Suit| {
+    let can_beat = |suit: Suit, target: Card| {
         Rank::ALL
             .iter()
-            .any(|&r| hand.get(r, suit) > 0 && beats(Card::new(r, suit), winning, trump))
+            .any(|&r| hand.get(r, suit) > 0 && beats(Card::new(r, suit), target, trump))
     };
     if hand.suit_len(led) > 0 {
-        let must_beat = match head {
-            HeadRule::TrumpLed => trump == Some(led),
-            HeadRule::Always => winning.suit == led,
-            HeadRule::Never => false,
+        let target = match head {
+            HeadRule::TrumpLed => (trump == Some(led)).then_some(winning),
+            HeadRule::Always => (winning.suit == led).then_some(winning),
+            // The best card of the led suit, even when a trump is winning.
+            HeadRule::Strict => Some(best_of_led_suit(trick)),
+            HeadRule::Never => None,
         };
-        let beat = (must_beat && can_beat(led)).then_some(winning);
+        let beat = target.filter(|&w| can_beat(led, w));
         return Duty::Follow { suit: led, beat };
     }
     match trump {
         Some(t) if hand.suit_len(t) > 0 => {
-            let must_beat = head == HeadRule::Always;
-            let beat = (must_beat && can_beat(t)).then_some(winning);
+            let must_beat = matches!(head, HeadRule::Always | HeadRule::Strict);
+            let beat = (must_beat && can_beat(t, winning)).then_some(winning);
             Duty::Trump { suit: t, beat }
         }
         _ => Duty::Any,
     }
+}
+
+/// The highest card of the led suit on a trick (the first of identical ones),
+/// whatever trumps were played.
+pub fn best_of_led_suit(trick: &[Card]) -> Card {
+    trick[winning_index(trick, None).unwrap_or(0)]
 }
 
 /// Why `card` may not be played now, or `None` if it may.
@@ -186,6 +194,20 @@ mod tests {
         assert_eq!(legal("9S KD", "KH JS", HeadRule::Always), "9S");
         // First trump on a plain lead always beats.
         assert_eq!(legal("AS 9S KD", "KH", HeadRule::Always), "AS 9S");
+    }
+
+    #[test]
+    fn strict_head_rule_beats_the_led_suit_even_over_a_trump() {
+        // Plain suit led and trumped: still beat the best heart if able.
+        assert_eq!(legal("AH 9H", "KH 9S", HeadRule::Strict), "AH");
+        assert_eq!(legal("QH 9H", "KH 9S", HeadRule::Strict), "QH 9H");
+        // The best heart, not the last one played.
+        assert_eq!(legal("TH QH", "KH JH", HeadRule::Strict), "TH");
+        // Trumping: beat the highest trump if able.
+        assert_eq!(legal("AS 9S KD", "KH JS", HeadRule::Strict), "AS");
+        assert_eq!(legal("AS 9S KD", "KH", HeadRule::Strict), "AS 9S");
+        // Trump led: as always.
+        assert_eq!(legal("AS JS KH", "KS", HeadRule::Strict), "AS");
     }
 
     #[test]
