@@ -1,16 +1,61 @@
 //! Times the exact solver on random deals:
-//! `cargo run --release -p pinochle-ai --example solve_timing -- PLAYERS PER_HAND HEAD COUNTING DEALS [NODE_CAP] [PLAYED_TRICKS]`.
+//! `cargo run --release -p pinochle-ai --example solve_timing -- PLAYERS PER_HAND HEAD COUNTING DEALS [NODE_CAP] [PLAYED_TRICKS]`,
+//! or on hands of a preset bid, named and buried by `basic` players:
+//! `... --example solve_timing -- preset PRESET DEALS [NODE_CAP] [PLAYED_TRICKS]`.
 //!
 //! `NODE_CAP` (0: none) caps each solve; deals that hit it count as unfinished
 //! and their time and nodes are left out of the percentiles. `PLAYED_TRICKS`
 //! plays that many tricks of random legal cards first (mid-hand positions).
 //! `SOLVE_VERBOSE=1` prints each deal's value, nodes and probes;
 //! `SOLVE_TABLE_BITS` sets the table size (default 20: 2^20 entries).
+use pinochle_ai::pimc::deal_of;
+use pinochle_ai::player::open_position;
 use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
+use pinochle_ai::{by_name, Player};
 use pinochle_engine::game::rng::Rng;
+use pinochle_engine::game::{Phase, State};
 use pinochle_engine::rules::{Counting, HeadRule};
-use pinochle_engine::{Card, CardCounts, Rank, Suit};
+use pinochle_engine::{Card, CardCounts, PresetId, Rank, Rules, Suit};
 use std::time::Instant;
+
+/// Up to `deals` hands of a preset at the first card of trick play (or after
+/// `played` tricks), every decision by `basic` players.
+fn preset_positions(preset: PresetId, deals: usize, played: usize) -> Vec<(Deal, Position)> {
+    let rules = Rules::preset(preset);
+    let mut out = Vec::new();
+    for k in 0..deals as u64 * 4 {
+        if out.len() >= deals {
+            break;
+        }
+        let Ok(state) = State::new(rules.clone(), 0x5EED_0000 + k) else {
+            continue;
+        };
+        let mut state = state.with_deal_limit(Some(1));
+        let mut bots: Vec<Box<dyn Player>> = (0..rules.table.seats as u64)
+            .filter_map(|s| by_name("basic", k * 8 + s).ok())
+            .collect();
+        while let Some(seat) = state.current_player() {
+            let h = &state.public().hand;
+            if state.phase() == Phase::Tricks
+                && h.current_trick().is_empty()
+                && h.completed_tricks().count() >= played
+            {
+                let view = state.observation(seat);
+                if let (Some(deal), Some(pos)) = (deal_of(&view), open_position(&state)) {
+                    out.push((deal, pos));
+                }
+                break;
+            }
+            let Ok(action) = bots[seat].decide_in(&state, seat) else {
+                break;
+            };
+            if state.apply(action).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
 
 /// Plays `tricks` tricks of random legal cards from `pos`.
 fn play_random(rng: &mut Rng, deal: &Deal, pos: Position, tricks: usize) -> Position {
@@ -47,6 +92,25 @@ fn play_random(rng: &mut Rng, deal: &Deal, pos: Position, tricks: usize) -> Posi
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let cap_arg = |i: usize| args.get(i).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let problems: Vec<(Deal, Position)>;
+    let cap: u64;
+    if args.get(1).map(String::as_str) == Some("preset") {
+        let preset = args
+            .get(2)
+            .and_then(|id| PresetId::from_id(id))
+            .expect("a preset id");
+        let deals = cap_arg(3) as usize;
+        cap = cap_arg(4);
+        problems = preset_positions(preset, deals, cap_arg(5) as usize);
+    } else {
+        (problems, cap) = random_problems(&args);
+    }
+    run(&problems, cap);
+}
+
+/// Random deals of the shape on the command line (see the module notes).
+fn random_problems(args: &[String]) -> (Vec<(Deal, Position)>, u64) {
     let players: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(3);
     let per_hand: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(15);
     let head = match args.get(3).map(String::as_str) {
@@ -63,22 +127,13 @@ fn main() {
     let deals: usize = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(50);
     let cap: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(0);
     let played: usize = args.get(7).and_then(|a| a.parse().ok()).unwrap_or(0);
-    let verbose = std::env::var("SOLVE_VERBOSE").is_ok();
-    let table_bits: u32 = std::env::var("SOLVE_TABLE_BITS")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(20);
     let copies = if counting == Counting::CountersOne {
         4
     } else {
         2
     };
     let mut rng = Rng::new(7);
-    let mut times = Vec::new();
-    let mut node_counts = Vec::new();
-    let mut finished = 0usize;
-    let mut value_sum = 0i64;
-    let mut all_nodes = 0u64;
+    let mut problems = Vec::new();
     for _ in 0..deals {
         let mut cards = Vec::new();
         for card in Card::all() {
@@ -109,10 +164,29 @@ fn main() {
         if played > 0 {
             pos = play_random(&mut rng, &deal, pos, played);
         }
-        let mut solver = Solver::new(deal, table_bits);
+        problems.push((deal, pos));
+    }
+    (problems, cap)
+}
+
+/// Solves every problem under the cap and prints the figures.
+fn run(problems: &[(Deal, Position)], cap: u64) {
+    let verbose = std::env::var("SOLVE_VERBOSE").is_ok();
+    let table_bits: u32 = std::env::var("SOLVE_TABLE_BITS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(20);
+    let deals = problems.len();
+    let mut times = Vec::new();
+    let mut node_counts = Vec::new();
+    let mut finished = 0usize;
+    let mut value_sum = 0i64;
+    let mut all_nodes = 0u64;
+    for (deal, pos) in problems {
+        let mut solver = Solver::new(deal.clone(), table_bits);
         solver.set_node_limit((cap > 0).then_some(cap));
         let t = Instant::now();
-        let v = solver.solve_within(&pos);
+        let v = solver.solve_within(pos);
         let ms = t.elapsed().as_secs_f64() * 1000.0;
         let stats = solver.stats();
         // Capped deals count as the cap.

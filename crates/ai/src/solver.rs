@@ -8,7 +8,9 @@
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
 //!   probed at trick starts, in buckets of two entries (the one with the most
 //!   tricks left keeps the first); its entries stay valid across the worlds of
-//!   one hand, so PIMC reuses it;
+//!   one hand, so PIMC reuses it. Exact search hashes relative ranks within
+//!   runs of equally valued ranks (see `Relabel`), so positions that differ
+//!   only in which low cards were played share an entry;
 //! * one move per group of equivalent cards: identical copies, and adjacent
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
@@ -21,9 +23,10 @@
 //!   heuristic, then sure winners, cheap winners, smears to a winning partner,
 //!   cheap discards);
 //! * quick bounds: no points left, the last trick played out directly, and at
-//!   each trick start (exact search only) each side's master trumps and the
-//!   leader's sure tricks with the others' cheapest cards on them
-//!   (`quick_bounds`).
+//!   each trick start (exact search only) a floor for each side — its master
+//!   trumps with the others' cheapest cards on them, the leader's sure tricks,
+//!   and for a lone player not on lead holding a master trump, its top cards
+//!   that cannot be ruffed (`quick_bounds`).
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
@@ -233,6 +236,11 @@ impl Position {
         } else {
             p
         }
+    }
+
+    /// The player who led the trick under way (or leads the next).
+    pub fn leader(&self) -> usize {
+        self.leader as usize
     }
 
     /// The player to play next.
@@ -445,6 +453,32 @@ const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
     table
 };
 
+/// Relative ranks at a trick start: within each run of adjacent ranks of
+/// equal value (J-Q-9 and K-10-A when only A, 10 and K count), the ranks still
+/// held move up to the top of the run, keeping their order. The position so
+/// relabelled has the same value (the same cards beat each other and each is
+/// worth the same), so positions that differ only in which low cards of a run
+/// were played share one table entry. Exact search only: the depth-limited
+/// estimate looks at absolute ranks.
+struct Relabel {
+    /// Hash of the relabelled hands and the leader.
+    hash: u64,
+    to_canonical: [[u8; 6]; 4],
+    to_actual: [[u8; 6]; 4],
+}
+
+impl Relabel {
+    fn canonical(&self, card: u8) -> u8 {
+        let s = suit_of(card);
+        (s * 6) as u8 + self.to_canonical[s][rank_of(card)]
+    }
+
+    fn actual(&self, card: u8) -> u8 {
+        let s = suit_of(card);
+        (s * 6) as u8 + self.to_actual[s][rank_of(card)]
+    }
+}
+
 /// The trick under way as move ordering sees it.
 struct OrderContext {
     trump: Option<usize>,
@@ -490,6 +524,12 @@ pub struct Solver {
     values: [i32; 6],
     /// Ranks from the lowest card value to the highest.
     by_value: [usize; 6],
+    /// Per rank, the highest rank of its run of adjacent ranks of equal value.
+    run_top: [usize; 6],
+    /// Some run holds more than one rank (else relabelling changes nothing).
+    has_runs: bool,
+    /// Per side (defenders, declarer's), its player when it has only one.
+    lone: [Option<usize>; 2],
     last_bonus: i32,
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
@@ -534,11 +574,29 @@ impl Solver {
         let size = 1usize << table_bits.clamp(8, 28);
         let mut by_value = [0, 1, 2, 3, 4, 5];
         by_value.sort_by_key(|&r| values[r]);
+        let mut run_top = [5; 6];
+        for r in (0..5).rev() {
+            run_top[r] = if values[r] == values[r + 1] {
+                run_top[r + 1]
+            } else {
+                r
+            };
+        }
+        let lone = [false, true].map(|side| {
+            let mut players = (0..deal.players).filter(|&p| deal.declarer_side[p] == side);
+            match (players.next(), players.next()) {
+                (Some(p), None) => Some(p),
+                _ => None,
+            }
+        });
         Solver {
             deal_key: deal.key(),
             deal,
             values,
             by_value,
+            run_top,
+            has_runs: (0..5).any(|r| run_top[r] != r),
+            lone,
             last_bonus: bonus / unit,
             unit,
             table: vec![Entry::default(); size],
@@ -745,7 +803,6 @@ impl Solver {
         }
         let at_trick_start = pos.trick_len == 0;
         let mut tt_best = NO_CARD;
-        let key = pos.hash ^ self.deal_key;
         let mut need_depth = EXACT_DEPTH;
         if at_trick_start {
             let left = pos.held[pos.leader as usize];
@@ -777,6 +834,10 @@ impl Solver {
         // left, the second takes the rest.
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
+        // Exact search keys positions by relative ranks (see `Relabel`).
+        let relabel =
+            (use_table && self.depth_limit.is_none() && self.has_runs).then(|| self.relabel(pos));
+        let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
         let bucket = (key as usize) & self.mask & !1;
         let e = if use_table {
             let slot = bucket + usize::from(self.table[bucket].key != key);
@@ -800,7 +861,10 @@ impl Solver {
                 alpha = alpha.max(lo);
                 beta = beta.min(up);
             }
-            tt_best = e.best;
+            tt_best = match &relabel {
+                Some(r) if e.best != NO_CARD => r.actual(e.best),
+                _ => e.best,
+            };
         }
         if at_trick_start && self.depth_limit.is_none() {
             // (Inside the table's bounds a cut here is still fail-soft sound:
@@ -878,7 +942,10 @@ impl Solver {
                 key,
                 lower: lower as i16,
                 upper: upper as i16,
-                best: best_move,
+                best: match &relabel {
+                    Some(r) if best_move != NO_CARD => r.canonical(best_move),
+                    _ => best_move,
+                },
                 depth: need_depth,
                 left,
             };
@@ -908,6 +975,11 @@ impl Solver {
     ///   all those tricks (then it never discards), else over its whole hand.
     ///   A partner's master trumps count as worth nothing there (they are in
     ///   the side's masters already).
+    ///
+    /// * The side not on lead: its master trumps, and the leader side's
+    ///   cheapest cards on the tricks they take. When that side is one player
+    ///   holding a master trump, also its top cards of the suits the leader's
+    ///   side cannot ruff (`lone_winners_floor`).
     ///
     /// All card values are non-negative, so the points of those cards (each
     /// counted once) are a floor for their side; the other side's floor gives the
@@ -948,8 +1020,36 @@ impl Solver {
             }
             sum
         };
-        // The side not on lead: its masters only.
-        let other_floor = masters(1 - ls);
+        // The side not on lead: its masters, and the leader side's cheapest
+        // cards on the tricks they take (a player holding `k` masters wins
+        // `k` tricks with them, and every other player plays a card to each);
+        // a lone player's top cards that cannot be ruffed count too.
+        let lone = self.lone[1 - ls]
+            .zip(trump)
+            .filter(|&(x, t)| pos.masks[x][t] >> above(side_mask[ls][t]) != 0);
+        let other_floor = if let Some((x, t)) = lone {
+            self.lone_winners_floor(pos, x, t, &side_mask[ls])
+        } else {
+            let mut floor = masters(1 - ls);
+            if let Some(t) = trump {
+                let from = above(side_mask[ls][t]);
+                let k = (0..n)
+                    .filter(|&p| usize::from(sides[p]) != ls)
+                    .map(|p| {
+                        (from..6)
+                            .map(|r| pos.hands[p][t * 6 + r] as usize)
+                            .sum::<usize>()
+                    })
+                    .max()
+                    .unwrap_or(0);
+                if k > 0 {
+                    for p in (0..n).filter(|&p| usize::from(sides[p]) == ls) {
+                        floor += self.cheapest_cards(&pos.hands[p], k);
+                    }
+                }
+            }
+            floor
+        };
         let (lo, up) = if ls == 1 {
             (0, remaining - other_floor)
         } else {
@@ -1052,6 +1152,101 @@ impl Solver {
         }
     }
 
+    /// The relative-rank relabelling of a trick start (see `Relabel`).
+    fn relabel(&self, pos: &Position) -> Relabel {
+        let mut r = Relabel {
+            hash: pos.hash,
+            to_canonical: [[0, 1, 2, 3, 4, 5]; 4],
+            to_actual: [[0, 1, 2, 3, 4, 5]; 4],
+        };
+        let n = pos.players as usize;
+        let mut moved = false;
+        for s in 0..4 {
+            let held = (0..n).fold(0u8, |m, p| m | pos.masks[p][s]);
+            let mut slot = 5;
+            for rank in (0..6).rev() {
+                if self.run_top[rank] == rank {
+                    slot = rank;
+                }
+                if held & (1 << rank) != 0 {
+                    r.to_canonical[s][rank] = slot as u8;
+                    r.to_actual[s][slot] = rank as u8;
+                    moved |= slot != rank;
+                    slot = slot.saturating_sub(1);
+                }
+            }
+        }
+        if moved {
+            let mut h = ZOBRIST_LEADER[pos.leader as usize];
+            for p in 0..n {
+                for c in 0..CARDS {
+                    let canonical = c / 6 * 6 + r.to_canonical[c / 6][c % 6] as usize;
+                    h ^= zobrist(p, canonical, pos.hands[p][c]);
+                }
+            }
+            r.hash = h;
+        }
+        r
+    }
+
+    /// A floor for player `x`, alone on its side and not on lead, holding a
+    /// master trump (above every trump of the other side, whose ranks per
+    /// suit are `theirs`; `t` is trump): it wins its master trumps, and its
+    /// cards above all of theirs in each plain suit `s` where every other
+    /// player holding a trump holds at least as many cards of `s` as `x` —
+    /// with the others' cheapest cards on those tricks.
+    ///
+    /// Such a master or top card takes the trick it is played on: nobody holds
+    /// a higher trump, and nobody can ruff the top card, since a player holding
+    /// trumps keeps at least as many cards of `s` as `x` (it plays `s` when `s`
+    /// is led, `x` then following, or when it leads `s`, `x` following too, or
+    /// when it discards, having no trumps left); and `x` has no partner to
+    /// overtake it. `x` never discards while it holds a trump (void in the
+    /// suit led, it must ruff, and ruffs with a master), and the first trick
+    /// where it plays a master gives it the lead, from which it cashes those
+    /// top cards first.
+    fn lone_winners_floor(&self, pos: &Position, x: usize, t: usize, theirs: &[u8; 4]) -> i32 {
+        let n = pos.players as usize;
+        let hand = &pos.hands[x];
+        let mut floor = 0;
+        let mut tricks = 0usize;
+        for s in 0..4 {
+            // Lowest rank above all of theirs.
+            let from = 8 - theirs[s].leading_zeros() as usize;
+            if s != t
+                && !(0..n).all(|q| {
+                    q == x || pos.masks[q][t] == 0 || pos.suit_len[q][s] >= pos.suit_len[x][s]
+                })
+            {
+                continue;
+            }
+            for r in from..6 {
+                tricks += hand[s * 6 + r] as usize;
+                floor += hand[s * 6 + r] as i32 * self.values[r];
+            }
+        }
+        for q in (0..n).filter(|&q| q != x) {
+            floor += self.cheapest_cards(&pos.hands[q], tricks);
+        }
+        floor
+    }
+
+    /// The value of the `k` cheapest cards of `hand` (all of them if fewer).
+    fn cheapest_cards(&self, hand: &[u8; CARDS], mut k: usize) -> i32 {
+        let mut sum = 0;
+        for &r in &self.by_value {
+            for s in 0..4 {
+                let take = (hand[s * 6 + r] as usize).min(k);
+                sum += take as i32 * self.values[r];
+                k -= take;
+            }
+            if k == 0 {
+                break;
+            }
+        }
+        sum
+    }
+
     /// Each player holds one card: play the last trick out.
     fn play_out_last_trick(&self, pos: &Position) -> i32 {
         let mut p = *pos;
@@ -1067,6 +1262,9 @@ impl Solver {
     /// Legal moves, one per group of equivalent cards, best first.
     fn ordered_moves(&self, pos: &Position, tt_best: u8) -> MoveList {
         let legal = pos.legal(&self.deal);
+        if legal.len == 1 {
+            return legal;
+        }
         let me = pos.to_move();
         // Ranks of each suit that someone other than `me` holds or has on the trick.
         let mut others = [0u8; 4];
@@ -1510,6 +1708,61 @@ mod tests {
                     want == g
                 };
                 assert!(ok, "round {round} window ({a}, {b}): {g}, exact {want}");
+            }
+        }
+    }
+
+    /// Random small deals of every preset (its players, head rule, counting
+    /// and deck; four copies in the double deck): exact values, the value of
+    /// every card and threshold answers against plain alpha-beta.
+    #[test]
+    fn every_preset_matches_plain_alpha_beta() {
+        use pinochle_engine::{PresetId, Rules};
+        let mut rng = Rng::new(13);
+        for preset in PresetId::ALL {
+            let rules = Rules::preset(preset);
+            let players = if matches!(preset, PresetId::Partnership | PresetId::DoubleDeck) {
+                4
+            } else {
+                3
+            };
+            let copies = if rules.counting == Counting::CountersOne {
+                4
+            } else {
+                2
+            };
+            for round in 0..60 {
+                let mut deal = test_deal(players, rules.play.head);
+                deal.counting = rules.counting;
+                deal.trump = Some(Suit::from_index(rng.below(4)));
+                let d = rng.below(players);
+                deal.declarer_side = [false; MAX_PLAYERS];
+                deal.declarer_side[d] = true;
+                if players == 4 {
+                    deal.declarer_side[(d + 2) % 4] = true;
+                }
+                let per_hand = 3 + rng.below(if players == 3 { 4 } else { 3 });
+                let pos = random_position(&mut rng, &deal, per_hand, copies);
+                let mut solver = Solver::new(deal, 12);
+                let want = exact(&solver, &pos) * solver.unit;
+                let at = format!("{} round {round}", preset.id());
+                assert_eq!(solver.solve(&pos), want, "{at}");
+                for (card, v) in solver.solve_moves(&pos) {
+                    let mut child = pos;
+                    let gained = solver.play(&mut child, card.index() as u8);
+                    let value = (gained + exact(&solver, &child)) * solver.unit;
+                    assert_eq!(v, value, "{at} move {card}");
+                }
+                let maximizing = solver.deal.declarer_side[pos.to_move()];
+                for target in [want - 1, want, want + 1] {
+                    let values = solver.reach_moves_within(&pos, target).unwrap();
+                    let reached = if maximizing {
+                        values.iter().any(|&(_, v)| v >= target)
+                    } else {
+                        values.iter().all(|&(_, v)| v >= target)
+                    };
+                    assert_eq!(reached, target <= want, "{at} target {target}");
+                }
             }
         }
     }

@@ -1,5 +1,6 @@
 //! The AI through the `pinochle` binary at tiny sizes: simulate with AI bots on
-//! every preset, the duplicate tournament's JSON, the bench's JSON, bad input.
+//! every preset, the duplicate tournament's JSON and simulate's output (the
+//! same on any number of threads), the bench's JSON, bad input.
 
 use serde_json::Value;
 use std::process::Command;
@@ -126,12 +127,82 @@ fn a_bot_against_itself_is_even() {
 }
 
 #[test]
+fn tournament_json_is_the_same_for_any_thread_count() {
+    let with = |threads: &str| {
+        let mut v = json(&[
+            "tournament",
+            "--preset",
+            "bison",
+            "--a",
+            "standard",
+            "--b",
+            "basic",
+            "--deals",
+            "4",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        // Decision times are wall-clock: they differ from run to run.
+        for side in ["a", "b"] {
+            v[side]
+                .as_object_mut()
+                .expect("a side")
+                .remove("decision_ms");
+        }
+        v
+    };
+    assert_eq!(with("1"), with("2"));
+}
+
+#[test]
+fn simulate_is_the_same_for_any_thread_count() {
+    let dir = std::env::temp_dir();
+    let with = |threads: &str| {
+        let records = dir.join(format!(
+            "pinochle-sim-threads-{threads}-{}.jsonl",
+            std::process::id()
+        ));
+        let path = records.to_str().expect("a path").to_string();
+        let mut v = json(&[
+            "simulate",
+            "--preset",
+            "bison",
+            "--hands",
+            "7",
+            "--deals-per-session",
+            "2",
+            "--bots",
+            "basic,random",
+            "--seed",
+            "11",
+            "--check",
+            "--records",
+            &path,
+            "--threads",
+            threads,
+        ]);
+        for timing in ["seconds", "hands_per_second"] {
+            v.as_object_mut().expect("an object").remove(timing);
+        }
+        let lines = std::fs::read_to_string(&records).expect("records");
+        std::fs::remove_file(&records).ok();
+        (v, lines)
+    };
+    let one = with("1");
+    assert_eq!(one.0["sessions_started"], 4);
+    assert_eq!(one, with("2"));
+}
+
+#[test]
 fn bench_json_has_the_issue_keys() {
     let v = json(&[
         "bench",
         "--deals",
         "1",
-        "--node-cap",
+        "--cap",
         "2000",
         "--expert-deals",
         "0",
@@ -145,7 +216,12 @@ fn bench_json_has_the_issue_keys() {
         number(&v, &["solve_ms_by_preset", preset, "p50"]);
         number(&v, &["solve_ms_by_preset", preset, "p95"]);
         number(&v, &["solve_ms_by_preset", preset, "completed"]);
+        let share = number(&v, &["solve_ms_by_preset", preset, "completed_share"]);
+        assert!((0.0..=1.0).contains(&share));
+        number(&v, &["solve_ms_by_preset", preset, "nodes_p95"]);
+        number(&v, &["midhand_ms_by_preset", preset, "p95"]);
     }
+    assert_eq!(number(&v, &["node_cap"]), 2000.0);
     assert!(number(&v, &["nodes_per_s"]) > 0.0);
     number(&v, &["pimc_worlds_per_s"]);
 }
@@ -194,6 +270,7 @@ fn bad_input_is_one_line_exit_2() {
             "--deals",
         ),
         (&["bench", "--node-cap", "0"], "at least 1"),
+        (&["bench", "--cap", "0"], "at least 1"),
         (&["bench", "--deals", "x"], "not a valid number"),
     ];
     for (args, needle) in cases {

@@ -3,6 +3,11 @@
 //! writes one JSON hand record per line. When a session ends (a target reached) a
 //! new one starts with a fresh seed, and with `--random-options` a fresh rule set,
 //! and the hand count goes on.
+//!
+//! Sessions are played in parallel on `--threads` threads (default: every
+//! core), each with bots made for it from the seed and the session's number,
+//! then counted in order, so the summary and the records are the same for any
+//! number of threads. (A ledger game's session never ends, so it plays on one.)
 
 use crate::args::{self, Opt, PRESET, SET};
 use crate::bots::{choose, make_bot, mix_seed, Bot};
@@ -14,6 +19,7 @@ use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::tricks::winning_index;
 use pinochle_engine::game::{same_side, HandRecord, State};
 use pinochle_engine::Rules;
+use rayon::prelude::*;
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
@@ -21,7 +27,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str = "simulate --preset ID [--set KEY=VALUE]... --hands N [--seed S] \
-[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N] [--random-options]";
+[--players N] [--bots NAME,...] [--records FILE] [--check] [--deals-per-session N] [--random-options] \
+[--threads N]";
 pub const ABOUT: &str = "Play N hands with computer players and print a JSON summary {hands, \
 seconds, hands_per_second, outcomes: {made, set, conceded, thrown-in}, sessions_completed, \
 games_won (per seat), game_ends (per reason), …}. \
@@ -55,6 +62,11 @@ pub const OPTS: &[Opt] = &[
     Opt::flag(
         "random-options",
         "play every session under a fresh valid option set drawn from the option registry over the preset and --set (the table variants included; the table size stays); the summary counts how often each option was drawn",
+    ),
+    Opt::value(
+        "threads",
+        "N",
+        "threads playing sessions in parallel (default: every core; the result does not depend on it)",
     ),
 ];
 
@@ -91,12 +103,11 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
             bot_names.len()
         )));
     }
-    let mut bots: Vec<Box<dyn Bot>> = (0..seats)
-        .map(|s| {
-            let name = &bot_names[s % bot_names.len()];
-            make_bot(name, mix_seed(seed ^ 0xB075_B075_B075_B075, s as u64))
-        })
+    // Made here once so a bad name is refused before anything is played.
+    let names: Vec<&'static str> = (0..seats)
+        .map(|s| make_bot(&bot_names[s % bot_names.len()], 0).map(|b| b.name()))
         .collect::<Result<_, _>>()?;
+    let threads: usize = p.number("threads")?.unwrap_or(0);
     let mut records = match p.get("records") {
         None => None,
         Some(path) => Some(BufWriter::new(std::fs::File::create(path).map_err(
@@ -117,10 +128,15 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         check: p.flag("check"),
         random_options: p.flag("random-options"),
         options,
+        bot_names,
     };
 
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::internal(format!("cannot start threads: {e}")))?;
     let started = Instant::now();
-    let stats = play(&config, &mut bots, records.as_mut())?;
+    let stats = pool.install(|| play(&config, records.as_mut()))?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(w) = records.as_mut() {
         w.flush()
@@ -135,7 +151,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "preset": config.rules.preset,
         "options": config.options,
         "players": seats,
-        "bots": bots.iter().map(|b| b.name()).collect::<Vec<_>>(),
+        "bots": names,
         "seed": seed,
         "hands": stats.hands,
         "seconds": seconds,
@@ -195,6 +211,8 @@ struct Config {
     /// Draw a fresh option set for every session.
     random_options: bool,
     options: Map<String, Value>,
+    /// Bot names cycled over the seats.
+    bot_names: Vec<String>,
 }
 
 const OUTCOMES: [&str; 4] = ["made", "set", "conceded", "thrown-in"];
@@ -234,16 +252,9 @@ fn session_rules(config: &Config, index: u64) -> Rules {
     }
 }
 
-fn new_session(config: &Config, index: u64, stats: &mut Stats) -> Result<State, CliError> {
-    let rules = session_rules(config, index);
-    if config.random_options {
-        for (key, _) in rules.differences() {
-            *stats.options_drawn.entry(key.to_string()).or_default() += 1;
-        }
-    }
-    let state = State::new(rules, mix_seed(config.seed, index))
+fn new_session(config: &Config, index: u64) -> Result<State, CliError> {
+    let state = State::new(session_rules(config, index), mix_seed(config.seed, index))
         .map_err(|e| CliError::usage(format!("these rules cannot be dealt: {e}")))?;
-    stats.sessions_started += 1;
     Ok(state.with_deal_limit(config.deals_per_session))
 }
 
@@ -261,27 +272,103 @@ fn session_options(config: &Config, state: &State) -> Map<String, Value> {
         .collect()
 }
 
+/// What one session produced, up to a number of hands.
+struct SessionRun {
+    rules: Rules,
+    /// The options its records name.
+    options: Map<String, Value>,
+    /// Its hands in order, each with the decisions taken when it was counted.
+    hands: Vec<(HandRecord, u64)>,
+    /// Hands already over when the session started (a bunched first deal).
+    at_start: usize,
+    decisions: u64,
+    /// The session ended (its last hand counted is its last).
+    ended: bool,
+}
+
+/// Plays session `index` until it ends or `limit` hands are over, with bots
+/// seeded from the seed, the session and the seat.
+fn run_session(config: &Config, index: u64, limit: usize) -> Result<SessionRun, CliError> {
+    let mut state = new_session(config, index)?;
+    let mut bots: Vec<Box<dyn Bot>> = (0..config.rules.table.seats as u64)
+        .map(|s| {
+            let name = &config.bot_names[s as usize % config.bot_names.len()];
+            make_bot(
+                name,
+                mix_seed(config.seed ^ 0xB075_B075_B075_B075, index * 64 + s),
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let hands: Vec<(HandRecord, u64)> = state
+        .recent_records()
+        .iter()
+        .map(|r| (r.clone(), 0))
+        .collect();
+    let mut run = SessionRun {
+        rules: state.rules().clone(),
+        options: session_options(config, &state),
+        at_start: hands.len(),
+        hands,
+        decisions: 0,
+        ended: false,
+    };
+    if run.hands.len() < limit {
+        play_session(
+            &mut state,
+            |state, seat, legal| choose(&mut bots, state, seat, legal),
+            |state, step| {
+                run.decisions += 1;
+                if step.ended_a_hand() {
+                    for record in state.recent_records() {
+                        run.hands.push((record.clone(), run.decisions));
+                    }
+                }
+                Ok(if run.hands.len() >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                })
+            },
+        )
+        .map_err(CliError::from)?;
+        run.ended = state.is_terminal();
+    }
+    Ok(run)
+}
+
+/// Plays sessions, as many at a time as there are threads, and counts their
+/// hands in session order until `config.hands` are over.
 fn play(
     config: &Config,
-    bots: &mut [Box<dyn Bot>],
     mut records: Option<&mut BufWriter<std::fs::File>>,
 ) -> Result<Stats, CliError> {
     let mut stats = Stats {
         games_won: vec![0; config.rules.table.seats as usize],
         ..Stats::default()
     };
-    let mut session_index = 0;
+    let mut next = 0u64;
+    let batch = rayon::current_num_threads().max(1) as u64;
     while stats.hands < config.hands {
-        let mut state = new_session(config, session_index, &mut stats)?;
-        let options = session_options(config, &state);
-        let mut checker = Checker::new(state.rules());
-        // Every hand completed so far: a bunched first deal may already have
-        // been thrown in when the session starts.
-        let mut account = |state: &State, stats: &mut Stats| -> Result<(), CliError> {
-            for record in state.recent_records() {
-                if stats.hands >= config.hands {
-                    break;
+        // Each session of the batch plays at most the hands still wanted.
+        let limit = (config.hands - stats.hands) as usize;
+        let runs = (next..next + batch)
+            .into_par_iter()
+            .map(|index| run_session(config, index, limit))
+            .collect::<Result<Vec<_>, CliError>>()?;
+        for (session_index, run) in (next..).zip(runs) {
+            if stats.hands >= config.hands {
+                break;
+            }
+            stats.sessions_started += 1;
+            if config.random_options {
+                for (key, _) in run.rules.differences() {
+                    *stats.options_drawn.entry(key.to_string()).or_default() += 1;
                 }
+            }
+            let wanted = (config.hands - stats.hands) as usize;
+            let counted = run.hands.len().min(wanted);
+            let mut checker = Checker::new(&run.rules);
+            for (record, _) in &run.hands[..counted] {
                 stats.hands += 1;
                 stats.outcomes[outcome_index(record)] += 1;
                 if let Some(end) = &record.game_end {
@@ -305,36 +392,24 @@ fn play(
                     })?;
                 }
                 if let Some(w) = records.as_deref_mut() {
-                    write_record(w, record, &options, session_index)?;
+                    write_record(w, record, &run.options, session_index)?;
                     stats.records_written += 1;
                 }
             }
-            Ok(())
-        };
-        account(&state, &mut stats)?;
-        if stats.hands >= config.hands {
-            break;
+            if counted <= run.at_start && counted == wanted {
+                // Enough hands before the first decision: nothing is played.
+                continue;
+            }
+            if counted < run.hands.len() || (counted == wanted && run.hands.len() == limit) {
+                // Play stops at the hand that made the count.
+                stats.decisions += run.hands[counted - 1].1;
+                stats.sessions_completed += u64::from(counted == run.hands.len() && run.ended);
+            } else {
+                stats.decisions += run.decisions;
+                stats.sessions_completed += u64::from(run.ended);
+            }
         }
-        play_session(
-            &mut state,
-            |state, seat, legal| choose(bots, state, seat, legal),
-            |state, step| {
-                stats.decisions += 1;
-                if step.ended_a_hand() {
-                    account(state, &mut stats)?;
-                }
-                Ok(if stats.hands >= config.hands {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                })
-            },
-        )
-        .map_err(CliError::from)?;
-        if state.is_terminal() {
-            stats.sessions_completed += 1;
-        }
-        session_index += 1;
+        next += batch;
     }
     Ok(stats)
 }

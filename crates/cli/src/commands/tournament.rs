@@ -13,6 +13,11 @@
 //! result of A's seats minus the mean result of B's seats; a deal's difference is
 //! the mean over its arrangements, and `mean_diff` with its 95% interval (normal
 //! approximation) is over deals.
+//!
+//! Deals are played in parallel on `--threads` threads (default: every core).
+//! Each deal's bots are made for it from the seed, so the result is the same
+//! for any number of threads (only the decision times vary, as they do from
+//! run to run).
 
 use crate::args::{self, Opt, PRESET, SET};
 use crate::bots::{choose, make_bot, mix_seed, Bot, BOT_NAMES};
@@ -21,12 +26,14 @@ use crate::Output;
 use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::{partner, Outcome, Seat, State};
 use pinochle_engine::Rules;
+use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str =
-    "tournament --preset ID [--set KEY=VALUE]... --a LEVEL --b LEVEL --deals N [--seed S] [--json]";
+    "tournament --preset ID [--set KEY=VALUE]... --a LEVEL --b LEVEL --deals N [--seed S] \
+[--threads N] [--json]";
 pub const ABOUT: &str = "Duplicate match of bot A against bot B: every deal is played in every \
 seat arrangement (A alone against B and B alone against A in each seat; for partnerships A as \
 one team, then as the other), so the luck of the cards cancels. Prints deals, mean_diff (A minus \
@@ -40,6 +47,11 @@ pub const OPTS: &[Opt] = &[
     Opt::value("b", "LEVEL", "bot B (required)"),
     Opt::value("deals", "N", "number of deals (required, at least 1)"),
     Opt::value("seed", "S", "seed for the deals and the bots (default 0)"),
+    Opt::value(
+        "threads",
+        "N",
+        "threads playing deals in parallel (default: every core; the result does not depend on it)",
+    ),
     Opt::flag("json", "print the result as JSON"),
 ];
 
@@ -58,7 +70,12 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         return Err(CliError::usage("--deals must be at least 1"));
     }
     let seed: u64 = p.number("seed")?.unwrap_or(0);
-    let result = play_match(&rules, &a, &b, deals, seed)?;
+    let threads: usize = p.number("threads")?.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| CliError::internal(format!("cannot start threads: {e}")))?;
+    let result = pool.install(|| play_match(&rules, &a, &b, deals, seed))?;
     let value = result.to_json(&a, &b);
     if p.flag("json") {
         return Ok(Output::Json(value));
@@ -199,16 +216,29 @@ fn play_match(
     seed: u64,
 ) -> Result<MatchResult, CliError> {
     let layouts = arrangements(rules);
+    // Per deal (in parallel): its difference and both sides' tallies.
+    let per_deal = (0..deals)
+        .into_par_iter()
+        .map(|deal| {
+            let deal_seed = mix_seed(seed, deal);
+            let mut sides = [Side::default(), Side::default()];
+            let mut sum = 0.0;
+            for (k, layout) in layouts.iter().enumerate() {
+                let bot_seed = mix_seed(seed ^ 0x70C4_4A3E_0000_0000, deal * 64 + k as u64);
+                sum += play_one(rules, deal_seed, bot_seed, layout, a, b, &mut sides)?;
+            }
+            Ok((sum / layouts.len() as f64, sides))
+        })
+        .collect::<Result<Vec<_>, CliError>>()?;
     let mut sides = [Side::default(), Side::default()];
-    let mut diffs = Vec::with_capacity(deals as usize);
-    for deal in 0..deals {
-        let deal_seed = mix_seed(seed, deal);
-        let mut sum = 0.0;
-        for (k, layout) in layouts.iter().enumerate() {
-            let bot_seed = mix_seed(seed ^ 0x70C4_4A3E_0000_0000, deal * 64 + k as u64);
-            sum += play_one(rules, deal_seed, bot_seed, layout, a, b, &mut sides)?;
+    let mut diffs = Vec::with_capacity(per_deal.len());
+    for (diff, deal_sides) in per_deal {
+        diffs.push(diff);
+        for (side, tally) in sides.iter_mut().zip(deal_sides) {
+            side.bids_won += tally.bids_won;
+            side.made += tally.made;
+            side.decision_ms.extend(tally.decision_ms);
         }
-        diffs.push(sum / layouts.len() as f64);
     }
     let n = diffs.len() as f64;
     let mean = diffs.iter().sum::<f64>() / n;
