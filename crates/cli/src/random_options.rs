@@ -103,17 +103,7 @@ mod tests {
                 }
             }
         }
-        for key in [
-            "head_rule",
-            "automatic_set",
-            "concede_any_shortfall",
-            "defenders_always_score",
-            "bidder_needs_no_tricks",
-            "redeal_nines",
-            "lose_at",
-            "mercy",
-            "must_bid_to_go_out",
-        ] {
+        for key in std::iter::once("head_rule").chain(pinochle_engine::options::VARIANT_KEYS) {
             assert!(seen.contains(&key), "{key} never drawn");
         }
     }

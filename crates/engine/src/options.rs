@@ -387,6 +387,19 @@ macro_rules! meld_values_spec {
 }
 
 /// All options, in application order.
+/// The keys of the table variants of RULES.md §6 (off in every preset); the
+/// `strict` head rule is a value of `head_rule`.
+pub const VARIANT_KEYS: [&str; 8] = [
+    "concede_any_shortfall",
+    "automatic_set",
+    "defenders_always_score",
+    "bidder_needs_no_tricks",
+    "redeal_nines",
+    "lose_at",
+    "mercy",
+    "must_bid_to_go_out",
+];
+
 pub fn specs() -> &'static [OptionSpec] {
     static SPECS: std::sync::OnceLock<Vec<OptionSpec>> = std::sync::OnceLock::new();
     SPECS.get_or_init(build_specs)
@@ -1326,20 +1339,10 @@ mod tests {
 
     #[test]
     fn variants_are_off_in_every_preset_and_apply_where_they_make_sense() {
-        let variants = [
-            "concede_any_shortfall",
-            "automatic_set",
-            "defenders_always_score",
-            "bidder_needs_no_tricks",
-            "redeal_nines",
-            "lose_at",
-            "mercy",
-            "must_bid_to_go_out",
-        ];
         for p in PresetId::ALL {
             let r = Rules::preset(p);
             for (key, value) in r.option_values() {
-                if variants.contains(&key) {
+                if VARIANT_KEYS.contains(&key) {
                     assert!(
                         matches!(value.as_str(), "false" | "off"),
                         "{p:?} {key}={value}"

@@ -2,7 +2,7 @@
 //! garbled, makes the decoder panic.
 
 use pinochle_engine::link::{decode_link, encode_link, SharedRules};
-use pinochle_engine::options::{specs, OptionKind};
+use pinochle_engine::options::{specs, OptionKind, VARIANT_KEYS};
 use pinochle_engine::rules::{PresetId, Rules};
 use proptest::prelude::*;
 
@@ -39,24 +39,17 @@ fn candidates(key: &str, kind: OptionKind) -> Vec<String> {
     out
 }
 
-/// The RULES.md §6 table variants (with `head_rule`, which gained `strict`).
-const VARIANT_KEYS: [&str; 9] = [
-    "head_rule",
-    "concede_any_shortfall",
-    "automatic_set",
-    "defenders_always_score",
-    "bidder_needs_no_tricks",
-    "redeal_nines",
-    "lose_at",
-    "mercy",
-    "must_bid_to_go_out",
-];
+/// The RULES.md §6 table variants, with `head_rule` (which gained `strict`).
+fn variant_keys() -> Vec<&'static str> {
+    std::iter::once("head_rule").chain(VARIANT_KEYS).collect()
+}
 
 /// A preset with some of the variant options set.
 fn random_variants(preset: usize, picks: &[(usize, usize)]) -> Rules {
     let mut rules = Rules::preset(PresetId::ALL[preset % PresetId::ALL.len()]);
+    let keys = variant_keys();
     for &(k, v) in picks {
-        let key = VARIANT_KEYS[k % VARIANT_KEYS.len()];
+        let key = keys[k % keys.len()];
         let spec = pinochle_engine::options::spec(key).expect("a registered option");
         let values = candidates(key, spec.kind);
         let _ = rules.set_option(key, &values[v % values.len()]);
@@ -121,7 +114,7 @@ proptest! {
 fn each_variant_value_round_trips() {
     let mut covered = Vec::new();
     for preset in PresetId::ALL {
-        for key in VARIANT_KEYS {
+        for key in variant_keys() {
             let spec = pinochle_engine::options::spec(key).expect("a registered option");
             let base = Rules::preset(preset);
             if !spec.applies(&base) {
@@ -144,7 +137,7 @@ fn each_variant_value_round_trips() {
             }
         }
     }
-    for key in VARIANT_KEYS {
+    for key in variant_keys() {
         assert!(covered.contains(&key), "{key} never differed from a preset");
     }
 }
