@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, baseUrl, screenshot, sharedBrowser, TURN } from './harness.mjs';
+import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
 
 const shared = sharedBrowser();
 
@@ -22,44 +22,14 @@ async function dealShown(page) {
   }));
 }
 
-/**
- * Plays as the human until `done(page)` holds: the next hand after a result,
- * one bid per hand then passes, play on, else the first enabled control.
- */
+/** Plays as the human (see `humanStep`) until `done(page)` holds. */
 async function playUntil(page, done, limit = 600) {
-  let bid = false;
+  const state = { bid: false, results: 0 };
   for (let i = 0; i < limit; i++) {
     if (await done(page)) return;
     await page.waitForSelector(TURN, { timeout: 90_000 });
     if (await done(page)) return;
-    if (await page.getByTestId('result-panel').isVisible()) {
-      bid = false;
-      await page.getByTestId('next-hand').click();
-      continue;
-    }
-    const actions = await page.$$eval(
-      '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
-      (els) => els.map((el) => el.getAttribute('data-action')),
-    );
-    if (actions.length === 0) continue;
-    const bidAction = actions.find((a) => a.startsWith('bid '));
-    let pick = actions[0];
-    if (bidAction && !bid) {
-      bid = true;
-      pick = bidAction;
-    } else if (bidAction && actions.includes('pass')) pick = 'pass';
-    else if (actions.includes('play')) pick = 'play';
-    else if (actions.includes('keep')) pick = 'keep';
-    const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-    await page.locator(`[data-action="${pick}"]`).first().click();
-    await page.waitForFunction(
-      (t) => {
-        const g = document.querySelector('[data-testid="game"]');
-        return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
-      },
-      ticket,
-      { timeout: 90_000 },
-    );
+    await humanStep(page, state, 90_000);
   }
   assert.fail('the game did not get there');
 }

@@ -98,3 +98,40 @@ export function sharedBrowser() {
   });
   return shared;
 }
+
+/**
+ * Takes one human step: the next hand after a result (counted in
+ * `state.results`), else a bid once per hand then passes, play on, keep, or the
+ * first enabled control; then waits until the position changes.
+ */
+export async function humanStep(page, state, timeout = 30_000) {
+  if (await page.getByTestId('result-panel').isVisible()) {
+    state.results = (state.results ?? 0) + 1;
+    state.bid = false;
+    await page.getByTestId('next-hand').click();
+    return;
+  }
+  const actions = await page.$$eval(
+    '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
+    (els) => els.map((el) => el.getAttribute('data-action')),
+  );
+  if (actions.length === 0) return;
+  const bid = actions.find((a) => a.startsWith('bid '));
+  let pick = actions[0];
+  if (bid && !state.bid) {
+    state.bid = true;
+    pick = bid;
+  } else if (bid && actions.includes('pass')) pick = 'pass';
+  else if (actions.includes('play')) pick = 'play';
+  else if (actions.includes('keep')) pick = 'keep';
+  const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+  await page.locator(`[data-action="${pick}"]`).first().click();
+  await page.waitForFunction(
+    (t) => {
+      const g = document.querySelector('[data-testid="game"]');
+      return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
+    },
+    ticket,
+    { timeout },
+  );
+}

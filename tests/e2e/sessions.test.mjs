@@ -10,7 +10,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+import { launchBrowser, openPage, baseUrl, screenshot, humanStep, TURN } from './harness.mjs';
 
 let browser;
 
@@ -21,9 +21,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-const TURN =
-  '[data-testid="result-panel"], [data-testid="game-over"], [data-testid="controls"] [data-action], [data-testid="hand"] [data-action]';
 
 /** Waits until the human is to act (or a result panel is open) and the last action is saved. */
 async function settle(page) {
@@ -57,39 +54,6 @@ async function snapshot(page) {
   });
 }
 
-/** Takes one human step: next hand, or bid once then pass, or the first enabled control. */
-async function step(page, state) {
-  if (await page.getByTestId('result-panel').isVisible()) {
-    state.results += 1;
-    state.bid = false;
-    await page.getByTestId('next-hand').click();
-    return;
-  }
-  const actions = await page.$$eval(
-    '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
-    (els) => els.map((el) => el.getAttribute('data-action')),
-  );
-  if (actions.length === 0) return;
-  const bid = actions.find((a) => a.startsWith('bid '));
-  let pick = actions[0];
-  if (bid && !state.bid) {
-    state.bid = true;
-    pick = bid;
-  } else if (bid && actions.includes('pass')) pick = 'pass';
-  else if (actions.includes('play')) pick = 'play';
-  else if (actions.includes('keep')) pick = 'keep';
-  const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-  await page.locator(`[data-action="${pick}"]`).first().click();
-  await page.waitForFunction(
-    (t) => {
-      const g = document.querySelector('[data-testid="game"]');
-      return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
-    },
-    ticket,
-    { timeout: 30_000 },
-  );
-}
-
 async function startGame(page, query) {
   await page.goto(`${baseUrl()}?${query}&pace=instant&level=basic`, { waitUntil: 'load' });
   await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
@@ -119,12 +83,12 @@ test('a reload resumes exactly where you were, mid-auction and mid-trick', { tim
       await settle(page);
       const s = await snapshot(page);
       if (s.trick.length > 0 && s.actions.some((a) => a.startsWith('play '))) break;
-      await step(page, state);
+      await humanStep(page, state);
     }
     const trick = await reloadAndCompare(page, 'mid-trick');
     assert.ok(trick.trick.length > 0, 'a trick was on the table');
     await screenshot(page, 'sessions-resumed-mid-trick');
-    await step(page, state);
+    await humanStep(page, state);
     await settle(page);
     assert.notEqual((await snapshot(page)).ticket, trick.ticket, 'play goes on after the reload');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
@@ -148,7 +112,7 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
     const state = { bid: false, results: 0 };
     for (let i = 0; i < 400 && state.results < 1; i++) {
       await settle(page);
-      await step(page, state);
+      await humanStep(page, state);
     }
     assert.equal(state.results, 1, 'a whole hand was played offline');
   } finally {
@@ -235,7 +199,7 @@ test('a second tab on the same session is detected', { timeout: 120_000 }, async
     await second.getByTestId('resume-session').first().click();
     await second.getByTestId('game').waitFor({ state: 'visible' });
     await settle(second);
-    await step(second, { bid: false, results: 0 });
+    await humanStep(second, { bid: false, results: 0 });
     await page.getByTestId('stale-banner').waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await page.getByTestId('stale-banner').innerText(), /another tab/);
     await screenshot(page, 'sessions-second-tab');
@@ -263,14 +227,14 @@ test('a full storage quota shows a warning and play goes on', { timeout: 120_000
       window.__storageFull = true;
     });
     const state = { bid: false, results: 0 };
-    await step(page, state);
+    await humanStep(page, state);
     const warning = page.getByTestId('storage-warning');
     await warning.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await warning.innerText(), /storage is full/);
     await screenshot(page, 'sessions-storage-full');
     await page.waitForSelector(TURN, { timeout: 60_000 });
     const before = await page.getByTestId('game').getAttribute('data-ticket');
-    await step(page, state);
+    await humanStep(page, state);
     await page.waitForSelector(TURN, { timeout: 60_000 });
     assert.notEqual(await page.getByTestId('game').getAttribute('data-ticket'), before, 'play goes on');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
