@@ -7,9 +7,12 @@
 //! * [`basic`]: rules of thumb for every decision;
 //! * [`outlook`]: sampled playouts of a contract before trick play;
 //! * [`expert`]: the expert's trump, concessions and challenges from them;
+//! * [`coach`]: the expert's analysis of a decision (hints, bid advice) and
+//!   claims proved by the solver;
 //! * [`player`]: the [`Player`] trait, the levels and [`by_name`].
 
 pub mod basic;
+pub mod coach;
 pub mod expert;
 pub mod knowledge;
 pub mod outlook;
