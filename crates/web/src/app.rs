@@ -203,11 +203,23 @@ impl AppModel {
                     save = true;
                 }
                 Effect::SettingsChanged => {
-                    self.settings.pace = game.settings.pace;
-                    self.settings.four_color = game.settings.four_color;
+                    let chosen = &game.settings;
+                    self.settings.pace = chosen.pace;
+                    self.settings.four_color = chosen.four_color;
+                    self.settings.bid_advisor = chosen.bid_advisor;
+                    self.settings.auto_play = chosen.auto_play;
                     if let Some(session) = self.session.as_mut() {
-                        session.setup.pace = game.settings.pace;
-                        session.setup.four_color = game.settings.four_color;
+                        session.setup.pace = chosen.pace;
+                        session.setup.four_color = chosen.four_color;
+                        session.setup.bid_advisor = chosen.bid_advisor;
+                        session.setup.auto_play = chosen.auto_play;
+                    }
+                    save = true;
+                }
+                Effect::Rewind { moves } => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.actions.truncate(moves as usize);
+                        session.practice = true;
                     }
                     save = true;
                 }
@@ -274,7 +286,7 @@ mod shell {
     use yew::{component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
     use super::{settings_from_link, settings_from_query, AppEffect, AppModel, AppMsg, APP_TITLE};
-    use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WORKER_LOADER};
+    use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WorkerRequest, WORKER_LOADER};
     use crate::controller::{Effect, Game, Msg, Settings, Ticket};
     use crate::sessions::restore;
     use crate::share::{clear_fragment, page_fragment, page_url, read_fragment, Fragment};
@@ -362,6 +374,40 @@ mod shell {
         }
     }
 
+    /// What a worker request was, so that its answer — or its failure, or an
+    /// answer that cannot be read — goes back as the right message.
+    #[derive(Clone)]
+    struct Asked {
+        ticket: Ticket,
+        kind: Kind,
+        /// When it was asked (ms) and the least time before its answer shows.
+        at_ms: u64,
+        min_ms: u32,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        Decide,
+        Analyse,
+        Claim,
+    }
+
+    /// One Web Worker and its requests in the order asked: a worker answers
+    /// one request at a time, in order, so the oldest is the one answered.
+    #[derive(Default)]
+    struct WorkerLink {
+        bridge: RefCell<Option<WorkerBridge<BotWorker>>>,
+        asked: RefCell<VecDeque<Asked>>,
+    }
+
+    /// Which worker: the computer players' (decisions and claim checks, in
+    /// turn) or the coach's (analyses, which never hold up play).
+    #[derive(Clone, Copy)]
+    enum Link {
+        Players,
+        Coach,
+    }
+
     /// The app's core and what runs its effects: messages are queued and
     /// handled one at a time, each effect is run, and the page renders after.
     struct Shell {
@@ -369,12 +415,8 @@ mod shell {
         queue: RefCell<VecDeque<AppMsg>>,
         running: Cell<bool>,
         store: Box<dyn KeyValueStore>,
-        worker: RefCell<Option<WorkerBridge<BotWorker>>>,
-        /// The request the worker is working on (its failure is that request's).
-        asked: RefCell<Option<Ticket>>,
-        /// When it was asked (ms) and the least time before its answer shows.
-        asked_at: Cell<u64>,
-        min_ms: Cell<u32>,
+        players: WorkerLink,
+        coach: WorkerLink,
         render: RefCell<Callback<()>>,
         /// Keeps the other-tab listener of the session on the table.
         listener: RefCell<Option<(String, gloo_events::EventListener)>>,
@@ -402,13 +444,23 @@ mod shell {
 
         fn run(self: &Rc<Self>, effect: AppEffect) {
             match effect {
-                AppEffect::Game(Effect::AskBot { request, min_ms }) => self.ask(request, min_ms),
+                AppEffect::Game(Effect::AskBot { request, min_ms }) => {
+                    self.ask(Link::Players, WorkerRequest::Decide(*request), min_ms)
+                }
+                AppEffect::Game(Effect::AskClaim(request)) => {
+                    self.ask(Link::Players, WorkerRequest::Claim(*request), 0)
+                }
+                AppEffect::Game(Effect::AskCoach(request)) => {
+                    self.ask(Link::Coach, WorkerRequest::Analyse(*request), 0)
+                }
                 AppEffect::Game(Effect::After { ms, msg }) => {
                     let shell = Rc::clone(self);
                     Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
                 }
                 // The model keeps these; nothing to run.
-                AppEffect::Game(Effect::Record(_) | Effect::SettingsChanged) => {}
+                AppEffect::Game(
+                    Effect::Record(_) | Effect::SettingsChanged | Effect::Rewind { .. },
+                ) => {}
                 AppEffect::Save => self.save(),
                 AppEffect::LeaveSession => {
                     set_current_session(None);
@@ -417,33 +469,75 @@ mod shell {
             }
         }
 
-        /// Sends a request to the worker; its answer comes back as a message
-        /// no sooner than `min_ms` after asking.
-        fn ask(self: &Rc<Self>, request: Box<crate::controller::BotRequest>, min_ms: u32) {
-            let asked_at = now_ms();
-            *self.asked.borrow_mut() = Some(request.ticket.clone());
-            let mut slot = self.worker.borrow_mut();
-            let worker = slot.get_or_insert_with(|| {
+        fn link(&self, link: Link) -> &WorkerLink {
+            match link {
+                Link::Players => &self.players,
+                Link::Coach => &self.coach,
+            }
+        }
+
+        /// The message a worker's answer (or its failure) becomes.
+        fn reply_msg(asked: &Asked, reply: Result<BotReply, String>) -> Msg {
+            let failed = |ticket: Option<Ticket>, reason: String| {
+                let ticket = ticket.unwrap_or_else(|| asked.ticket.clone());
+                match asked.kind {
+                    Kind::Decide => Msg::BotFailed { ticket, reason },
+                    Kind::Analyse => Msg::CoachFailed { ticket, reason },
+                    // Play goes on as if nothing were proved.
+                    Kind::Claim => Msg::Claimable {
+                        ticket,
+                        claim: None,
+                    },
+                }
+            };
+            match reply {
+                Ok(BotReply::Decided { ticket, action }) => Msg::Bot { ticket, action },
+                Ok(BotReply::Analysed { ticket, analysis }) => Msg::Analysed { ticket, analysis },
+                Ok(BotReply::Claimed { ticket, claim }) => Msg::Claimable {
+                    ticket,
+                    claim: claim.map(Box::new),
+                },
+                Ok(BotReply::Failed { ticket, reason }) => failed(ticket, reason),
+                Err(reason) => failed(None, reason),
+            }
+        }
+
+        /// Sends a request to a worker; its answer comes back as a message no
+        /// sooner than `min_ms` after asking.
+        fn ask(self: &Rc<Self>, link: Link, request: WorkerRequest, min_ms: u32) {
+            let kind = match &request {
+                WorkerRequest::Decide(_) => Kind::Decide,
+                WorkerRequest::Analyse(_) => Kind::Analyse,
+                WorkerRequest::Claim(_) => Kind::Claim,
+            };
+            let asked = Asked {
+                ticket: request.ticket().clone(),
+                kind,
+                at_ms: now_ms(),
+                min_ms,
+            };
+            let message = match JsMessage::of(&request) {
+                Ok(message) => message,
+                Err(reason) => {
+                    let shell = Rc::clone(self);
+                    let msg = Self::reply_msg(&asked, Err(reason));
+                    Timeout::new(0, move || shell.send(AppMsg::Game(msg))).forget();
+                    return;
+                }
+            };
+            let worker = self.link(link);
+            worker.asked.borrow_mut().push_back(asked);
+            let mut slot = worker.bridge.borrow_mut();
+            let bridge = slot.get_or_insert_with(|| {
                 let shell = Rc::clone(self);
                 let mut spawner = BotWorker::spawner();
                 let mut spawner = spawner.encoding::<JsCodec>();
                 spawner.callback(move |reply: JsMessage| {
-                    let asked = shell.asked.borrow().clone();
-                    let msg = match reply.read::<BotReply>() {
-                        Ok(BotReply::Decided { ticket, action }) => Msg::Bot { ticket, action },
-                        Ok(BotReply::Failed { ticket, reason }) => match ticket.or(asked) {
-                            Some(ticket) => Msg::BotFailed { ticket, reason },
-                            None => return,
-                        },
-                        Err(reason) => match asked {
-                            Some(ticket) => Msg::BotFailed { ticket, reason },
-                            None => return,
-                        },
+                    let Some(asked) = shell.link(link).asked.borrow_mut().pop_front() else {
+                        return;
                     };
-                    let wait = shell
-                        .asked_at
-                        .get()
-                        .saturating_add(shell.min_ms.get() as u64);
+                    let msg = Self::reply_msg(&asked, reply.read::<BotReply>());
+                    let wait = asked.at_ms.saturating_add(asked.min_ms as u64);
                     let left = wait.saturating_sub(now_ms()) as u32;
                     let shell = Rc::clone(&shell);
                     match left {
@@ -455,19 +549,7 @@ mod shell {
                 });
                 spawner.spawn_with_loader(WORKER_LOADER)
             });
-            self.asked_at.set(asked_at);
-            self.min_ms.set(min_ms);
-            match JsMessage::of(&request) {
-                Ok(message) => worker.send(message),
-                Err(reason) => {
-                    let shell = Rc::clone(self);
-                    let ticket = request.ticket;
-                    Timeout::new(0, move || {
-                        shell.send(AppMsg::Game(Msg::BotFailed { ticket, reason }))
-                    })
-                    .forget();
-                }
-            }
+            bridge.send(message);
         }
 
         /// Writes the session after an action; a finished game goes to the history.
@@ -559,10 +641,8 @@ mod shell {
                 queue: RefCell::new(VecDeque::new()),
                 running: Cell::new(false),
                 store,
-                worker: RefCell::new(None),
-                asked: RefCell::new(None),
-                asked_at: Cell::new(0),
-                min_ms: Cell::new(0),
+                players: WorkerLink::default(),
+                coach: WorkerLink::default(),
                 render: RefCell::new(Callback::noop()),
                 listener: RefCell::new(None),
             });
@@ -749,6 +829,7 @@ mod tests {
             ticket: Ticket {
                 game: "s1".into(),
                 moves: 999,
+                rewinds: 0,
             },
             action: pinochle_engine::game::Action::Pass,
         }));
@@ -791,6 +872,41 @@ mod tests {
         let before = model.clone();
         assert!(model.update(AppMsg::Game(Msg::ToggleLastTrick)).is_empty());
         assert_eq!(model, before, "a stale tab does not play on");
+    }
+
+    #[test]
+    fn undo_cuts_the_saved_actions_back_and_marks_the_session_practice() {
+        let (mut model, mut effects) = started(Settings::default(), 1);
+        let mut human_acted = false;
+        while !(human_acted && model.game().unwrap().human_to_move()) {
+            let ask = effects.iter().find_map(|e| match e {
+                AppEffect::Game(Effect::AskBot { request, .. }) => Some((**request).clone()),
+                _ => None,
+            });
+            let game = model.game().unwrap();
+            let msg = match ask {
+                Some(r) => Msg::Bot {
+                    ticket: r.ticket,
+                    action: Bot::new(r.level, r.seed).decide(&r.view).unwrap(),
+                },
+                None => {
+                    human_acted = true;
+                    Msg::Human(Bot::new(Level::Basic, 1).decide(&game.view()).unwrap())
+                }
+            };
+            effects = model.update(AppMsg::Game(msg));
+        }
+        let point = model.game().unwrap().undo_point().unwrap();
+        let effects = model.update(AppMsg::Game(Msg::Undo));
+        assert_eq!(effects.first(), Some(&AppEffect::Save));
+        let session = model.session.as_ref().unwrap();
+        assert!(session.practice);
+        assert_eq!(session.actions.len(), point);
+        // What is saved resumes to the same table.
+        let mut restored = crate::sessions::restore(session).unwrap();
+        restored.update(Msg::Wake).unwrap();
+        assert!(restored.practice);
+        assert_eq!(restored.state(), model.game().unwrap().state());
     }
 
     #[test]

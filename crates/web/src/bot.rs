@@ -1,26 +1,56 @@
-//! The computer players' Web Worker: the page sends a [`BotRequest`] (a seat's
-//! `PlayerView`, the level, a seed and the position's ticket) and gets a
-//! [`BotReply`] back, so a long search never freezes the page. Both cross the
+//! The computer players' Web Worker: the page sends a [`WorkerRequest`] — a
+//! computer player's decision ([`BotRequest`]: a seat's `PlayerView`, the
+//! level, a seed and the position's ticket), the coach's analysis of the
+//! human's decision ([`CoachRequest`]) or a claim check ([`ClaimRequest`]) —
+//! and gets a [`BotReply`] back, so a long search never freezes the page. Both cross the
 //! worker boundary as JS values made by `serde-wasm-bindgen` (structured clone,
 //! no JSON text); a message that does not decode is answered with an error
 //! naming the problem. The worker is the `bot-worker` binary (index.html builds
 //! it with `data-type="worker"` and a loader shim).
 
+use pinochle_ai::coach::{self, Analysis, Claim};
 use pinochle_ai::{Bot, Player};
 use pinochle_engine::game::Action;
 use serde::{Deserialize, Serialize};
 
-use crate::controller::{BotRequest, Ticket};
+use crate::controller::{BotRequest, ClaimRequest, CoachRequest, Ticket};
 
 /// File name Trunk gives the worker's loader shim (next to index.html).
 pub const WORKER_LOADER: &str = "/bot-worker_loader.js";
 
+/// What the worker is asked.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum WorkerRequest {
+    Decide(BotRequest),
+    Analyse(CoachRequest),
+    Claim(ClaimRequest),
+}
+
+impl WorkerRequest {
+    pub fn ticket(&self) -> &Ticket {
+        match self {
+            WorkerRequest::Decide(r) => &r.ticket,
+            WorkerRequest::Analyse(r) => &r.ticket,
+            WorkerRequest::Claim(r) => &r.ticket,
+        }
+    }
+}
+
 /// The worker's answer to one request.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum BotReply {
     Decided {
         ticket: Ticket,
         action: Action,
+    },
+    Analysed {
+        ticket: Ticket,
+        analysis: Box<Analysis>,
+    },
+    /// The first side (in the request's order) with a proved claim, if any.
+    Claimed {
+        ticket: Ticket,
+        claim: Option<Claim>,
     },
     /// No decision: why, and for which request when the request could be read.
     Failed {
@@ -29,16 +59,33 @@ pub enum BotReply {
     },
 }
 
-/// Decides one request (the worker's work; also called directly in tests).
-pub fn decide(request: &BotRequest) -> BotReply {
-    match Bot::new(request.level, request.seed).decide(&request.view) {
-        Ok(action) => BotReply::Decided {
-            ticket: request.ticket.clone(),
-            action,
+/// Answers one request (the worker's work; also called directly in tests).
+pub fn answer(request: &WorkerRequest) -> BotReply {
+    let ticket = request.ticket().clone();
+    match request {
+        WorkerRequest::Decide(r) => match Bot::new(r.level, r.seed).decide(&r.view) {
+            Ok(action) => BotReply::Decided { ticket, action },
+            Err(e) => BotReply::Failed {
+                ticket: Some(ticket),
+                reason: format!("the computer player could not decide: {e}"),
+            },
         },
-        Err(e) => BotReply::Failed {
-            ticket: Some(request.ticket.clone()),
-            reason: format!("the computer player could not decide: {e}"),
+        WorkerRequest::Analyse(r) => match coach::analyse(&r.view, r.seed) {
+            Ok(analysis) => BotReply::Analysed {
+                ticket,
+                analysis: Box::new(analysis),
+            },
+            Err(e) => BotReply::Failed {
+                ticket: Some(ticket),
+                reason: format!("the coach could not analyse this decision: {e}"),
+            },
+        },
+        WorkerRequest::Claim(r) => BotReply::Claimed {
+            ticket,
+            claim: r
+                .seats
+                .iter()
+                .find_map(|&seat| coach::claim(&r.state, seat, r.nodes)),
         },
     }
 }
@@ -52,8 +99,7 @@ mod worker {
     use serde::{Deserialize, Serialize};
     use wasm_bindgen::JsValue;
 
-    use super::{decide, BotReply};
-    use crate::controller::BotRequest;
+    use super::{answer, BotReply, WorkerRequest};
 
     /// JS values for our messages: 64-bit numbers (seeds, scores) as BigInts,
     /// since a JS number holds integers exactly only up to 2^53.
@@ -117,8 +163,8 @@ mod worker {
         fn update(&mut self, _scope: &WorkerScope<Self>, _msg: Self::Message) {}
 
         fn received(&mut self, scope: &WorkerScope<Self>, msg: Self::Input, id: HandlerId) {
-            let reply = match msg.read::<BotRequest>() {
-                Ok(request) => decide(&request),
+            let reply = match msg.read::<WorkerRequest>() {
+                Ok(request) => answer(&request),
                 Err(reason) => BotReply::Failed {
                     ticket: None,
                     reason: format!("bad request: {reason}"),

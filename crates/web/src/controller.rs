@@ -11,6 +11,7 @@
 //! `PlayerView`, never from the state itself: the DOM cannot hold a card the
 //! human may not see.
 
+use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
     Action, Event, HandSummary, IllegalAction, Phase, PlayedCard, PlayerView, Seat, SetupError,
@@ -109,6 +110,10 @@ pub struct Settings {
     pub deal: Option<u64>,
     pub pace: Pace,
     pub four_color: bool,
+    /// The bid advisor is open during the auction.
+    pub bid_advisor: bool,
+    /// A card that is the only legal one is played for the human.
+    pub auto_play: bool,
 }
 
 impl Default for Settings {
@@ -123,6 +128,8 @@ impl Default for Settings {
             deal: None,
             pace: Pace::Normal,
             four_color: false,
+            bid_advisor: false,
+            auto_play: false,
         }
     }
 }
@@ -206,6 +213,19 @@ pub enum GameError {
     Illegal(#[from] IllegalAction),
     #[error("wait: {0}")]
     Busy(&'static str),
+    /// A claim's line, checked before anything of it was applied.
+    #[error("the claim cannot be played out: {0}")]
+    BadClaim(IllegalAction),
+}
+
+/// Why a list of actions could not be replayed (a saved session, or the
+/// moves before an undo).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("{0}")]
+    Start(#[from] StartError),
+    #[error("action {} cannot be replayed: {reason}", index + 1)]
+    Action { index: usize, reason: String },
 }
 
 /// Names one position of one game: a computer player's answer or a timer
@@ -216,6 +236,9 @@ pub struct Ticket {
     pub game: String,
     /// Actions applied in the game so far.
     pub moves: u64,
+    /// Undos so far: an answer about a position before an undo never matches
+    /// a position after it, even at the same move count.
+    pub rewinds: u32,
 }
 
 /// A trick as it lies on the table: cards in play order and who took it.
@@ -226,8 +249,42 @@ pub struct ShownTrick {
     pub winner: Seat,
 }
 
-/// What can happen to a game.
+/// A claim that finished a hand: who claimed and the tricks as they went.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownClaim {
+    pub seats: Vec<Seat>,
+    pub kind: ClaimKind,
+    /// The claim in words, as announced.
+    pub words: String,
+    pub tricks: Vec<ShownTrick>,
+}
+
+/// The coach's analysis of the human's decision on the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coaching {
+    /// The position analysed.
+    pub ticket: Ticket,
+    /// `None` while the worker is working on it.
+    pub answer: Option<Result<Analysis, String>>,
+    /// The hint panel is open (the analysis may be there only for the bid advisor).
+    pub show_hint: bool,
+}
+
+/// A claim check asked about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimCheck {
+    ticket: Ticket,
+    answered: bool,
+}
+
+/// Tricks left in a hand from which the table checks for a claim.
+const CLAIM_TRICKS: usize = 8;
+
+/// Search nodes a claim check may spend.
+const CLAIM_NODES: u64 = 400_000;
+
+/// What can happen to a game.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
     /// The table is on screen (a new or resumed game): ask whoever is to move.
     Wake,
@@ -253,10 +310,36 @@ pub enum Msg {
     ToggleLastTrick,
     SetPace(Pace),
     SetFourColor(bool),
+    /// The human asked for a hint (the `H` key).
+    AskHint,
+    CloseHint,
+    /// The coach's analysis of the position with this ticket.
+    Analysed {
+        ticket: Ticket,
+        analysis: Box<Analysis>,
+    },
+    CoachFailed {
+        ticket: Ticket,
+        reason: String,
+    },
+    ToggleBidAdvisor,
+    SetAutoPlay(bool),
+    /// Play the human's only legal card (auto-play), if the position is still this one.
+    AutoPlay(Ticket),
+    /// Take the human back to their previous decision.
+    Undo,
+    /// The claim check of the position with this ticket: the first side with
+    /// a proved claim, if any.
+    Claimable {
+        ticket: Ticket,
+        claim: Option<Box<Claim>>,
+    },
+    /// The human claims the rest of the hand (offered only when proved).
+    Claim,
 }
 
 /// What the shell must do for the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Ask the worker for this decision and answer with [`Msg::Bot`] or
     /// [`Msg::BotFailed`], no sooner than `min_ms` after asking.
@@ -270,6 +353,35 @@ pub enum Effect {
     Record(Action),
     /// Settings that outlive the game changed (pace, deck colours): save them.
     SettingsChanged,
+    /// Ask the worker for the coach's analysis; answer with [`Msg::Analysed`]
+    /// or [`Msg::CoachFailed`].
+    AskCoach(Box<CoachRequest>),
+    /// Ask the worker whether a side can claim; answer with [`Msg::Claimable`]
+    /// (no claim when the worker fails). No computer player moves until then.
+    AskClaim(Box<ClaimRequest>),
+    /// Undo: the saved session keeps only its first `moves` actions and
+    /// becomes a practice game.
+    Rewind { moves: u64 },
+}
+
+/// What the coach is asked: analyse the human's decision in `view`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoachRequest {
+    pub ticket: Ticket,
+    /// The seed the expert would decide with in this seat.
+    pub seed: u64,
+    pub view: PlayerView,
+}
+
+/// A claim check: the table's referee looks at every hand (the answer is
+/// only whether a side has a proved claim and how the rest would go).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClaimRequest {
+    pub ticket: Ticket,
+    pub state: State,
+    /// One seat of each side, in the order to check (the human's side first).
+    pub seats: Vec<Seat>,
+    pub nodes: u64,
 }
 
 /// What a computer player is asked: decide for `view.seat`.
@@ -283,7 +395,7 @@ pub struct BotRequest {
 }
 
 /// A whole game as the app holds it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     /// The game's id: its saved session's id, and part of every ticket.
     pub id: String,
@@ -308,6 +420,25 @@ pub struct Game {
     pub announcements: Vec<String>,
     /// Actions applied so far.
     moves: u64,
+    /// Every action applied, with the seat that took it (undo replays a prefix).
+    log: Vec<(Seat, Action)>,
+    /// Undo was used: a practice game, kept out of statistics.
+    pub practice: bool,
+    /// Undos so far (part of every ticket).
+    rewinds: u32,
+    /// The claim that finished the hand in the result panel.
+    pub claimed: Option<ShownClaim>,
+    /// The coach's analysis of the human's decision on the table.
+    #[serde(skip)]
+    pub coaching: Option<Coaching>,
+    /// A claim the human's side may make in the position on the table.
+    #[serde(skip)]
+    pub claim_offer: Option<Claim>,
+    #[serde(skip)]
+    claim_check: Option<ClaimCheck>,
+    /// The position whose only legal card was scheduled to be auto-played.
+    #[serde(skip)]
+    auto_played: Option<Ticket>,
     /// The position on the table, when the worker was asked about it.
     #[serde(skip)]
     asked: Option<Ticket>,
@@ -356,6 +487,14 @@ impl Game {
             show_last_trick: false,
             announcements: Vec::new(),
             moves: 0,
+            log: Vec::new(),
+            practice: false,
+            rewinds: 0,
+            claimed: None,
+            coaching: None,
+            claim_offer: None,
+            claim_check: None,
+            auto_played: None,
             asked: None,
             failures: 0,
             bot_error: None,
@@ -430,7 +569,15 @@ impl Game {
         Ticket {
             game: self.id.clone(),
             moves: self.moves,
+            rewinds: self.rewinds,
         }
+    }
+
+    /// The seed of a seat's computer decisions (the coach uses the human's).
+    fn seat_seed(&self, seat: Seat) -> u64 {
+        self.seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(seat as u64 + 1)
     }
 
     /// The computer decision to ask for now, if any.
@@ -439,12 +586,97 @@ impl Game {
         Some(BotRequest {
             ticket: self.ticket(),
             level: self.settings.level,
-            seed: self
-                .seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(seat as u64 + 1),
+            seed: self.seat_seed(seat),
             view: self.state.observation(seat),
         })
+    }
+
+    /// A game dealt from `seed` with `actions` replayed through the
+    /// controller's own messages (the score sheet, an open hand-result panel
+    /// and the trick on the table come back as they were).
+    pub fn replay(
+        id: String,
+        settings: Settings,
+        seed: u64,
+        actions: impl IntoIterator<Item = Result<Action, String>>,
+    ) -> Result<Game, ReplayError> {
+        let mut game = Game::start(id, settings, seed)?;
+        for (index, action) in actions.into_iter().enumerate() {
+            let replay = |reason: String| ReplayError::Action { index, reason };
+            let action = action.map_err(replay)?;
+            // What the player had dismissed before this action.
+            if game.result.is_some() {
+                game.update(Msg::CloseResult)
+                    .map_err(|e| replay(e.to_string()))?;
+            }
+            if game.trick_pause.is_some() {
+                game.update(Msg::TrickCleared(game.ticket()))
+                    .map_err(|e| replay(e.to_string()))?;
+            }
+            let msg = if game.state.current_player() == Some(game.human) {
+                Msg::Human(action)
+            } else {
+                Msg::Bot {
+                    ticket: game.ticket(),
+                    action,
+                }
+            };
+            game.update(msg).map_err(|e| replay(e.to_string()))?;
+        }
+        Ok(game)
+    }
+
+    /// Where undo goes back to: the number of actions before the human's
+    /// latest decision (a bury or pass of several cards is one decision).
+    pub fn undo_point(&self) -> Option<usize> {
+        let mut i = self.log.iter().rposition(|(seat, _)| *seat == self.human)?;
+        let same_kind = |a: &Action, b: &Action| {
+            matches!(
+                (a, b),
+                (Action::Bury(_), Action::Bury(_)) | (Action::PassCard(_), Action::PassCard(_))
+            )
+        };
+        while i > 0 {
+            let (seat, before) = &self.log[i - 1];
+            if *seat != self.human || !same_kind(before, &self.log[i].1) {
+                break;
+            }
+            i -= 1;
+        }
+        Some(i)
+    }
+
+    /// The sides' seats to check for a claim, the human's side first.
+    fn claim_sides(&self) -> Vec<Seat> {
+        let h = &self.state.public().hand;
+        let rules = self.state.rules();
+        let mut seats: Vec<Seat> = Vec::new();
+        let order = std::iter::once(self.human).chain(h.active.iter().copied());
+        for seat in order.filter(|s| h.active.contains(s)) {
+            if !seats
+                .iter()
+                .any(|&s| pinochle_engine::game::same_side(rules, s, seat))
+            {
+                seats.push(seat);
+            }
+        }
+        seats
+    }
+
+    /// Whether the table checks for a claim before anyone moves: in the last
+    /// tricks of a hand, at the start of a trick and at the human's turns.
+    fn claim_due(&self) -> bool {
+        let h = &self.state.public().hand;
+        if self.paused().is_some() || h.phase != Phase::Tricks {
+            return false;
+        }
+        let Some(to_move) = self.state.current_player() else {
+            return false;
+        };
+        let left: usize = h.active.iter().map(|&s| h.hand_sizes[s] as usize).sum();
+        left > 0
+            && left <= CLAIM_TRICKS * h.active.len()
+            && (h.current_trick().is_empty() || to_move == self.human)
     }
 
     /// Handles one message: on `Ok` the effects to run, on `Err` nothing changed.
@@ -503,6 +735,7 @@ impl Game {
                 }
                 self.trick_pause = None;
                 self.show_last_trick = false;
+                self.claimed = None;
                 if !self.is_over() {
                     let intro = self.hand_intro();
                     self.announce(intro);
@@ -519,9 +752,244 @@ impl Game {
                 self.settings.four_color = on;
                 effects.push(Effect::SettingsChanged);
             }
+            Msg::AskHint => {
+                if !self.human_to_move() {
+                    return Err(GameError::Busy("it is not your turn"));
+                }
+                let ticket = self.ticket();
+                match self.coaching.as_mut().filter(|c| c.ticket == ticket) {
+                    Some(coaching) => coaching.show_hint = true,
+                    None => effects.push(self.ask_coach(true)),
+                }
+            }
+            Msg::CloseHint => {
+                if let Some(c) = self.coaching.as_mut() {
+                    c.show_hint = false;
+                }
+            }
+            Msg::Analysed { ticket, analysis } => {
+                self.coach_answer(&ticket, Ok(*analysis))?;
+            }
+            Msg::CoachFailed { ticket, reason } => {
+                self.coach_answer(&ticket, Err(reason))?;
+            }
+            Msg::ToggleBidAdvisor => {
+                self.settings.bid_advisor = !self.settings.bid_advisor;
+                effects.push(Effect::SettingsChanged);
+            }
+            Msg::SetAutoPlay(on) => {
+                self.settings.auto_play = on;
+                effects.push(Effect::SettingsChanged);
+            }
+            Msg::AutoPlay(ticket) => {
+                if ticket != self.ticket() || !self.human_to_move() {
+                    return Err(GameError::Busy("that position has passed"));
+                }
+                let legal = self.view().legal_actions();
+                let [only] = legal.as_slice() else {
+                    return Err(GameError::Busy("there is a choice to make"));
+                };
+                let (human, only) = (self.human, only.clone());
+                effects.extend(self.perform(human, only)?);
+            }
+            Msg::Undo => {
+                let point = self
+                    .undo_point()
+                    .ok_or(GameError::Busy("you have made no decision to undo yet"))?;
+                let actions: Vec<Result<Action, String>> = self.log[..point]
+                    .iter()
+                    .map(|(_, a)| Ok(a.clone()))
+                    .collect();
+                let mut earlier =
+                    Game::replay(self.id.clone(), self.settings.clone(), self.seed, actions)
+                        .map_err(|_| GameError::Busy("the earlier position cannot be rebuilt"))?;
+                earlier.practice = true;
+                earlier.rewinds = self.rewinds + 1;
+                // Straight back to the decision: no trick left to gather.
+                earlier.trick_pause = None;
+                *self = earlier;
+                self.announce("Undone: your decision again.".to_string());
+                effects.push(Effect::Rewind {
+                    moves: point as u64,
+                });
+            }
+            Msg::Claimable { ticket, claim } => {
+                let current = self.ticket();
+                match self.claim_check.as_mut() {
+                    Some(check) if check.ticket == ticket && ticket == current => {
+                        check.answered = true
+                    }
+                    _ => return Err(GameError::Busy("that claim check is out of date")),
+                }
+                match claim {
+                    Some(claim) if claim.seats.contains(&self.human) => {
+                        self.claim_offer = Some(*claim)
+                    }
+                    Some(claim) => effects.extend(self.play_claim(*claim)?),
+                    None => {}
+                }
+            }
+            Msg::Claim => {
+                let claim = self
+                    .claim_offer
+                    .clone()
+                    .ok_or(GameError::Busy("no claim is proved here"))?;
+                effects.extend(self.play_claim(claim)?);
+            }
+        }
+        effects.extend(self.follow_up());
+        Ok(effects)
+    }
+
+    /// The coach's request for the human's decision on the table.
+    fn ask_coach(&mut self, show_hint: bool) -> Effect {
+        let ticket = self.ticket();
+        self.coaching = Some(Coaching {
+            ticket: ticket.clone(),
+            answer: None,
+            show_hint,
+        });
+        Effect::AskCoach(Box::new(CoachRequest {
+            ticket,
+            seed: self.seat_seed(self.human),
+            view: self.view(),
+        }))
+    }
+
+    fn coach_answer(
+        &mut self,
+        ticket: &Ticket,
+        answer: Result<Analysis, String>,
+    ) -> Result<(), GameError> {
+        let current = self.ticket();
+        match self.coaching.as_mut() {
+            Some(c) if &c.ticket == ticket && ticket == &current => {
+                c.answer = Some(answer);
+                Ok(())
+            }
+            _ => Err(GameError::Busy("that analysis is out of date")),
+        }
+    }
+
+    /// Plays out a proved claim: the line is checked on a copy first, so a
+    /// line that does not fit changes nothing.
+    fn play_claim(&mut self, claim: Claim) -> Result<Vec<Effect>, GameError> {
+        let mut trial = self.state.clone();
+        for action in &claim.line {
+            let seat = trial
+                .current_player()
+                .ok_or(GameError::Busy("the hand is already over"))?;
+            trial
+                .apply_for(seat, action.clone())
+                .map_err(GameError::BadClaim)?;
+        }
+        let words = self.claim_words(&claim);
+        self.announce(words.clone());
+        let mut effects = Vec::new();
+        let mut tricks = Vec::new();
+        for action in claim.line {
+            let Some(seat) = self.state.current_player() else {
+                break;
+            };
+            let before = self.last_trick.clone();
+            effects.extend(self.perform(seat, action)?);
+            self.trick_pause = None;
+            if self.last_trick != before {
+                tricks.extend(self.last_trick.clone());
+            }
+        }
+        effects.retain(|e| {
+            !matches!(
+                e,
+                Effect::After {
+                    msg: Msg::TrickCleared(_),
+                    ..
+                }
+            )
+        });
+        self.claimed = Some(ShownClaim {
+            seats: claim.seats,
+            kind: claim.kind,
+            words,
+            tricks,
+        });
+        Ok(effects)
+    }
+
+    /// "Ada claims the rest of the tricks." and the like.
+    pub fn claim_words(&self, claim: &Claim) -> String {
+        let h = &self.state.public().hand;
+        let declarers = h.declarer.is_some_and(|d| claim.seats.contains(&d));
+        let you = claim.seats.contains(&self.human);
+        let who = match claim.seats.first() {
+            _ if you && claim.seats.len() > 1 => "Your side claims".to_string(),
+            _ if you => "You claim".to_string(),
+            Some(&seat) if claim.seats.len() > 1 => format!("{}'s side claims", self.name(seat)),
+            Some(&seat) => format!("{} claims", self.name(seat)),
+            None => "A claim:".to_string(),
+        };
+        match (claim.kind, declarers) {
+            (ClaimKind::AllTheRest, _) => format!("{who} every remaining point."),
+            (ClaimKind::Contract, true) => {
+                format!("{who}: the contract is made whatever is played.")
+            }
+            (ClaimKind::Contract, false) => {
+                format!("{who}: the contract is set whatever is played.")
+            }
+        }
+    }
+
+    /// What follows any message: a claim check where one is due (no computer
+    /// player moves before its answer), then the computer player's request,
+    /// the human's automatic play and the bid advisor's analysis.
+    fn follow_up(&mut self) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        let ticket = self.ticket();
+        if self.claim_due() {
+            match &self.claim_check {
+                Some(check) if check.ticket == ticket && check.answered => {}
+                Some(check) if check.ticket == ticket => return effects,
+                _ => {
+                    self.claim_offer = None;
+                    self.claim_check = Some(ClaimCheck {
+                        ticket: ticket.clone(),
+                        answered: false,
+                    });
+                    effects.push(Effect::AskClaim(Box::new(ClaimRequest {
+                        ticket,
+                        state: self.state.clone(),
+                        seats: self.claim_sides(),
+                        nodes: CLAIM_NODES,
+                    })));
+                    return effects;
+                }
+            }
+        } else {
+            self.claim_check = None;
         }
         effects.extend(self.ask_bot());
-        Ok(effects)
+        let mut auto_play = None;
+        if self.human_to_move() {
+            let view = self.view();
+            if self.settings.auto_play
+                && view.phase() == Phase::Tricks
+                && view.legal_actions().len() == 1
+            {
+                if self.auto_played.as_ref() != Some(&ticket) {
+                    effects.push(Effect::After {
+                        ms: self.settings.pace.bot_delay_ms(),
+                        msg: Msg::AutoPlay(ticket.clone()),
+                    });
+                }
+                auto_play = Some(ticket.clone());
+            }
+            let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
+            if self.settings.bid_advisor && view.phase() == Phase::Auction && !analysed {
+                effects.push(self.ask_coach(false));
+            }
+        }
+        self.auto_played = auto_play;
+        effects
     }
 
     /// Asks the worker when a computer player is to move and was not asked yet.
@@ -546,7 +1014,10 @@ impl Game {
         let phase = self.state.phase();
         let events = self.state.apply_for(seat, action.clone())?;
         self.moves += 1;
+        self.log.push((seat, action.clone()));
         self.failures = 0;
+        self.coaching = None;
+        self.claim_offer = None;
         let mut effects = vec![Effect::Record(action.clone())];
         let text = self.describe(seat, &action, phase);
         self.announce(text);
@@ -671,7 +1142,8 @@ pub fn plural(n: usize, one: &str, many: &str) -> String {
 pub mod testing {
     //! The test shell: runs a game's effects synchronously with `basic`
     //! computer players (the human's seat too), the one loop every web test
-    //! drives games with.
+    //! drives games with. Claim checks are answered "no claim" (the solver's
+    //! claims have their own tests) and the coach is not asked.
 
     use super::*;
     use pinochle_ai::{Bot, Player};
@@ -722,7 +1194,11 @@ pub mod testing {
                     }
                     Effect::After { msg, .. } => queue.push_back(msg),
                     Effect::Record(action) => driven.actions.push(action),
-                    Effect::SettingsChanged => {}
+                    Effect::AskClaim(request) => queue.push_back(Msg::Claimable {
+                        ticket: request.ticket,
+                        claim: None,
+                    }),
+                    Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }
         }
@@ -869,6 +1345,7 @@ mod tests {
         let foreign = Ticket {
             game: "another game".into(),
             moves: request.ticket.moves,
+            rewinds: 0,
         };
         let refused = g.update(Msg::Bot {
             ticket: foreign.clone(),
@@ -1002,5 +1479,339 @@ mod tests {
             .unwrap();
         let s = Settings::for_rules(custom.clone(), None, &Settings::default());
         assert_eq!(s.custom.as_ref().map(|c| &c.rules), Some(&custom));
+    }
+}
+
+#[cfg(test)]
+mod coach_tests {
+    //! The coach's messages: hints for the position on the table only, undo
+    //! back to the human's previous decision, claims, auto-play.
+
+    use super::testing::drive;
+    use super::*;
+    use pinochle_ai::coach::Unit;
+    use pinochle_ai::{Bot, Player};
+
+    fn game(preset: PresetId, seed: u64) -> Game {
+        let settings = Settings {
+            preset,
+            seats: Rules::preset(preset).table.seats,
+            level: Level::Basic,
+            pace: Pace::Instant,
+            ..Settings::default()
+        };
+        Game::start("g1".into(), settings, seed).expect("game starts")
+    }
+
+    fn analysis(recommended: Action) -> Box<Analysis> {
+        Box::new(Analysis {
+            recommended,
+            choices: Vec::new(),
+            unit: Unit::Points,
+            reason: "a reason".into(),
+            worlds: 0,
+            advice: None,
+        })
+    }
+
+    /// The human's decision as the test shell's stand-in makes it.
+    fn human_choice(g: &Game) -> Action {
+        Bot::new(Level::Basic, g.seed).decide(&g.view()).unwrap()
+    }
+
+    #[test]
+    fn a_hint_is_for_the_position_it_was_asked_about() {
+        let mut g = game(PresetId::Bison, 5);
+        drive(&mut g, |g| g.human_to_move(), |_| {});
+        let effects = g.update(Msg::AskHint).unwrap();
+        let Some(Effect::AskCoach(request)) = effects.first() else {
+            panic!("no analysis asked: {effects:?}");
+        };
+        assert_eq!(
+            request.view,
+            g.view(),
+            "the coach sees the human's view only"
+        );
+        let ticket = request.ticket.clone();
+        assert!(g
+            .coaching
+            .as_ref()
+            .is_some_and(|c| c.show_hint && c.answer.is_none()));
+        // Answered in time: shown.
+        let mut answered = g.clone();
+        answered
+            .update(Msg::Analysed {
+                ticket: ticket.clone(),
+                analysis: analysis(Action::Pass),
+            })
+            .unwrap();
+        assert!(matches!(
+            answered.coaching.as_ref().and_then(|c| c.answer.as_ref()),
+            Some(Ok(a)) if a.recommended == Action::Pass
+        ));
+        // The human played first: the late hint is dropped.
+        let action = human_choice(&g);
+        g.update(Msg::Human(action)).unwrap();
+        assert!(g.coaching.is_none());
+        let before = g.clone();
+        let late = g.update(Msg::Analysed {
+            ticket,
+            analysis: analysis(Action::Pass),
+        });
+        assert!(late.is_err());
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn a_hint_is_only_asked_at_the_humans_turn() {
+        let mut g = game(PresetId::Club, 2);
+        drive(
+            &mut g,
+            |g| !g.human_to_move() && g.to_move().is_some(),
+            |_| {},
+        );
+        assert!(g.update(Msg::AskHint).is_err());
+    }
+
+    #[test]
+    fn undo_goes_back_to_the_humans_previous_decision_and_marks_practice() {
+        for preset in PresetId::ALL {
+            let mut g = game(preset, 9);
+            // The table as it was at each of the human's decisions.
+            let mut at_decision: Vec<(u64, State)> = Vec::new();
+            drive(
+                &mut g,
+                |g| g.view().public.hand.trick_winners.len() >= 2 && g.human_to_move(),
+                |g| {
+                    if g.human_to_move() {
+                        at_decision.push((g.moves, g.state.clone()));
+                    }
+                },
+            );
+            let point = g.undo_point().expect("the human has decided") as u64;
+            let effects = g.update(Msg::Undo).unwrap();
+            assert!(
+                effects.contains(&Effect::Rewind { moves: point }),
+                "{preset:?}"
+            );
+            let (_, expected) = at_decision
+                .iter()
+                .find(|(moves, _)| *moves == point)
+                .expect("undo lands on a decision of the human");
+            assert_eq!(&g.state, expected, "{preset:?}");
+            assert!(g.practice && g.human_to_move(), "{preset:?}");
+            assert_eq!(g.ticket().rewinds, 1);
+        }
+    }
+
+    #[test]
+    fn undo_takes_a_bury_of_several_cards_back_as_one_decision() {
+        let mut g = game(PresetId::Brooklyn, 3);
+        drive(
+            &mut g,
+            |g| {
+                g.log
+                    .iter()
+                    .filter(|(s, a)| *s == g.human && matches!(a, Action::Bury(_)))
+                    .count()
+                    == 3
+            },
+            |_| {},
+        );
+        if g.log
+            .iter()
+            .any(|(s, a)| *s == g.human && matches!(a, Action::Bury(_)))
+        {
+            let point = g.undo_point().unwrap();
+            assert!(
+                !matches!(g.log[point - 1].1, Action::Bury(_)) || g.log[point - 1].0 != g.human
+            );
+            assert!(g.log[point..]
+                .iter()
+                .filter(|(s, _)| *s == g.human)
+                .all(|(_, a)| matches!(a, Action::Bury(_))));
+        }
+    }
+
+    #[test]
+    fn an_answer_from_before_an_undo_is_refused() {
+        let mut g = game(PresetId::Bison, 4);
+        drive(
+            &mut g,
+            |g| g.undo_point().is_some() && !g.human_to_move() && g.to_move().is_some(),
+            |_| {},
+        );
+        let old = g.ticket();
+        g.update(Msg::Undo).unwrap();
+        assert_ne!(g.ticket(), old);
+        assert!(g
+            .update(Msg::Bot {
+                ticket: Ticket {
+                    moves: g.moves,
+                    ..old
+                },
+                action: Action::Pass
+            })
+            .is_err());
+    }
+
+    /// Drives to a trick-play position where a claim check is due.
+    fn at_claim_check(preset: PresetId, seed: u64) -> (Game, Box<ClaimRequest>) {
+        let mut g = game(preset, seed);
+        let mut queue: std::collections::VecDeque<Msg> = [Msg::Wake].into();
+        for _ in 0..5_000 {
+            let msg = queue.pop_front().unwrap_or_else(|| {
+                if g.result.is_some() {
+                    Msg::CloseResult
+                } else {
+                    Msg::Human(human_choice(&g))
+                }
+            });
+            for effect in g.update(msg).unwrap() {
+                match effect {
+                    Effect::AskClaim(request) => return (g, request),
+                    Effect::AskBot { request, .. } => queue.push_back(Msg::Bot {
+                        ticket: request.ticket.clone(),
+                        action: Bot::new(Level::Basic, 1).decide(&request.view).unwrap(),
+                    }),
+                    Effect::After { msg, .. } => queue.push_back(msg),
+                    _ => {}
+                }
+            }
+        }
+        panic!("no claim check");
+    }
+
+    /// The rest of the hand as basic players play it, from `state`.
+    fn line_from(state: &State) -> Vec<Action> {
+        let mut state = state.clone();
+        let hand = state.public().hand.number;
+        let mut line = Vec::new();
+        while state.public().hand.number == hand && state.phase() == Phase::Tricks {
+            let Some(seat) = state.current_player() else {
+                break;
+            };
+            let action = Bot::new(Level::Basic, 1)
+                .decide(&state.observation(seat))
+                .unwrap();
+            state.apply_for(seat, action.clone()).unwrap();
+            line.push(action);
+        }
+        line
+    }
+
+    #[test]
+    fn no_computer_player_moves_before_the_claim_check_answers() {
+        let (mut g, request) = at_claim_check(PresetId::Bison, 6);
+        assert_eq!(
+            request.seats.first(),
+            Some(&g.human)
+                .filter(|_| g.state.public().hand.active.contains(&g.human))
+                .or(request.seats.first())
+        );
+        assert!(!g.thinking(), "nobody is asked before the check answers");
+        let effects = g
+            .update(Msg::Claimable {
+                ticket: request.ticket.clone(),
+                claim: None,
+            })
+            .unwrap();
+        assert!(!effects.iter().any(|e| matches!(e, Effect::AskClaim(_))));
+        assert_eq!(
+            effects.iter().any(|e| matches!(e, Effect::AskBot { .. })),
+            !g.human_to_move()
+        );
+    }
+
+    #[test]
+    fn a_computer_sides_claim_finishes_the_hand_and_a_bad_one_changes_nothing() {
+        let (mut g, request) = at_claim_check(PresetId::Bison, 6);
+        let h = &g.state.public().hand;
+        let others: Vec<Seat> = h
+            .active
+            .iter()
+            .copied()
+            .filter(|&s| !pinochle_engine::game::same_side(g.rules(), s, g.human))
+            .collect();
+        let line = line_from(&g.state);
+        // A line that does not fit the hand is refused whole.
+        let mut bad = line.clone();
+        bad.swap(0, 1);
+        let before = g.clone();
+        let refused = g.update(Msg::Claimable {
+            ticket: request.ticket.clone(),
+            claim: Some(Box::new(Claim {
+                seats: others.clone(),
+                kind: ClaimKind::AllTheRest,
+                line: bad,
+            })),
+        });
+        if refused.is_err() {
+            assert_eq!(g.state, before.state);
+            g = before;
+        }
+        let hands = g.history.len();
+        let effects = g
+            .update(Msg::Claimable {
+                ticket: request.ticket,
+                claim: Some(Box::new(Claim {
+                    seats: others,
+                    kind: ClaimKind::AllTheRest,
+                    line: line.clone(),
+                })),
+            })
+            .unwrap();
+        assert_eq!(g.history.len(), hands + 1, "the hand is over");
+        assert!(g.result.is_some() && g.trick_pause.is_none());
+        let recorded = effects
+            .iter()
+            .filter(|e| matches!(e, Effect::Record(_)))
+            .count();
+        assert_eq!(recorded, line.len(), "every card of the claim is saved");
+        let claimed = g.claimed.as_ref().expect("the claim is shown");
+        assert_eq!(
+            claimed.tricks.iter().map(|t| t.cards.len()).sum::<usize>(),
+            line.len()
+        );
+    }
+
+    #[test]
+    fn the_humans_side_is_offered_its_claim() {
+        let (mut g, request) = at_claim_check(PresetId::Partnership, 8);
+        let line = line_from(&g.state);
+        let mine = vec![g.human];
+        g.update(Msg::Claimable {
+            ticket: request.ticket,
+            claim: Some(Box::new(Claim {
+                seats: mine,
+                kind: ClaimKind::AllTheRest,
+                line,
+            })),
+        })
+        .unwrap();
+        // Offered until someone moves; the human may claim it.
+        if g.claim_offer.is_some() {
+            let hands = g.history.len();
+            g.update(Msg::Claim).unwrap();
+            assert_eq!(g.history.len(), hands + 1);
+        }
+        assert!(g.update(Msg::Claim).is_err(), "nothing to claim any more");
+    }
+
+    #[test]
+    fn a_lone_legal_card_is_played_for_the_human_when_asked() {
+        let mut g = game(PresetId::Bison, 12);
+        g.settings.auto_play = true;
+        drive(&mut g, |g| g.auto_played.is_some(), |_| {});
+        let ticket = g.ticket();
+        assert_eq!(
+            g.auto_played.as_ref(),
+            Some(&ticket),
+            "auto-play was scheduled"
+        );
+        assert_eq!(g.view().legal_actions().len(), 1);
+        g.update(Msg::AutoPlay(ticket.clone())).unwrap();
+        assert_ne!(g.ticket(), ticket);
+        assert!(g.update(Msg::AutoPlay(ticket)).is_err(), "only once");
     }
 }

@@ -3,7 +3,7 @@
 
 use pinochle_engine::game::Action;
 
-use crate::controller::{Game, GameError, Msg, Settings, StartError};
+use crate::controller::{Game, ReplayError, Settings};
 use crate::storage::{DecodeError, SavedSession, SessionSetup};
 
 /// Why a saved session could not be turned back into a game.
@@ -12,9 +12,7 @@ pub enum RestoreError {
     #[error("{0}")]
     Decode(#[from] DecodeError),
     #[error("{0}")]
-    Start(#[from] StartError),
-    #[error("action {} cannot be replayed: {reason}", index + 1)]
-    Replay { index: usize, reason: String },
+    Replay(#[from] ReplayError),
 }
 
 /// The setup to save for a game just started.
@@ -23,6 +21,8 @@ pub fn setup_of(game: &Game) -> SessionSetup {
     setup.opponent_level = game.settings.level;
     setup.pace = game.settings.pace;
     setup.four_color = game.settings.four_color;
+    setup.bid_advisor = game.settings.bid_advisor;
+    setup.auto_play = game.settings.auto_play;
     setup.rules_name = game.settings.custom.as_ref().and_then(|c| c.name.clone());
     setup
 }
@@ -45,33 +45,14 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
         deal: None,
         pace: setup.pace,
         four_color: setup.four_color,
+        bid_advisor: setup.bid_advisor,
+        auto_play: setup.auto_play,
         ..Settings::default()
     };
     let settings = Settings::for_rules(rules, setup.rules_name.clone(), &base);
-    let mut game = Game::start(session.id.clone(), settings, setup.seed)?;
-    for (index, text) in session.actions.iter().enumerate() {
-        let replay = |reason: String| RestoreError::Replay { index, reason };
-        let action: Action = text.parse().map_err(replay)?;
-        // What the player had dismissed before this action.
-        if game.result.is_some() {
-            game.update(Msg::CloseResult)
-                .map_err(|e| replay(e.to_string()))?;
-        }
-        if game.trick_pause.is_some() {
-            game.update(Msg::TrickCleared(game.ticket()))
-                .map_err(|e| replay(e.to_string()))?;
-        }
-        let msg = if game.human_to_move() {
-            Msg::Human(action)
-        } else {
-            Msg::Bot {
-                ticket: game.ticket(),
-                action,
-            }
-        };
-        game.update(msg)
-            .map_err(|e: GameError| replay(e.to_string()))?;
-    }
+    let actions = session.actions.iter().map(|text| text.parse::<Action>());
+    let mut game = Game::replay(session.id.clone(), settings, setup.seed, actions)?;
+    game.practice = session.practice;
     Ok(game)
 }
 
@@ -79,6 +60,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
 mod tests {
     use super::*;
     use crate::controller::testing::drive;
+    use crate::controller::Msg;
     use crate::controller::Pace;
     use crate::storage::{load_session, save_session, MemoryStore};
     use pinochle_ai::Level;

@@ -201,6 +201,14 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             settings.set(next);
         })
     };
+    let on_auto_play = {
+        let settings = settings.clone();
+        Callback::from(move |e: Event| {
+            let mut next = (*settings).clone();
+            next.auto_play = checked(&e);
+            settings.set(next);
+        })
+    };
     let toggle_rules = {
         let show_rules = show_rules.clone();
         Callback::from(move |_| show_rules.set(!*show_rules))
@@ -375,6 +383,8 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 </label>
                 <label class="check"><input type="checkbox" checked={s.four_color} onchange={on_colors} data-testid="four-color" />
                     { "Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)" }</label>
+                <label class="check"><input type="checkbox" checked={s.auto_play} onchange={on_auto_play} data-testid="start-auto-play" />
+                    { "Play my only legal card for me" }</label>
             </div>
             <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
         </form>

@@ -13,6 +13,7 @@ use pinochle_engine::{Card, Rules};
 use yew::{html, Callback, Html, MouseEvent};
 
 use crate::cards::{CardBack, CardView, SuitIcon};
+use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{plural, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
@@ -332,6 +333,7 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                 <h2 id="result-title">{ format!("Hand {} result", s.hand) }</h2>
                 <p class={format!("outcome outcome-{}", match s.outcome { Outcome::Made => "made", Outcome::Set => "set", _ => "other" })}
                    data-testid="outcome">{ outcome_text(game, s) }</p>
+                { claim_summary(game) }
                 <div class="table-scroll">
                 <table class="result-table">
                     <thead><tr>
@@ -571,6 +573,11 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 } else if !h.active.contains(&game.human) {
                     <p class="prompt">{ "You sit out this hand." }</p>
                 }
+            </div>
+            <div class="coach">
+                { coach_bar(game, &cb.on_msg) }
+                { hint_panel(game, &cb.on_msg) }
+                { bid_advisor(game) }
             </div>
             { seat_panel(game, &view, game.human) }
             if !view.own.passing.is_empty() || !view.own.buried.is_empty() {

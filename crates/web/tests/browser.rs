@@ -105,7 +105,7 @@ async fn bid_controls_offer_only_the_legal_bids() {
 /// an error naming the problem, not a panic.
 #[wasm_bindgen_test]
 fn worker_messages_cross_as_js_values() {
-    use pinochle_web::bot::{decide, BotReply, JsMessage};
+    use pinochle_web::bot::{answer, BotReply, JsMessage, WorkerRequest};
     use pinochle_web::controller::{BotRequest, Game, Settings, Ticket};
 
     let game = Game::start("t".into(), Settings::default(), 5).expect("a game");
@@ -113,6 +113,7 @@ fn worker_messages_cross_as_js_values() {
         ticket: Ticket {
             game: "t".into(),
             moves: 0,
+            rewinds: 0,
         },
         level: pinochle_ai::Level::Basic,
         seed: u64::MAX - 3,
@@ -120,12 +121,13 @@ fn worker_messages_cross_as_js_values() {
             .state()
             .observation(game.state().current_player().expect("a seat to move")),
     };
-    let back: BotRequest = JsMessage::of(&request)
+    let request = WorkerRequest::Decide(request);
+    let back: WorkerRequest = JsMessage::of(&request)
         .expect("encodes")
         .read()
         .expect("decodes");
     assert_eq!(back, request);
-    assert!(matches!(decide(&back), BotReply::Decided { .. }));
-    let bad = JsMessage(wasm_bindgen::JsValue::from_str("not a request")).read::<BotRequest>();
+    assert!(matches!(answer(&back), BotReply::Decided { .. }));
+    let bad = JsMessage(wasm_bindgen::JsValue::from_str("not a request")).read::<WorkerRequest>();
     assert!(bad.unwrap_err().starts_with("unreadable message"));
 }

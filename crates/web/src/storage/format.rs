@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::controller::Pace;
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 2;
+pub const SESSION_SCHEMA: u32 = 3;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -55,6 +55,10 @@ pub struct SessionSetup {
     pub pace: Pace,
     /// The four-colour deck was chosen.
     pub four_color: bool,
+    /// The bid advisor is open during the auction.
+    pub bid_advisor: bool,
+    /// The human's only legal card is played for them.
+    pub auto_play: bool,
 }
 
 impl SessionSetup {
@@ -73,6 +77,8 @@ impl SessionSetup {
             opponent_level: Level::Standard,
             pace: Pace::Normal,
             four_color: false,
+            bid_advisor: false,
+            auto_play: false,
         }
     }
 
@@ -82,7 +88,7 @@ impl SessionSetup {
     }
 }
 
-/// One saved session (schema 2).
+/// One saved session (schema 3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
@@ -97,6 +103,8 @@ pub struct SavedSession {
     pub setup: SessionSetup,
     /// Every action of the session, in order, in the engine's text form.
     pub actions: Vec<String>,
+    /// Undo was used: a practice game, kept out of statistics.
+    pub practice: bool,
 }
 
 impl SavedSession {
@@ -110,6 +118,7 @@ impl SavedSession {
             last_played_ms: now_ms,
             setup,
             actions: Vec::new(),
+            practice: false,
         }
     }
 
@@ -218,7 +227,9 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// and had one `"played_ms"` timestamp; the player's seat was always 0 and the
 /// opponents were `basic`. Schema 1 kept the level and pace as free text (an
 /// empty pace meaning `normal`) and an unused `deal_limit`; schema 2 keeps
-/// them as names that must be known, and an unknown one is reported.
+/// them as names that must be known, and an unknown one is reported. Schema 3
+/// adds the coach's settings (bid advisor, auto-play) and the practice mark
+/// of a game in which undo was used.
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -231,6 +242,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
         doc = match schema {
             0 => v0_to_v1(doc)?,
             1 => v1_to_v2(doc)?,
+            2 => v2_to_v3(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -307,6 +319,24 @@ fn v1_to_v2(doc: Value) -> Result<Value, DecodeError> {
     }
     setup.entry("four_color").or_insert(Value::Bool(false));
     session.insert("schema".into(), Value::from(2));
+    Ok(Value::Object(session))
+}
+
+fn v2_to_v3(doc: Value) -> Result<Value, DecodeError> {
+    let fail = |reason: &str| DecodeError::Migration {
+        from: 2,
+        reason: reason.to_string(),
+    };
+    let Value::Object(mut session) = doc else {
+        return Err(fail("not a JSON object"));
+    };
+    let Some(Value::Object(setup)) = session.get_mut("setup") else {
+        return Err(fail("no \"setup\" object"));
+    };
+    setup.insert("bid_advisor".into(), Value::Bool(false));
+    setup.insert("auto_play".into(), Value::Bool(false));
+    session.insert("practice".into(), Value::Bool(false));
+    session.insert("schema".into(), Value::from(3));
     Ok(Value::Object(session))
 }
 
@@ -388,6 +418,10 @@ pub struct FinishedGame {
     /// have none).
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Undo was used: kept out of statistics (entries written before it was
+    /// kept are not practice games).
+    #[serde(default)]
+    pub practice: bool,
 }
 
 /// The history of finished games (list schema 1), newest first.

@@ -403,6 +403,7 @@ pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Opti
         hands: result.hands,
         finished_ms: now_ms,
         seed: Some(session.setup.seed),
+        practice: session.practice,
     })
 }
 

@@ -521,3 +521,32 @@ fn a_schema_1_session_is_migrated_and_an_unknown_level_is_reported() {
     );
     assert!(store.get(&session_key("v-one")).unwrap().is_none());
 }
+
+#[test]
+fn a_schema_2_session_gains_the_coach_settings_and_is_no_practice_game() {
+    let (session, _) = new_session("v-two", PresetId::Club, 5);
+    let entry = serde_json::json!({
+        "schema": 2,
+        "id": "v-two",
+        "revision": 2,
+        "created_ms": 10,
+        "last_played_ms": 20,
+        "setup": {
+            "rules": session.setup.rules,
+            "rules_name": null,
+            "seed": 5,
+            "players": session.setup.players,
+            "human_seat": 0,
+            "opponent_level": "expert",
+            "pace": "slow",
+            "four_color": false,
+        },
+        "actions": [],
+    })
+    .to_string();
+    let (migrated, _) = decode_session("v-two", &entry).unwrap();
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
+    assert!(!migrated.practice);
+    assert!(!migrated.setup.bid_advisor && !migrated.setup.auto_play);
+    assert_eq!(migrated.setup.pace, crate::controller::Pace::Slow);
+}

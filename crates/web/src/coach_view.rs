@@ -1,0 +1,319 @@
+//! The coach at the table: the Hint, Undo and Claim buttons with the
+//! auto-play and bid-advisor switches, the hint panel (the expert's choice and
+//! its best alternatives with their values and the reason), the bid advisor
+//! (per trump: meld now and a histogram of what the side scores in the
+//! sampled deals) and the `H` key. Everything shown comes from the analysis
+//! the worker sent for the position on the table.
+
+use gloo_events::EventListener;
+use pinochle_ai::coach::{Analysis, BidAdvice, Choice, TrumpOutlook, Unit};
+use pinochle_engine::game::{Action, Phase};
+use pinochle_engine::Card;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properties};
+
+use crate::cards::{rank_text, SuitIcon};
+use crate::controller::{Game, Msg};
+
+/// A card as a hint names it: "10♥".
+fn card_text(card: Card) -> String {
+    format!("{}{}", rank_text(card.rank), card.suit.symbol())
+}
+
+/// An action as the coach names it.
+pub fn action_text(action: &Action) -> String {
+    match action {
+        Action::PlayCard(c) => card_text(*c),
+        Action::Bury(c) => format!("Bury {}", card_text(*c)),
+        Action::PassCard(c) => format!("Pass {}", card_text(*c)),
+        Action::Bid(b) => format!("Bid {b}"),
+        Action::Pass => "Pass".to_string(),
+        Action::Keep => "Keep the contract".to_string(),
+        Action::Escape => "Make the dealer take it".to_string(),
+        Action::DeclineHand => "Decline".to_string(),
+        Action::Concede => "Concede".to_string(),
+        Action::Play => "Play".to_string(),
+        Action::Challenge => "Challenge".to_string(),
+        Action::ChooseTrump(s) => format!("{} trump", s.symbol()),
+        Action::ShowMeld(keys) => format!("Show {} meld", keys.len()),
+    }
+}
+
+/// A value in the analysis' unit, signed: "+31", "−0.4 u".
+pub fn value_text(value: f64, unit: Unit) -> String {
+    let sign = if value > 0.0 {
+        "+"
+    } else if value < 0.0 {
+        "−"
+    } else {
+        ""
+    };
+    match unit {
+        Unit::Points => format!("{sign}{:.0}", value.abs()),
+        Unit::Stakes => format!("{sign}{:.2} u", value.abs()),
+    }
+}
+
+/// The `H` key asks for a hint while it is the human's turn.
+#[derive(Properties, PartialEq)]
+pub struct CoachKeysProps {
+    pub on_msg: Callback<Msg>,
+    pub active: bool,
+}
+
+#[component]
+pub fn CoachKeys(props: &CoachKeysProps) -> Html {
+    let on_msg = props.on_msg.clone();
+    use_effect_with(props.active, move |&active| {
+        let listener = gloo_utils::document()
+            .body()
+            .filter(|_| active)
+            .map(|body| {
+                EventListener::new(&body, "keydown", move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    let in_field = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT"));
+                    let plain = !(e.ctrl_key() || e.meta_key() || e.alt_key());
+                    if !in_field && plain && matches!(e.key().as_str(), "h" | "H") {
+                        on_msg.emit(Msg::AskHint);
+                    }
+                })
+            });
+        move || drop(listener)
+    });
+    html! {}
+}
+
+/// The coach's buttons and switches under the decision controls.
+pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
+    let send = |m: Msg| {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(m.clone()))
+    };
+    let my_turn = game.human_to_move();
+    let in_auction = game.view().phase() == Phase::Auction;
+    let thinking = game
+        .coaching
+        .as_ref()
+        .is_some_and(|c| c.show_hint && c.answer.is_none());
+    let settings = &game.settings;
+    html! {
+        <div class="coach-bar" role="group" aria-label="Coach">
+            <CoachKeys on_msg={on_msg.clone()} active={my_turn} />
+            <button type="button" onclick={send(Msg::AskHint)} disabled={!my_turn}
+                    aria-keyshortcuts="H" data-testid="hint" aria-busy={thinking.to_string()}>
+                { if thinking { "Thinking…" } else { "Hint" } }
+            </button>
+            <button type="button" onclick={send(Msg::Undo)} disabled={game.undo_point().is_none()}
+                    data-testid="undo" title="Back to your previous decision (marks the game as practice)">
+                { "Undo" }
+            </button>
+            if game.claim_offer.is_some() {
+                <button type="button" class="primary" onclick={send(Msg::Claim)} data-testid="claim"
+                        title="The solver proves the rest of the hand cannot change the outcome">
+                    { "Claim" }
+                </button>
+            }
+            if in_auction {
+                <label class="switch">
+                    <input type="checkbox" checked={settings.bid_advisor}
+                           onchange={send_change(on_msg, Msg::ToggleBidAdvisor)} data-testid="bid-advisor-toggle" />
+                    { " Bid advisor" }
+                </label>
+            }
+            <label class="switch">
+                <input type="checkbox" checked={settings.auto_play}
+                       onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play" />
+                { " Play my only legal card for me" }
+            </label>
+            if game.practice {
+                <span class="badge practice" title="Undo was used: this game is not counted in statistics">{ "practice" }</span>
+            }
+        </div>
+    }
+}
+
+fn send_change(on_msg: &Callback<Msg>, msg: Msg) -> Callback<yew::Event> {
+    let on_msg = on_msg.clone();
+    Callback::from(move |_: yew::Event| on_msg.emit(msg.clone()))
+}
+
+fn choice_row(choice: &Choice, unit: Unit, recommended: bool) -> Html {
+    let value = choice
+        .value
+        .map(|v| value_text(v, unit))
+        .unwrap_or_default();
+    html! {
+        <li class={if recommended { "coach-choice best" } else { "coach-choice" }}
+            data-action={recommended.then(|| choice.action.to_string())}>
+            <span class="choice-action">{ action_text(&choice.action) }</span>
+            <span class="choice-value">{ value }</span>
+            if !choice.note.is_empty() {
+                <span class="choice-note">{ choice.note.clone() }</span>
+            }
+        </li>
+    }
+}
+
+/// The hint panel: the expert's choice first, then the alternatives.
+pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
+    let Some(coaching) = game.coaching.as_ref().filter(|c| c.show_hint) else {
+        return html! {};
+    };
+    let close = {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::CloseHint))
+    };
+    let body = match &coaching.answer {
+        None => html! { <p class="coach-wait" role="status">{ "The expert is thinking…" }</p> },
+        Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
+        Some(Ok(analysis)) => analysis_view(analysis),
+    };
+    html! {
+        <section class="hint-panel" data-testid="hint-panel" aria-label="Hint" aria-live="polite">
+            <header>
+                <h3>{ "Hint" }</h3>
+                <button type="button" class="close" onclick={close} aria-label="Close the hint">{ "×" }</button>
+            </header>
+            { body }
+        </section>
+    }
+}
+
+fn analysis_view(analysis: &Analysis) -> Html {
+    let unit = analysis.unit;
+    let unit_name = match unit {
+        Unit::Points => "points for your side",
+        Unit::Stakes => "stake units for you",
+    };
+    html! {
+        <>
+            <ol class="choices" aria-label={format!("Choices, best first, in {unit_name}")}>
+                { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended)) }
+            </ol>
+            <p class="reason">{ analysis.reason.clone() }</p>
+            if analysis.worlds > 0 {
+                <p class="coach-basis">{ format!("Values in {unit_name}, over {} sampled deals.", analysis.worlds) }</p>
+            }
+        </>
+    }
+}
+
+/// Bars of the scores in one trump's sampled deals, in score bands, with the
+/// highest bid made often enough marked.
+fn histogram(outlook: &TrumpOutlook) -> Html {
+    const BANDS: usize = 12;
+    const W: f64 = 180.0;
+    const H: f64 = 40.0;
+    let (Some(&low), Some(&high)) = (outlook.scores.first(), outlook.scores.last()) else {
+        return html! {};
+    };
+    let span = (high - low).max(1) as f64;
+    let mut counts = [0usize; BANDS];
+    for &score in &outlook.scores {
+        let band = (((score - low) as f64 / span) * (BANDS as f64 - 1.0)).round() as usize;
+        counts[band.min(BANDS - 1)] += 1;
+    }
+    let most = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let bar = W / BANDS as f64;
+    let marker = outlook
+        .highest_bid
+        .map(|b| ((f64::from(b) - low as f64) / span).clamp(0.0, 1.0) * (W - bar) + bar / 2.0);
+    let label = format!(
+        "Scores from {low} to {high} over {} deals{}",
+        outlook.scores.len(),
+        outlook
+            .highest_bid
+            .map(|b| format!("; bid up to {b}"))
+            .unwrap_or_default()
+    );
+    html! {
+        <svg class="histogram" viewBox={format!("0 0 {W} {}", H + 12.0)} role="img" aria-label={label}>
+            { for counts.iter().enumerate().map(|(i, &n)| {
+                let h = n as f64 / most * H;
+                html! { <rect x={format!("{:.1}", i as f64 * bar + 1.0)} y={format!("{:.1}", H - h)}
+                              width={format!("{:.1}", bar - 2.0)} height={format!("{h:.1}")} /> }
+            }) }
+            if let Some(x) = marker {
+                <line class="bid-line" x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={H.to_string()} />
+            }
+            <text x="0" y={(H + 11.0).to_string()}>{ low }</text>
+            <text x={W.to_string()} y={(H + 11.0).to_string()} text-anchor="end">{ high }</text>
+        </svg>
+    }
+}
+
+fn advice_view(advice: &BidAdvice) -> Html {
+    html! {
+        <>
+            <table class="advice">
+                <thead><tr><th scope="col">{ "Trump" }</th><th scope="col">{ "Meld" }</th>
+                    <th scope="col">{ "Your side scores" }</th><th scope="col">{ "Bid up to" }</th></tr></thead>
+                <tbody>
+                    { for advice.trumps.iter().map(|t| html! {
+                        <tr>
+                            <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }</span></th>
+                            <td>{ t.meld }</td>
+                            <td>{ histogram(t) }</td>
+                            <td>{ t.highest_bid.map(|b| b.to_string()).unwrap_or_else(|| "—".to_string()) }</td>
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            <p class="coach-basis">{ format!(
+                "Bid up to: the highest bid your side makes in at least {:.0}% of the sampled deals. The expert bids to {:.0}.",
+                advice.confidence * 100.0, advice.value) }</p>
+        </>
+    }
+}
+
+/// The bid advisor, while it is open and the human bids.
+pub fn bid_advisor(game: &Game) -> Html {
+    if !game.settings.bid_advisor || game.view().phase() != Phase::Auction {
+        return html! {};
+    }
+    let body = match game.coaching.as_ref().map(|c| &c.answer) {
+        _ if !game.human_to_move() => {
+            html! { <p class="coach-wait">{ "The advisor looks at your hand when it is your turn to bid." }</p> }
+        }
+        None | Some(None) => {
+            html! { <p class="coach-wait" role="status">{ "Sampling deals…" }</p> }
+        }
+        Some(Some(Err(reason))) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
+        Some(Some(Ok(analysis))) => match &analysis.advice {
+            Some(advice) => advice_view(advice),
+            None => html! { <p class="reason">{ analysis.reason.clone() }</p> },
+        },
+    };
+    html! {
+        <section class="bid-advisor" data-testid="bid-advisor" aria-label="Bid advisor">
+            <h3>{ "Bid advisor" }</h3>
+            { body }
+        </section>
+    }
+}
+
+/// How a claimed hand went, for the result panel.
+pub fn claim_summary(game: &Game) -> Html {
+    let Some(claimed) = &game.claimed else {
+        return html! {};
+    };
+    html! {
+        <section class="claim-summary" data-testid="claim-summary">
+            <p>{ format!("{} The rest would have gone:", claimed.words) }</p>
+            <ol class="claim-tricks">
+                { for claimed.tricks.iter().map(|t| html! {
+                    <li>
+                        { t.cards.iter().map(|p| card_text(p.card)).collect::<Vec<_>>().join(" ") }
+                        { format!(" — {}", game.name(t.winner)) }
+                    </li>
+                }) }
+            </ol>
+        </section>
+    }
+}
