@@ -83,7 +83,7 @@ fn describe(s: &SessionSummary) -> String {
             .join(", "),
         scores.join("–"),
         state
-    )
+    ) + if s.practice { " · practice" } else { "" }
 }
 
 /// Milliseconds since the epoch as a short UTC date and time.
@@ -439,11 +439,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 <h2 id="history-title">{ "Finished games" }</h2>
                 <ul>
                 { for library.history.games.iter().map(|g| html! {
-                    <li>{ format!("{} · {} · {} · won by {}{} · {}", g.game, g.players.join(", "),
+                    <li>{ format!("{} · {} · {} · won by {}{} · {}{}", g.game, g.players.join(", "),
                         g.scores.iter().map(i64::to_string).collect::<Vec<_>>().join("–"),
                         g.winners.join(" and "),
                         g.seed.map(|d| format!(" · deal {d}")).unwrap_or_default(),
-                        when(g.finished_ms)) }</li>
+                        when(g.finished_ms),
+                        if g.practice { " · practice (undo used)" } else { "" }) }</li>
                 }) }
                 </ul>
             </section>

@@ -511,7 +511,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             .map_or(h.current_trick().len(), |t| t.cards.len());
     html! {
         <div class={format!("game{}", if four { " four-color" } else { "" })} data-testid="game"
-             data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-ticket={game.ticket().moves.to_string()}
+             data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-tricks-done={h.trick_winners.len().to_string()} data-ticket={game.ticket().moves.to_string()}
              data-own-cards={view.own.hand.len().to_string()} data-visible-faces={visible_faces.to_string()}>
             <header class="table-bar">
                 <div class="title">

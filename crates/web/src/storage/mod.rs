@@ -170,6 +170,8 @@ pub struct SessionSummary {
     pub phase: &'static str,
     pub last_played_ms: u64,
     pub finished: bool,
+    /// Undo was used.
+    pub practice: bool,
 }
 
 impl SessionSummary {
@@ -185,6 +187,7 @@ impl SessionSummary {
             phase: state.phase().name(),
             last_played_ms: session.last_played_ms,
             finished: state.is_terminal(),
+            practice: session.practice,
         }
     }
 }

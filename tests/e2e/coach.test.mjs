@@ -1,0 +1,157 @@
+// The coach at the table, in every game: a hint at a bid, at trump, the
+// exchange or the bury, and at a card — its recommended action is one the
+// controls offer, and playing it works; undo after a trick gives the hand
+// back; a claim ends a decided hand. One game per preset at instant pace with
+// basic opponents; the human bids on until they win a contract, so the
+// declarer's decisions come up. Screenshots of the hint panel, the bid advisor
+// and a claim go to tests/artifacts/ at 1280×800 and, for bison, 360×740.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, baseUrl, screenshot, sharedBrowser, TURN } from './harness.mjs';
+
+const shared = sharedBrowser();
+
+/** The decisions a hint is asked at, by the table's phase name. */
+const SETUP_PHASES = ['trump', 'bury', 'partner exchange'];
+
+const table = (page) => page.getByTestId('game');
+
+async function attr(page, name) {
+  return table(page).getAttribute(name);
+}
+
+/** Waits until the position on the table changes (or a result shows). */
+async function moved(page, ticket, timeout = 60_000) {
+  await page.waitForFunction(
+    (t) => {
+      const g = document.querySelector('[data-testid="game"]');
+      return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
+    },
+    ticket,
+    { timeout },
+  );
+}
+
+/** Plays `action` (text as the controls carry it) through the controls or the hand. */
+async function play(page, action) {
+  const ticket = await attr(page, 'data-ticket');
+  if (action.startsWith('bid ')) {
+    await page.getByTestId('bid-amount').selectOption(action.slice(4));
+  }
+  const control = page
+    .locator(`[data-testid="controls"] [data-action="${action}"], [data-testid="hand"] [data-action="${action}"]`)
+    .first();
+  assert.ok(await control.isEnabled(), `the control for "${action}" is enabled`);
+  await control.click();
+  await moved(page, ticket);
+}
+
+/** Asks for a hint and returns the recommended action's text. */
+async function hint(page) {
+  await page.getByTestId('hint').click();
+  const best = page.locator('[data-testid="hint-panel"] [data-action]');
+  await best.waitFor({ state: 'attached', timeout: 60_000 });
+  const text = await page.getByTestId('hint-panel').innerText();
+  assert.match(text, /\S/, 'the panel says something');
+  return best.getAttribute('data-action');
+}
+
+/** The human's plain move: raise by the least bid while one is legal, else the first choice. */
+async function plainMove(page) {
+  const actions = await page.$$eval(
+    '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
+    (els) => els.map((el) => el.getAttribute('data-action')),
+  );
+  if (actions.length === 0) return false;
+  let pick = actions.find((a) => a.startsWith('bid ')) ?? actions[0];
+  for (const prefer of ['play', 'keep']) if (actions.includes(prefer)) pick = prefer;
+  await play(page, pick);
+  return true;
+}
+
+for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']) {
+  test(`${preset}: hints at a bid, the declarer's setup and a card; undo; a claim`, { timeout: 420_000 }, async () => {
+    const { page, context, problems } = await openPage(shared.browser);
+    try {
+      await page.goto(`${baseUrl()}?game=${preset}&seed=21&pace=instant&level=basic`, { waitUntil: 'load' });
+      await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+      await page.getByTestId('start-game').click();
+      await table(page).waitFor({ state: 'visible' });
+      const seen = new Set();
+      const wanted = ['bid', 'setup', 'card', 'undo', 'claim'];
+      for (let step = 0; step < 1500 && !wanted.every((w) => seen.has(w)); step++) {
+        await page.waitForSelector(`${TURN}, [data-testid="claim"]`, { timeout: 90_000 });
+        if (await page.getByTestId('result-panel').isVisible()) {
+          if (await page.getByTestId('claim-summary').isVisible()) {
+            seen.add('claim');
+            await screenshot(page, `coach-claim-${preset}`);
+          }
+          await page.getByTestId('next-hand').click();
+          continue;
+        }
+        if (await page.getByTestId('game-over').isVisible()) break;
+        if (await page.getByTestId('claim').isVisible()) {
+          await page.getByTestId('claim').click();
+          await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
+          assert.ok(await page.getByTestId('claim-summary').isVisible(), 'the claimed tricks are shown');
+          continue;
+        }
+        const phase = await attr(page, 'data-phase');
+        const kind = phase === 'auction' ? 'bid' : phase === 'tricks' ? 'card' : SETUP_PHASES.includes(phase) ? 'setup' : null;
+        if (kind && !seen.has(kind)) {
+          if (kind === 'bid' && preset === 'bison') {
+            await page.getByTestId('bid-advisor-toggle').check();
+            await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
+            await screenshot(page, 'coach-bid-advisor-bison');
+          }
+          const best = await hint(page);
+          if (kind === 'card') await screenshot(page, `coach-hint-${preset}`);
+          await play(page, best);
+          seen.add(kind);
+          continue;
+        }
+        if (phase === 'tricks' && !seen.has('undo') && Number(await attr(page, 'data-tricks-done')) >= 1) {
+          // Play a card, let the others answer, then take it back.
+          const before = await page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card));
+          await plainMove(page);
+          await page.getByTestId('undo').click();
+          await page.waitForFunction(
+            (n) => document.querySelectorAll('[data-testid="hand"] [data-card]').length === n,
+            before.length,
+            { timeout: 30_000 },
+          );
+          const after = await page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card));
+          assert.deepEqual(after, before, 'undo gives the hand back');
+          assert.ok(await page.locator('.badge.practice').isVisible(), 'the game is marked practice');
+          seen.add('undo');
+          continue;
+        }
+        await plainMove(page);
+      }
+      for (const w of wanted) assert.ok(seen.has(w), `${preset}: ${w} came up (seen: ${[...seen].join(', ')})`);
+      assert.deepEqual(problems.errors, [], 'no console or page errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the hint panel and the bid advisor fit a phone', { timeout: 180_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser);
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${baseUrl()}?game=bison&seed=21&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('bid-controls').waitFor({ timeout: 60_000 });
+    await page.getByTestId('bid-advisor-toggle').check();
+    await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
+    await hint(page);
+    await screenshot(page, 'coach-phone-auction');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 360, `no sideways scrolling (${wide} px)`);
+    assert.deepEqual(problems.errors, []);
+  } finally {
+    await context.close();
+  }
+});
