@@ -5,12 +5,14 @@
 //! * [`app`]: the Yew shell — the reducer, the worker bridge, the pace timers;
 //! * [`start`], [`table`], [`hand`], [`controls`], [`cards`], [`rules_text`]:
 //!   the screens and components, rendered from the human seat's view only;
+//! * [`chart`]: SVG line charts (the score sheet's running totals);
 //! * [`coach_view`]: the hint, bid-advisor, undo and claim controls;
 //! * [`bot`]: the worker's protocol and the worker itself.
 
 pub mod app;
 pub mod bot;
 pub mod cards;
+pub mod chart;
 pub mod coach_view;
 pub mod controller;
 pub mod controls;

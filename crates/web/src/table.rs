@@ -13,6 +13,7 @@ use pinochle_engine::{Card, Rules};
 use yew::{html, Callback, Html, MouseEvent};
 
 use crate::cards::{CardBack, CardView, SuitIcon};
+use crate::chart::{line_chart, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{plural, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
@@ -369,6 +370,35 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
     }
 }
 
+/// The running totals per player or side across the hands, with the target
+/// line in target games and the running money in ledger games.
+fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
+    let rules = game.rules();
+    let series: Vec<Series> = cols
+        .iter()
+        .map(|(name, seat)| Series {
+            name: name.clone(),
+            values: std::iter::once(0)
+                .chain(
+                    game.history
+                        .iter()
+                        .map(|h| h.totals.seat(*seat).unwrap_or(0)),
+                )
+                .collect(),
+        })
+        .collect();
+    let target = match &rules.scoring {
+        Scoring::Points(p) if p.fixed_deals.is_none() => Some(i64::from(p.target)),
+        _ => None,
+    };
+    let caption = if rules.scoring.is_ledger() {
+        "Running ledger after each hand"
+    } else {
+        "Running scores after each hand"
+    };
+    line_chart(&series, target, caption, &|v| amount(rules, v, false))
+}
+
 fn score_sheet(game: &Game) -> Html {
     let rules = game.rules();
     let cols = columns(game);
@@ -381,6 +411,7 @@ fn score_sheet(game: &Game) -> Html {
     html! {
         <details class="score-sheet" data-testid="score-sheet" open={!game.history.is_empty()}>
             <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
+            { score_chart(game, &cols) }
             <div class="table-scroll">
             <table>
                 <thead><tr>

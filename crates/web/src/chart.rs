@@ -1,0 +1,131 @@
+//! Small SVG line charts: the running totals on the score sheet (per player
+//! or side, with the target line in target games) and, later, rating trends.
+//! Each chart carries a text alternative that says what it shows, and the
+//! lines differ by dash pattern as well as by colour.
+
+use yew::{html, Html};
+
+/// One line of a chart: its name and a value per step (step 0 first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub values: Vec<i64>,
+}
+
+/// Colours and dash patterns, one pair per line.
+const STYLES: [(&str, &str); 6] = [
+    ("#f2c14e", ""),
+    ("#8fd3ff", "6 3"),
+    ("#ff9a8a", "2 3"),
+    ("#b5f28a", "8 3 2 3"),
+    ("#e0b3ff", "1 2"),
+    ("#ffffff", "4 4"),
+];
+
+const W: f64 = 300.0;
+const H: f64 = 120.0;
+/// Room for the value labels on the left and the step labels below.
+const LEFT: f64 = 36.0;
+const BOTTOM: f64 = 14.0;
+
+/// The lowest and highest value to show (the target line included), never a
+/// zero span.
+fn bounds(series: &[Series], target: Option<i64>) -> (i64, i64) {
+    let values = series.iter().flat_map(|s| s.values.iter().copied());
+    let (mut low, mut high) = values
+        .chain(target)
+        .chain(std::iter::once(0))
+        .fold((i64::MAX, i64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+    if low == high {
+        low -= 1;
+        high += 1;
+    }
+    (low, high)
+}
+
+/// A line chart of `series` over their steps; `caption` names what the steps
+/// and values are; `format` writes a value as the game does (points, money).
+pub fn line_chart(
+    series: &[Series],
+    target: Option<i64>,
+    caption: &str,
+    format: &dyn Fn(i64) -> String,
+) -> Html {
+    let steps = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
+    if steps < 2 {
+        return html! {};
+    }
+    let (low, high) = bounds(series, target);
+    let x = |i: usize| LEFT + (W - LEFT - 4.0) * i as f64 / (steps - 1) as f64;
+    let y = |v: i64| 4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64;
+    let summary = series
+        .iter()
+        .filter_map(|s| {
+            s.values
+                .last()
+                .map(|&v| format!("{} {}", s.name, format(v)))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let label = format!("{caption}. Now: {summary}.");
+    html! {
+        <figure class="chart">
+            <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label}>
+                <line class="axis" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(0))} y2={format!("{:.1}", y(0))} />
+                if let Some(t) = target {
+                    <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(t))} y2={format!("{:.1}", y(t))} />
+                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", y(t) - 2.0)} text-anchor="end">{ format!("target {}", format(t)) }</text>
+                }
+                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(high) + 8.0)} text-anchor="end">{ format(high) }</text>
+                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(low))} text-anchor="end">{ format(low) }</text>
+                <text x={LEFT.to_string()} y={(H - 2.0).to_string()}>{ "0" }</text>
+                <text x={W.to_string()} y={(H - 2.0).to_string()} text-anchor="end">{ steps - 1 }</text>
+                { for series.iter().enumerate().map(|(i, s)| {
+                    let (colour, dash) = STYLES[i % STYLES.len()];
+                    let points = s.values.iter().enumerate()
+                        .map(|(k, &v)| format!("{:.1},{:.1}", x(k), y(v)))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    html! { <polyline points={points} stroke={colour} stroke-dasharray={dash} fill="none" stroke-width="2" /> }
+                }) }
+            </svg>
+            <figcaption>
+                { for series.iter().enumerate().map(|(i, s)| {
+                    let (colour, dash) = STYLES[i % STYLES.len()];
+                    html! {
+                        <span class="legend">
+                            <svg viewBox="0 0 20 6" width="20" height="6" aria-hidden="true">
+                                <line x1="0" x2="20" y1="3" y2="3" stroke={colour} stroke-dasharray={dash} stroke-width="2" />
+                            </svg>
+                            { s.name.clone() }
+                        </span>
+                    }
+                }) }
+            </figcaption>
+        </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_take_in_the_target_and_zero_and_never_collapse() {
+        let s = vec![Series {
+            name: "a".into(),
+            values: vec![120, 300],
+        }];
+        assert_eq!(bounds(&s, Some(1500)), (0, 1500));
+        let flat = vec![Series {
+            name: "a".into(),
+            values: vec![0, 0],
+        }];
+        assert_eq!(bounds(&flat, None), (-1, 1));
+        let negative = vec![Series {
+            name: "a".into(),
+            values: vec![-50, 20],
+        }];
+        assert_eq!(bounds(&negative, None), (-50, 20));
+    }
+}
