@@ -623,6 +623,9 @@ impl Game {
             };
             game.update(msg).map_err(|e| replay(e.to_string()))?;
         }
+        // Nothing has been asked for the rebuilt game yet.
+        game.asked = None;
+        game.claim_check = None;
         Ok(game)
     }
 
@@ -683,7 +686,21 @@ impl Game {
     pub fn update(&mut self, msg: Msg) -> Result<Vec<Effect>, GameError> {
         let mut effects = Vec::new();
         match msg {
-            Msg::Wake => self.asked = None,
+            Msg::Wake => {
+                // Whatever was asked before (a replay's requests, another
+                // page's worker) is asked again.
+                self.asked = None;
+                if self.claim_check.as_ref().is_some_and(|c| !c.answered) {
+                    self.claim_check = None;
+                }
+                // A trick left on the table goes to its winner in its time.
+                if self.trick_pause.is_some() {
+                    effects.push(Effect::After {
+                        ms: self.settings.pace.trick_pause_ms(),
+                        msg: Msg::TrickCleared(self.ticket()),
+                    });
+                }
+            }
             Msg::Human(action) => {
                 if self.result.is_some() {
                     return Err(GameError::Busy("the hand result is open"));
@@ -1600,6 +1617,12 @@ mod coach_tests {
                 .expect("undo lands on a decision of the human");
             assert_eq!(&g.state, expected, "{preset:?}");
             assert!(g.practice && g.human_to_move(), "{preset:?}");
+            if g.claim_due() {
+                assert!(
+                    effects.iter().any(|e| matches!(e, Effect::AskClaim(_))),
+                    "{preset:?}"
+                );
+            }
             assert_eq!(g.ticket().rewinds, 1);
         }
     }
@@ -1630,6 +1653,37 @@ mod coach_tests {
                 .iter()
                 .filter(|(s, _)| *s == g.human)
                 .all(|(_, a)| matches!(a, Action::Bury(_))));
+        }
+    }
+
+    #[test]
+    fn a_replayed_game_asks_again_when_woken() {
+        for preset in PresetId::ALL {
+            let mut g = game(preset, 10);
+            drive(
+                &mut g,
+                |g| g.claim_due() && !g.human_to_move() && g.to_move().is_some(),
+                |_| {},
+            );
+            if g.is_over() {
+                continue;
+            }
+            let actions = g.log.iter().map(|(_, a)| Ok(a.clone()));
+            let mut back = Game::replay(g.id.clone(), g.settings.clone(), g.seed, actions).unwrap();
+            assert_eq!(back.state, g.state);
+            let effects = back.update(Msg::Wake).unwrap();
+            assert!(
+                effects.iter().any(|e| matches!(
+                    e,
+                    Effect::AskClaim(_)
+                        | Effect::AskBot { .. }
+                        | Effect::After {
+                            msg: Msg::TrickCleared(_),
+                            ..
+                        }
+                )),
+                "{preset:?}: {effects:?}"
+            );
         }
     }
 
