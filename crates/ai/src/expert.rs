@@ -15,7 +15,7 @@ use crate::pimc::Goal;
 use pinochle_engine::game::rng::Rng;
 
 /// Worlds sampled per decision.
-const WORLDS: usize = 48;
+pub const WORLDS: usize = 48;
 
 /// Worlds sampled per bid.
 const BIDDING_WORLDS: usize = 24;
