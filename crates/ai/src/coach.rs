@@ -787,3 +787,309 @@ fn prove(
     solver.set_node_limit(None);
     Some(line)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Player;
+    use pinochle_engine::{PresetId, Rules};
+
+    /// Every decision of a session of basic bots, from a seed, until `stop`
+    /// says so; `visit` sees each state before the decision is made.
+    fn drive(
+        preset: PresetId,
+        seed: u64,
+        max_actions: usize,
+        mut visit: impl FnMut(&State) -> bool,
+    ) {
+        let Ok(mut state) = State::new(Rules::preset(preset), seed) else {
+            return;
+        };
+        for _ in 0..max_actions {
+            let Some(seat) = state.current_player() else {
+                return;
+            };
+            if !visit(&state) {
+                return;
+            }
+            let view = state.observation(seat);
+            let Some(action) = basic::decide(&view, &view.legal_actions()) else {
+                return;
+            };
+            if state.apply(action).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Whether the analysis of this decision is cheap enough for a debug test:
+    /// every phase but trick play before its last three tricks.
+    fn quick(view: &PlayerView) -> bool {
+        view.phase() != Phase::Tricks || view.own.hand.len() <= 3
+    }
+
+    fn check_recommendation(preset: PresetId, seed: u64, state: &State, seen: &mut Vec<Phase>) {
+        let seat = state.current_player().unwrap();
+        let view = state.observation(seat);
+        let bot_seed = seed * 31 + seat as u64;
+        let analysis = analyse(&view, bot_seed).unwrap();
+        let expert = Bot::new(Level::Expert, bot_seed).decide(&view).unwrap();
+        assert_eq!(
+            analysis.recommended,
+            expert,
+            "{preset:?} seed {seed} {:?}",
+            view.phase()
+        );
+        assert_eq!(analysis.choices[0].action, expert);
+        assert!(analysis.choices.len() <= MAX_CHOICES);
+        let legal = view.legal_actions();
+        assert!(analysis.choices.iter().all(|c| legal.contains(&c.action)));
+        assert!(!analysis.reason.is_empty(), "{preset:?} {:?}", view.phase());
+        assert_eq!(analysis.advice.is_some(), view.phase() == Phase::Auction);
+        if !seen.contains(&view.phase()) {
+            seen.push(view.phase());
+        }
+    }
+
+    #[test]
+    fn the_recommendation_is_the_experts_decision_in_every_preset() {
+        for preset in PresetId::ALL {
+            let mut seen = Vec::new();
+            for seed in 0..2 {
+                drive(preset, seed, 400, |state| {
+                    let view = state.observation(state.current_player().unwrap());
+                    if quick(&view) {
+                        check_recommendation(preset, seed, state, &mut seen);
+                    }
+                    true
+                });
+            }
+            for phase in [Phase::Auction, Phase::Tricks] {
+                assert!(
+                    seen.contains(&phase),
+                    "{preset:?}: no {phase:?} decision checked"
+                );
+            }
+        }
+    }
+
+    /// Every decision of several sessions in every preset, card play included
+    /// (slow in debug: run with `cargo test --release -- --ignored`).
+    #[test]
+    #[ignore]
+    fn the_recommendation_is_the_experts_decision_everywhere() {
+        for preset in PresetId::ALL {
+            let mut seen = Vec::new();
+            for seed in 0..12 {
+                drive(preset, seed, 400, |state| {
+                    check_recommendation(preset, seed, state, &mut seen);
+                    true
+                });
+            }
+            eprintln!("{preset:?}: {seen:?}");
+        }
+    }
+
+    /// A second session with the same view for `seat`: two cards of one suit,
+    /// still held by two other seats at this point, change places in the deal
+    /// and the same actions are replayed.
+    fn with_hidden_cards_exchanged(
+        preset: PresetId,
+        seed: u64,
+        actions: &[Action],
+        seat: Seat,
+        state: &State,
+    ) -> Option<State> {
+        let start = State::new(Rules::preset(preset), seed).ok()?;
+        let seats = start.rules().table.seats as usize;
+        let dealer = start.public().hand.dealer;
+        let mut hands: Vec<Vec<Card>> = (0..seats)
+            .map(|s| start.hand_of(s).map(|h| h.to_cards()).unwrap_or_default())
+            .collect();
+        let others: Vec<Seat> = (0..seats).filter(|&s| s != seat).collect();
+        for (i, &a) in others.iter().enumerate() {
+            for &b in &others[i + 1..] {
+                let (now_a, now_b) = (state.hand_of(a)?, state.hand_of(b)?);
+                for x in now_a.to_cards() {
+                    let Some(y) = now_b
+                        .to_cards()
+                        .into_iter()
+                        .find(|&y| y.suit == x.suit && y != x)
+                    else {
+                        continue;
+                    };
+                    let (Some(ia), Some(ib)) = (
+                        hands[a].iter().position(|&c| c == x),
+                        hands[b].iter().position(|&c| c == y),
+                    ) else {
+                        continue;
+                    };
+                    let mut swapped = hands.clone();
+                    swapped[a][ia] = y;
+                    swapped[b][ib] = x;
+                    let Ok(mut other) = State::from_deal(
+                        start.rules().clone(),
+                        seed,
+                        dealer,
+                        &swapped,
+                        start.undisclosed_kitty(),
+                    ) else {
+                        continue;
+                    };
+                    if actions.iter().all(|a| other.apply(a.clone()).is_ok())
+                        && other.observation(seat) == state.observation(seat)
+                        && other.hand_of(a) != state.hand_of(a)
+                    {
+                        return Some(other);
+                    }
+                }
+                hands = hands.clone();
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn a_hint_never_depends_on_hidden_cards() {
+        for preset in PresetId::ALL {
+            let mut compared = 0;
+            for seed in 0..3 {
+                let mut actions = Vec::new();
+                let mut state = State::new(Rules::preset(preset), seed).unwrap();
+                if state.public().hand.number
+                    != State::new(Rules::preset(preset), seed)
+                        .unwrap()
+                        .public()
+                        .hand
+                        .number
+                {
+                    continue;
+                }
+                for step in 0..200 {
+                    let Some(seat) = state.current_player() else {
+                        break;
+                    };
+                    let view = state.observation(seat);
+                    // A few decisions per session: the first, and cheap ones later.
+                    if (step == 0 || step % 17 == 5) && quick(&view) {
+                        if let Some(other) =
+                            with_hidden_cards_exchanged(preset, seed, &actions, seat, &state)
+                        {
+                            let a = analyse(&view, 9).unwrap();
+                            let b = analyse(&other.observation(seat), 9).unwrap();
+                            assert_eq!(a, b, "{preset:?} seed {seed} step {step}");
+                            compared += 1;
+                        }
+                    }
+                    let action = basic::decide(&view, &view.legal_actions()).unwrap();
+                    actions.push(action.clone());
+                    state.apply(action).unwrap();
+                }
+            }
+            assert!(compared > 0, "{preset:?}: no second state built");
+        }
+    }
+
+    /// The declarer side's points from here with best play by both sides, by
+    /// playing out every legal continuation in the engine.
+    fn brute_force(state: &State) -> i32 {
+        let h = &state.public().hand;
+        let rules = state.rules();
+        let declarer = h.declarer.unwrap();
+        let seat = state.current_player().unwrap();
+        let n = h.active.len();
+        let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
+        let last = h.hand_sizes.iter().all(|&s| s <= 1) && trick.len() + 1 == n;
+        let mut values = Vec::new();
+        for action in state.legal_actions() {
+            let Action::PlayCard(card) = action else {
+                panic!("not card play: {action:?}");
+            };
+            let mut gained = 0;
+            if trick.len() + 1 == n {
+                let mut all = trick.clone();
+                all.push(card);
+                let slot = winning_index(&all, h.trump).unwrap();
+                let winner = h.current_trick().first().map_or(seat, |p| p.seat);
+                let leader = h.active.iter().position(|&s| s == winner).unwrap();
+                let winner = h.active[(leader + slot) % n];
+                if same_side(rules, winner, declarer) {
+                    gained = all
+                        .iter()
+                        .map(|c| rules.counting.value(c.rank) as i32)
+                        .sum::<i32>()
+                        + if last {
+                            rules.counting.last_trick() as i32
+                        } else {
+                            0
+                        };
+                }
+            }
+            let rest = if last {
+                0
+            } else {
+                let mut next = state.clone();
+                next.apply(action).unwrap();
+                brute_force(&next)
+            };
+            values.push(gained + rest);
+        }
+        if same_side(rules, seat, declarer) {
+            *values.iter().max().unwrap()
+        } else {
+            *values.iter().min().unwrap()
+        }
+    }
+
+    #[test]
+    fn claims_hold_against_every_continuation() {
+        for preset in PresetId::ALL {
+            let (mut checked, mut claimed) = (0, 0);
+            for seed in 0..8 {
+                drive(preset, seed, 600, |state| {
+                    let h = &state.public().hand;
+                    if state.phase() != Phase::Tricks
+                        || h.hand_sizes.iter().max().copied().unwrap_or(0) > 3
+                    {
+                        return true;
+                    }
+                    let rules = state.rules();
+                    let declarer = h.declarer.unwrap();
+                    let pos = crate::player::open_position(state).unwrap();
+                    let remaining = pimc::remaining_points(&pos, rules.counting);
+                    let best = brute_force(state);
+                    let target =
+                        Goal::of(&state.observation(declarer)).unwrap().target(None) as i32;
+                    for &seat in &h.active.clone() {
+                        checked += 1;
+                        let Some(claim) = claim(state, seat, 2_000_000) else {
+                            continue;
+                        };
+                        claimed += 1;
+                        let declaring = same_side(rules, seat, declarer);
+                        match (claim.kind, declaring) {
+                            (ClaimKind::AllTheRest, true) => assert_eq!(best, remaining),
+                            (ClaimKind::AllTheRest, false) => assert_eq!(best, 0),
+                            (ClaimKind::Contract, true) => assert!(best >= target),
+                            (ClaimKind::Contract, false) => assert!(best < target),
+                        }
+                        assert!(claim.kind == ClaimKind::AllTheRest || rules.scoring.is_ledger());
+                        assert!(claim.seats.contains(&seat));
+                        assert_eq!(claim.line.len(), pos.cards_left());
+                        let mut replay = state.clone();
+                        for action in &claim.line {
+                            replay
+                                .apply(action.clone())
+                                .expect("the claimed line is legal");
+                        }
+                    }
+                    false
+                });
+            }
+            assert!(
+                checked > 0 && claimed > 0,
+                "{preset:?}: {claimed} claims of {checked}"
+            );
+        }
+    }
+}
