@@ -214,9 +214,12 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let contract_note = |i: usize| {
         let made = values.made[i] as usize;
         if declaring {
-            format!("made in {} deals{estimated}", of(made, solved))
+            format!("made in {} sampled deals{estimated}", of(made, solved))
         } else {
-            format!("set in {} deals{estimated}", of(solved - made, solved))
+            format!(
+                "set in {} sampled deals{estimated}",
+                of(solved - made, solved)
+            )
         }
     };
     for i in values.ranking() {
@@ -240,9 +243,8 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let card = values.cards[best];
     let mut facts = trick_facts(view, card);
     facts.push(format!(
-        "{card} {} over {} sampled deals",
-        contract_note(best),
-        solved
+        "with {card} the contract is {}",
+        contract_note(best)
     ));
     if analysis.unit == Unit::Points && !values.bounded {
         let points = values.side_points[best] as f64 / count;
@@ -486,12 +488,17 @@ fn bidding(
             _ => None,
         })
         .collect();
+    // The expert bids while a bid stays within its limit, moved by the game's
+    // end rules at that bid (see `basic::bid`).
+    let bids_to = bids
+        .first()
+        .map_or(limit, |&b| limit + basic::game_end_margin(view, b));
     let note = |action: &Action| match action {
         Action::Bid(b) => format!(
             "your side reaches {b} in {} sampled deals",
             of(reached(*b), deals)
         ),
-        Action::Pass => format!("the expert bids up to {limit:.0}"),
+        Action::Pass => format!("the expert bids up to {bids_to:.0}"),
         Action::DeclineHand => "asks for a redeal (the expert always does when it may)".to_string(),
         _ => String::new(),
     };
@@ -516,7 +523,7 @@ fn bidding(
     analysis.reason = match &analysis.recommended {
         Action::DeclineHand => "a redeal may be asked for, and the expert always asks".to_string(),
         _ => format!(
-            "your side scores {:.0} or more in {} of {deals} sampled deals ({}); the expert bids up to {limit:.0}",
+            "your side scores {:.0} or more in {} of {deals} sampled deals ({}); the expert bids up to {bids_to:.0}",
             outlook.value,
             percent(BID_CONFIDENCE),
             "meld and card points after the kitty, the exchange and the play"
@@ -544,7 +551,7 @@ fn bidding(
     analysis.advice = Some(BidAdvice {
         trumps,
         confidence: BID_CONFIDENCE,
-        value: limit,
+        value: bids_to,
     });
 }
 
@@ -581,7 +588,11 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                     points,
                 )
             });
-            let trump_text = trump.map_or(String::new(), |t| format!(" with {t} trump"));
+            let trump_text = match (h.trump, trump) {
+                (Some(t), _) => format!(" with {t} trump"),
+                (None, Some(t)) => format!(" if {t} is trump"),
+                (None, None) => String::new(),
+            };
             let verb = if view.phase() == Phase::Bury {
                 "buries"
             } else {
