@@ -15,7 +15,7 @@ use crate::pimc::Goal;
 use pinochle_engine::game::rng::Rng;
 
 /// Worlds sampled per decision.
-const WORLDS: usize = 48;
+pub const WORLDS: usize = 48;
 
 /// Worlds sampled per bid.
 const BIDDING_WORLDS: usize = 24;
@@ -25,11 +25,11 @@ const BIDDING_WORLDS: usize = 24;
 /// while the playouts' value already counts the kitty, the partner's meld and
 /// exchange: in duplicate matches bidding to the median overbid in bison
 /// (made 84% against the basic level's 94%) and 0.65 did no worse elsewhere.
-const BID_CONFIDENCE: f64 = 0.65;
+pub const BID_CONFIDENCE: f64 = 0.65;
 
 /// How much the game's payments grow when `trump` is named (spades or hearts
 /// doubling in the stake games).
-fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
+pub fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
     let m = match (&rules.scoring, trump) {
         (Scoring::Stakes(s), Some(Suit::Spades)) => s.spades,
         (Scoring::Stakes(s), Some(Suit::Hearts)) => s.hearts,
@@ -48,7 +48,7 @@ fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
 /// but keeps the opponents from scoring their tricks, while making it gains
 /// about twice the bid; giving up pays only when the contract is nearly
 /// hopeless.
-fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
+pub fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
     if rules.scoring.is_ledger() {
         let m = trump_multiplier(rules, trump);
         (2.0 * m - 1.0) / (3.0 * m)
@@ -63,7 +63,7 @@ fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
 /// challenge plays the hand, which then pays `2m` each way. Whether a defender
 /// challenges is judged per world from its hand and the points the bidder
 /// needs, as a player reads it (the basic level's rule).
-fn bidder_plays(view: &PlayerView, rng: &mut Rng) -> Option<bool> {
+fn bidder_plays(view: &PlayerView, rng: &mut Rng) -> Option<BidderFigures> {
     let h = &view.public.hand;
     let rules = &view.rules;
     let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
@@ -76,24 +76,45 @@ fn bidder_plays(view: &PlayerView, rng: &mut Rng) -> Option<bool> {
     let m = trump_multiplier(rules, h.trump);
     let others = f64::from(rules.table.seats.saturating_sub(1).max(2));
     let mut play = 0.0;
+    let mut challenged_worlds = 0;
     for (world, &(made, _)) in worlds.worlds.iter().zip(&results) {
         let challenged = (0..table.declarer_side.len())
             .filter(|&i| i != declarer)
             .any(|i| basic::challenges(view, &world.holdings[i], public_need));
+        challenged_worlds += usize::from(challenged);
         play += match (challenged, made) {
             (false, _) => m * others,
             (true, true) => 2.0 * m * others,
             (true, false) => -2.0 * m * (others + 1.0),
         };
     }
-    let play = play / results.len().max(1) as f64;
-    Some(play > -(others + 1.0))
+    let count = results.len().max(1) as f64;
+    Some(BidderFigures {
+        play: play / count,
+        pass: -(others + 1.0),
+        made: results.iter().filter(|r| r.0).count() as f64 / count,
+        challenged: challenged_worlds as f64 / count,
+        worlds: results.len(),
+    })
+}
+
+/// The club bidder's figures: expected payment (base stakes, trump multiplier
+/// included) of playing and of passing, and what they rest on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BidderFigures {
+    pub play: f64,
+    pub pass: f64,
+    /// Share of the sampled deals the contract is made in.
+    pub made: f64,
+    /// Share of the sampled deals a defender would challenge in.
+    pub challenged: f64,
+    pub worlds: usize,
 }
 
 /// The club's challenge break-even for a defender: unchallenged, each defender
 /// pays the stake once; challenged, the bidder pays twice or is paid twice, so
 /// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
-const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
+pub const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 
 /// A bury by the basic rules of thumb for `trump`: the cards kept and the
 /// cards buried.
@@ -112,19 +133,20 @@ fn bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> (CardCounts, CardC
     (kept, buried)
 }
 
-/// A candidate trump as the declarer sees it: the hand it would keep, its meld
-/// and how the contract looks.
-struct Candidate {
-    trump: Suit,
-    outlook: Outlook,
-    meld: f64,
+/// A candidate trump as the declarer sees it: the meld of the hand it would
+/// keep and how the contract looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub trump: Suit,
+    pub outlook: Outlook,
+    pub meld: f64,
 }
 
 impl Candidate {
     /// What the candidate is worth: the chance of making in the stake games;
     /// in points games the expected score (meld and points when made, minus
     /// the bid when set).
-    fn utility(&self, rules: &Rules, bid: f64) -> f64 {
+    pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
         if rules.scoring.is_ledger() {
             self.outlook.made + self.outlook.points / 10_000.0
         } else {
@@ -171,13 +193,21 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Vec<Candida
         .collect()
 }
 
-/// The allowed trump with the highest utility.
-fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Option<Candidate> {
+/// The allowed trumps evaluated, and the index of the one with the highest
+/// utility (None when none could be evaluated).
+fn ranked_candidates(
+    view: &PlayerView,
+    allowed: &[Suit],
+    rng: &mut Rng,
+) -> (Vec<Candidate>, Option<usize>) {
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
-    candidates(view, allowed, rng).into_iter().max_by(|a, b| {
-        a.utility(&view.rules, bid)
-            .total_cmp(&b.utility(&view.rules, bid))
-    })
+    let all = candidates(view, allowed, rng);
+    let best = (0..all.len()).max_by(|&a, &b| {
+        all[a]
+            .utility(&view.rules, bid)
+            .total_cmp(&all[b].utility(&view.rules, bid))
+    });
+    (all, best)
 }
 
 /// Expert bidding: the value the side reaches with probability about the bid
@@ -187,9 +217,67 @@ fn best_candidate(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Option<
 /// side's meld and card points. Bidding to a value reached that often, not to
 /// the mean, keeps the expert from contracts it makes only half the time.
 pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
-    let rules = &view.rules;
+    bidding_outlook(view, rng).value
+}
+
+/// The sampled deals of a bid and what the side scores in each.
+pub struct BidOutlook {
+    pub worlds: Worlds,
+    /// The side's score in each deal (trump by the rules of thumb), sorted.
+    pub scores: Vec<f64>,
+    /// The score reached in about the bid confidence share of the deals.
+    pub value: f64,
+}
+
+/// The score reached in at least [`BID_CONFIDENCE`] of the sorted `scores`.
+pub fn confident_score(scores: &[f64]) -> f64 {
+    let index = ((scores.len() as f64) * (1.0 - BID_CONFIDENCE)) as usize;
+    scores.get(index).copied().unwrap_or(0.0)
+}
+
+/// [`bidding_value`] with the deals and scores it rests on.
+pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);
-    let knowledge = &worlds.knowledge;
+    let mut scores: Vec<f64> = if worlds.knowledge.me.is_some() {
+        worlds
+            .worlds
+            .iter()
+            .map(|world| side_score(view, &worlds.knowledge, world, None))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    scores.sort_by(f64::total_cmp);
+    BidOutlook {
+        value: confident_score(&scores),
+        worlds,
+        scores,
+    }
+}
+
+/// The side's score in each of the bid's deals if the seat names `trump`
+/// (0 where the rules do not let it), sorted.
+pub fn trump_scores(view: &PlayerView, outlook: &BidOutlook, trump: Suit) -> Vec<f64> {
+    let mut scores: Vec<f64> = outlook
+        .worlds
+        .worlds
+        .iter()
+        .map(|world| side_score(view, &outlook.worlds.knowledge, world, Some(trump)))
+        .collect();
+    scores.sort_by(f64::total_cmp);
+    scores
+}
+
+/// The side's meld and card points in one sampled deal if the seat declares:
+/// it takes the kitty, names `trump` (None: the suit the rules of thumb like
+/// best), exchanges with the partner, buries, and plays out.
+fn side_score(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    trump: Option<Suit>,
+) -> f64 {
+    let rules = &view.rules;
     let Some(me) = knowledge.me else {
         return 0.0;
     };
@@ -202,43 +290,34 @@ pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
         .as_ref()
         .map_or(0, |p| usize::from(p.cards));
     let marriage_needed = rules.contract.trump_marriage == TrumpMarriage::Required;
-    let mut values: Vec<f64> = worlds
-        .worlds
-        .iter()
-        .map(|world| {
-            let mut hand = world.holdings[me];
-            if rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
-                for c in world.holdings[pile].to_cards() {
-                    hand.add(c);
-                }
-            }
-            // Where trump needs a marriage in hand, only those suits can be
-            // named (none: the hand is thrown in and the bid lost).
-            let allowed: Vec<Suit> = Suit::ALL
-                .into_iter()
-                .filter(|&t| {
-                    !marriage_needed
-                        || (hand.get(Rank::King, t) > 0 && hand.get(Rank::Queen, t) > 0)
-                })
-                .collect();
-            let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
-                return 0.0;
-            };
-            let mut hands: Vec<CardCounts> = world.holdings[..pile].to_vec();
-            if let Some(p) = partner {
-                (hand, hands[p]) = basic::partner_exchange(view, &hand, &hands[p], trump, exchange);
-            }
-            let (kept, buried) = bury(view, &hand, trump);
-            let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
-            hands[me] = kept;
-            let table = Table::with_declarer(view, view.seat, Some(trump));
-            let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
-            f64::from(meld_total(rules, &kept, Some(trump)) + partner_meld) + f64::from(points)
+    let mut hand = world.holdings[me];
+    if rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
+        for c in world.holdings[pile].to_cards() {
+            hand.add(c);
+        }
+    }
+    // Where trump needs a marriage in hand, only those suits can be
+    // named (none: the hand is thrown in and the bid lost).
+    let allowed: Vec<Suit> = Suit::ALL
+        .into_iter()
+        .filter(|&t| trump.is_none_or(|named| named == t))
+        .filter(|&t| {
+            !marriage_needed || (hand.get(Rank::King, t) > 0 && hand.get(Rank::Queen, t) > 0)
         })
         .collect();
-    values.sort_by(f64::total_cmp);
-    let index = ((values.len() as f64) * (1.0 - BID_CONFIDENCE)) as usize;
-    values.get(index).copied().unwrap_or(0.0)
+    let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
+        return 0.0;
+    };
+    let mut hands: Vec<CardCounts> = world.holdings[..pile].to_vec();
+    if let Some(p) = partner {
+        (hand, hands[p]) = basic::partner_exchange(view, &hand, &hands[p], trump, exchange);
+    }
+    let (kept, buried) = bury(view, &hand, trump);
+    let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
+    hands[me] = kept;
+    let table = Table::with_declarer(view, view.seat, Some(trump));
+    let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
+    f64::from(meld_total(rules, &kept, Some(trump)) + partner_meld) + f64::from(points)
 }
 
 /// The trump suits among the legal actions.
@@ -252,56 +331,124 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
         .collect()
 }
 
+/// What the expert's decision in a phase it evaluates by playouts rests on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Evaluation {
+    /// Each allowed trump on the same sampled deals; `best` indexes the chosen.
+    Trump {
+        candidates: Vec<Candidate>,
+        best: usize,
+    },
+    /// Play or concede by the chance of making (`made`) against the break-even
+    /// chance `below`; `trump` is the suit it rests on.
+    Concession {
+        made: f64,
+        below: f64,
+        trump: Option<Suit>,
+        worlds: usize,
+    },
+    /// The club bidder's play or pass.
+    Bidder(BidderFigures),
+    /// A club defender's challenge by the bidder's chance of making.
+    Challenge {
+        made: f64,
+        below: f64,
+        worlds: usize,
+    },
+}
+
+/// The expert's decision and the figures it rests on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub action: Action,
+    pub evaluation: Evaluation,
+}
+
 /// The expert's decision in the phases it evaluates by playouts; `None` leaves
 /// the decision to the rules of thumb.
 pub fn decide(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<Action> {
+    evaluate(view, legal, rng).map(|d| d.action)
+}
+
+/// [`decide`] with the figures behind the decision.
+pub fn evaluate(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<Decision> {
     let h = &view.public.hand;
     let rules = &view.rules;
     // Every phase evaluated here follows a won auction.
     h.bid?;
-    let choice = match view.phase() {
+    let play_or_concede = |give_up: bool| {
+        if give_up {
+            Action::Concede
+        } else {
+            Action::Play
+        }
+    };
+    let decision = match view.phase() {
         Phase::Trump => {
             // A hand that still changes by the partner's pass is left to the
             // rules of thumb: the playouts would judge the wrong cards.
             if rules.passing.partner.is_some() {
                 return None;
             }
-            best_candidate(view, &trump_actions(legal), rng).map(|c| Action::ChooseTrump(c.trump))
+            let (candidates, best) = ranked_candidates(view, &trump_actions(legal), rng);
+            let best = best?;
+            Decision {
+                action: Action::ChooseTrump(candidates[best].trump),
+                evaluation: Evaluation::Trump { candidates, best },
+            }
         }
         Phase::KittyConcede if h.trump.is_none() => {
-            let best = best_candidate(view, &Suit::ALL, rng)?;
-            let give_up = best.outlook.made < concede_below(rules, Some(best.trump));
-            Some(if give_up {
-                Action::Concede
-            } else {
-                Action::Play
-            })
+            let (candidates, best) = ranked_candidates(view, &Suit::ALL, rng);
+            let best = &candidates[best?];
+            let below = concede_below(rules, Some(best.trump));
+            Decision {
+                action: play_or_concede(best.outlook.made < below),
+                evaluation: Evaluation::Concession {
+                    made: best.outlook.made,
+                    below,
+                    trump: Some(best.trump),
+                    worlds: WORLDS,
+                },
+            }
         }
-        Phase::BidderDecision => Some(if bidder_plays(view, rng)? {
-            Action::Play
-        } else {
-            Action::Concede
-        }),
+        Phase::BidderDecision => {
+            let figures = bidder_plays(view, rng)?;
+            Decision {
+                action: play_or_concede(figures.play <= figures.pass),
+                evaluation: Evaluation::Bidder(figures),
+            }
+        }
         Phase::KittyConcede | Phase::MeldConcede => {
             let made = made_chance(view, rng)?;
-            let give_up = made < concede_below(rules, h.trump);
-            Some(if give_up {
-                Action::Concede
-            } else {
-                Action::Play
-            })
+            let below = concede_below(rules, h.trump);
+            Decision {
+                action: play_or_concede(made < below),
+                evaluation: Evaluation::Concession {
+                    made,
+                    below,
+                    trump: h.trump,
+                    worlds: WORLDS,
+                },
+            }
         }
         Phase::Challenge => {
             let made = made_chance(view, rng)?;
-            Some(if made < CHALLENGE_WHEN_MADE_BELOW {
-                Action::Challenge
-            } else {
-                Action::Pass
-            })
+            Decision {
+                action: if made < CHALLENGE_WHEN_MADE_BELOW {
+                    Action::Challenge
+                } else {
+                    Action::Pass
+                },
+                evaluation: Evaluation::Challenge {
+                    made,
+                    below: CHALLENGE_WHEN_MADE_BELOW,
+                    worlds: WORLDS,
+                },
+            }
         }
-        _ => None,
+        _ => return None,
     };
-    choice.filter(|c| legal.contains(c))
+    legal.contains(&decision.action).then_some(decision)
 }
 
 /// The chance that the declarer's side makes the contract as the hand stands

@@ -164,6 +164,79 @@ pub fn open_values(
     values
 }
 
+/// What the sampled worlds say about each legal card: the figures the card
+/// choice rests on, kept for the coach.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardValues {
+    /// The legal cards, in the order they were given.
+    pub cards: Vec<Card>,
+    /// Per card, the sum over solved worlds of its contract-aware score (the
+    /// declarer side's future card points, plus the bonus where the contract
+    /// is reached): the figure the choice maximises (declarer side) or
+    /// minimises (defenders).
+    pub totals: Vec<i64>,
+    /// Per card, the worlds in which the declarer side reaches its target
+    /// after it (all of them when there is no contract).
+    pub made: Vec<u32>,
+    /// Per card, the sum over solved worlds of the card points the seat's side
+    /// takes from here on (meaningful only when `bounded` is false).
+    pub side_points: Vec<i64>,
+    /// Worlds solved.
+    pub solved: u32,
+    /// The seat plays for the declarer's side.
+    pub maximize: bool,
+    /// Every world was searched to the end of the hand (not estimated past a
+    /// depth limit).
+    pub exact: bool,
+    /// The values are bounds against the contract's target (threshold search):
+    /// only `made` is exact, not the points.
+    pub bounded: bool,
+}
+
+impl CardValues {
+    /// The index of the card the player chooses.
+    pub fn best(&self) -> Option<usize> {
+        let maximize = self.maximize;
+        (0..self.cards.len()).max_by_key(|&i| {
+            if maximize {
+                self.totals[i]
+            } else {
+                -self.totals[i]
+            }
+        })
+    }
+
+    /// The card indices best first (the chosen card first).
+    pub fn ranking(&self) -> Vec<usize> {
+        let best = self.best();
+        let mut order: Vec<usize> = (0..self.cards.len()).collect();
+        let key = |i: usize| {
+            if self.maximize {
+                -self.totals[i]
+            } else {
+                self.totals[i]
+            }
+        };
+        order.sort_by_key(|&i| (Some(i) != best, key(i)));
+        order
+    }
+}
+
+/// Card points left in an open position: the hands, the trick under way and
+/// the last-trick bonus.
+pub fn remaining_points(pos: &Position, counting: Counting) -> i32 {
+    let mut cards = CardCounts::EMPTY;
+    for player in 0..pos.players() {
+        for card in pos.hand(player).to_cards() {
+            cards.add(card);
+        }
+    }
+    for card in pos.trick() {
+        cards.add(card);
+    }
+    card_points(counting, &cards) + counting.last_trick() as i32
+}
+
 /// The card with the best average solver value over sampled worlds.
 pub fn choose_card(
     view: &PlayerView,
@@ -175,6 +248,19 @@ pub fn choose_card(
     if legal.len() <= 1 {
         return legal.first().copied();
     }
+    let values = card_values(view, legal, budget, rng, cache)?;
+    values.best().map(|i| values.cards[i])
+}
+
+/// Values every legal card over sampled worlds (at least two cards); `None`
+/// when the budget allows no search here (the caller's rules decide).
+pub fn card_values(
+    view: &PlayerView,
+    legal: &[Card],
+    budget: &Budget,
+    rng: &mut Rng,
+    cache: &mut Option<Solver>,
+) -> Option<CardValues> {
     let deal = deal_of(view)?;
     let me = view
         .public
@@ -183,13 +269,18 @@ pub fn choose_card(
         .iter()
         .position(|&s| s == view.seat)?;
     let maximize = deal.declarer_side[me];
+    let counting = deal.counting;
     let goal = Goal::of(view);
     let knowledge = Knowledge::from_view(view);
     let solver = solver_for(cache, deal);
     let mut totals = vec![0i64; legal.len()];
+    let mut made = vec![0u32; legal.len()];
+    let mut side_points = vec![0i64; legal.len()];
     let mut solved = 0;
     let mut spent = 0u64;
     let mut exact = true;
+    let mut estimated = false;
+    let mut bounded = false;
     let mut world_index = 0;
     while world_index < budget.worlds.max(1) {
         let world = knowledge.sample(&view.own.hand, rng);
@@ -226,9 +317,19 @@ pub fn choose_card(
             }
             break;
         };
+        let searched_exactly = exact && pos.cards_left() <= limit;
+        estimated |= !searched_exactly;
+        bounded |= target.is_some() && searched_exactly;
+        let remaining = i64::from(remaining_points(&pos, counting));
         for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
                 totals[i] += goal.map_or(i64::from(value), |g| g.score(value, pile));
+                made[i] += u32::from(goal.is_none_or(|g| i64::from(value) >= g.target(pile)));
+                side_points[i] += if maximize {
+                    i64::from(value)
+                } else {
+                    remaining - i64::from(value)
+                };
             }
         }
         solved += 1;
@@ -237,6 +338,14 @@ pub fn choose_card(
     if solved == 0 {
         return None;
     }
-    let best = (0..legal.len()).max_by_key(|&i| if maximize { totals[i] } else { -totals[i] })?;
-    Some(legal[best])
+    Some(CardValues {
+        cards: legal.to_vec(),
+        totals,
+        made,
+        side_points,
+        solved,
+        maximize,
+        exact: !estimated,
+        bounded,
+    })
 }

@@ -170,6 +170,73 @@ impl Bot {
         Rng::new(self.seed ^ Rng::new(progress).next_u64())
     }
 
+    /// The decision for the seat of `view` with what it rests on: the one
+    /// computation behind both [`Player::decide`] and the coach's analysis.
+    pub fn deliberate(&mut self, view: &PlayerView) -> Result<Deliberation, AiError> {
+        let legal = Self::check(view)?;
+        let mut rng = self.rng_for(view);
+        let by_rules = |grounds: Grounds| {
+            basic::decide(view, &legal)
+                .map(|action| Deliberation { action, grounds })
+                .ok_or(AiError::NoLegalAction)
+        };
+        match (self.level, view.phase()) {
+            (Level::Basic, _) => by_rules(Grounds::RulesOfThumb),
+            (Level::Standard | Level::Expert | Level::Oracle, Phase::Tricks) => {
+                let cards: Vec<Card> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::PlayCard(c) => Some(*c),
+                        _ => None,
+                    })
+                    .collect();
+                if cards.len() <= 1 {
+                    return match cards.first() {
+                        Some(&c) => Ok(Deliberation {
+                            action: Action::PlayCard(c),
+                            grounds: Grounds::OnlyAction,
+                        }),
+                        None => by_rules(Grounds::RulesOfThumb),
+                    };
+                }
+                let values =
+                    pimc::card_values(view, &cards, &self.budget, &mut rng, &mut self.solver);
+                match values.and_then(|v| v.best().map(|i| (v.cards[i], v))) {
+                    Some((card, values)) => Ok(Deliberation {
+                        action: Action::PlayCard(card),
+                        grounds: Grounds::Cards(values),
+                    }),
+                    None => by_rules(Grounds::RulesOfThumb),
+                }
+            }
+            (
+                Level::Expert,
+                Phase::Trump
+                | Phase::KittyConcede
+                | Phase::MeldConcede
+                | Phase::BidderDecision
+                | Phase::Challenge,
+            ) => match crate::expert::evaluate(view, &legal, &mut rng) {
+                Some(decision) => Ok(Deliberation {
+                    action: decision.action,
+                    grounds: Grounds::Expert(decision.evaluation),
+                }),
+                None => by_rules(Grounds::RulesOfThumb),
+            },
+            (Level::Expert, Phase::Auction) => {
+                let scale = view.rules.counting.total() as f64 / 250.0;
+                let outlook = crate::expert::bidding_outlook(view, &mut rng);
+                let limit = outlook.value - 10.0 * scale;
+                let action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
+                Ok(Deliberation {
+                    action,
+                    grounds: Grounds::Bidding { outlook, limit },
+                })
+            }
+            _ => by_rules(Grounds::RulesOfThumb),
+        }
+    }
+
     fn check(view: &PlayerView) -> Result<Vec<Action>, AiError> {
         if !view.is_my_turn() {
             return Err(AiError::NotMyTurn);
@@ -188,42 +255,7 @@ impl Player for Bot {
     }
 
     fn decide(&mut self, view: &PlayerView) -> Result<Action, AiError> {
-        let legal = Self::check(view)?;
-        let mut rng = self.rng_for(view);
-        let fallback = || basic::decide(view, &legal).ok_or(AiError::NoLegalAction);
-        match (self.level, view.phase()) {
-            (Level::Basic, _) => fallback(),
-            (Level::Standard | Level::Expert | Level::Oracle, Phase::Tricks) => {
-                let cards: Vec<Card> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::PlayCard(c) => Some(*c),
-                        _ => None,
-                    })
-                    .collect();
-                match pimc::choose_card(view, &cards, &self.budget, &mut rng, &mut self.solver) {
-                    Some(c) => Ok(Action::PlayCard(c)),
-                    None => fallback(),
-                }
-            }
-            (
-                Level::Expert,
-                Phase::Trump
-                | Phase::KittyConcede
-                | Phase::MeldConcede
-                | Phase::BidderDecision
-                | Phase::Challenge,
-            ) => match crate::expert::decide(view, &legal, &mut rng) {
-                Some(action) => Ok(action),
-                None => fallback(),
-            },
-            (Level::Expert, Phase::Auction) => {
-                let scale = view.rules.counting.total() as f64 / 250.0;
-                let value = crate::expert::bidding_value(view, &mut rng) - 10.0 * scale;
-                basic::bid(view, &legal, value).ok_or(AiError::NoLegalAction)
-            }
-            _ => fallback(),
-        }
+        self.deliberate(view).map(|d| d.action)
     }
 
     fn decide_in(&mut self, state: &State, seat: Seat) -> Result<Action, AiError> {
@@ -277,6 +309,29 @@ impl Player for Bot {
             None => basic::decide(&view, &legal).ok_or(AiError::NoLegalAction),
         }
     }
+}
+
+/// A decision and what it rests on.
+pub struct Deliberation {
+    pub action: Action,
+    pub grounds: Grounds,
+}
+
+/// What a decision rests on.
+pub enum Grounds {
+    /// The only legal card: nothing to weigh.
+    OnlyAction,
+    /// The rules of thumb ([`basic::decide`]).
+    RulesOfThumb,
+    /// Card play: every legal card valued over sampled worlds.
+    Cards(pimc::CardValues),
+    /// The expert's playouts after the auction.
+    Expert(crate::expert::Evaluation),
+    /// The expert's bid: the sampled deals and the limit it bids to.
+    Bidding {
+        outlook: crate::expert::BidOutlook,
+        limit: f64,
+    },
 }
 
 /// The open position of a state for the player to move (tests and benchmarks).

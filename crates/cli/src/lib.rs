@@ -79,6 +79,11 @@ pub const COMMANDS: &[Command] = &[
         summary: "AI timings on seeded deals (solver, PIMC, expert decisions)",
         run: commands::bench::run,
     },
+    Command {
+        name: "hint",
+        summary: "the coach's analysis (hint, bid advice, claim) at a position of a seeded game",
+        run: commands::hint::run,
+    },
 ];
 
 /// Top-level help.

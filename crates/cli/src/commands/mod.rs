@@ -1,6 +1,7 @@
 //! One module per subcommand; see [`crate::COMMANDS`].
 
 pub mod bench;
+pub mod hint;
 pub mod legal;
 pub mod link;
 pub mod meld;
