@@ -16,7 +16,7 @@ const PRESETS = ['brooklyn', 'bison', 'partnership', 'double-deck', 'club'];
 
 function kindOf(phase) {
   if (phase === 'auction') return 'bid';
-  if (phase === 'tricks') return 'card';
+  if (phase === 'play') return 'card';
   return phase;
 }
 

@@ -98,7 +98,7 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           continue;
         }
         const phase = await attr(page, 'data-phase');
-        const kind = phase === 'auction' ? 'bid' : phase === 'tricks' ? 'card' : SETUP_PHASES.includes(phase) ? 'setup' : null;
+        const kind = phase === 'auction' ? 'bid' : phase === 'play' ? 'card' : SETUP_PHASES.includes(phase) ? 'setup' : null;
         if (kind && !seen.has(kind)) {
           if (kind === 'bid' && preset === 'bison') {
             await page.getByTestId('bid-advisor-toggle').check();
@@ -111,7 +111,7 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           seen.add(kind);
           continue;
         }
-        if (phase === 'tricks' && !seen.has('undo') && Number(await attr(page, 'data-tricks-done')) >= 1) {
+        if (phase === 'play' && !seen.has('undo') && Number(await attr(page, 'data-tricks-done')) >= 1) {
           // Play a card, let the others answer, then take it back.
           const before = await page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card));
           await plainMove(page);

@@ -938,12 +938,17 @@ impl Game {
         let h = &self.state.public().hand;
         let declarers = h.declarer.is_some_and(|d| claim.seats.contains(&d));
         let you = claim.seats.contains(&self.human);
-        let who = match claim.seats.first() {
-            _ if you && claim.seats.len() > 1 => "Your side claims".to_string(),
-            _ if you => "You claim".to_string(),
-            Some(&seat) if claim.seats.len() > 1 => format!("{}'s side claims", self.name(seat)),
-            Some(&seat) => format!("{} claims", self.name(seat)),
-            None => "A claim:".to_string(),
+        let others: Vec<&str> = claim
+            .seats
+            .iter()
+            .filter(|&&s| s != self.human)
+            .map(|&s| self.name(s))
+            .collect();
+        let who = match (you, others.as_slice()) {
+            (true, []) => "You claim".to_string(),
+            (true, [partner]) => format!("You and {partner} claim"),
+            (false, [one]) => format!("{one} claims"),
+            (_, names) => format!("{} claim", names.join(" and ")),
         };
         match (claim.kind, declarers) {
             (ClaimKind::AllTheRest, _) => format!("{who} every remaining point."),
