@@ -48,7 +48,7 @@ pub fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
 /// but keeps the opponents from scoring their tricks, while making it gains
 /// about twice the bid; giving up pays only when the contract is nearly
 /// hopeless.
-pub fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
+fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
     if rules.scoring.is_ledger() {
         let m = trump_multiplier(rules, trump);
         (2.0 * m - 1.0) / (3.0 * m)
@@ -114,7 +114,7 @@ pub struct BidderFigures {
 /// The club's challenge break-even for a defender: unchallenged, each defender
 /// pays the stake once; challenged, the bidder pays twice or is paid twice, so
 /// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
-pub const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
+const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 
 /// A bury by the basic rules of thumb for `trump`: the cards kept and the
 /// cards buried.
