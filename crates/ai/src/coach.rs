@@ -916,7 +916,7 @@ mod tests {
     fn the_recommendation_is_the_experts_decision_everywhere() {
         for preset in PresetId::ALL {
             let mut seen = Vec::new();
-            for seed in 0..6 {
+            for seed in 0..3 {
                 drive(preset, seed, 400, |state| {
                     check_recommendation(preset, seed, state, &mut seen);
                     true
