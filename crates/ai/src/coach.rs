@@ -156,7 +156,7 @@ fn choice(action: Action, value: Option<f64>, note: impl Into<String>) -> Choice
     }
 }
 
-/// "n of m" with the noun of the count.
+/// "n of m".
 fn of(n: usize, m: usize) -> String {
     format!("{n} of {m}")
 }
@@ -284,13 +284,23 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         facts.push(format!("{card} does not take the lead in this trick"));
         return facts;
     }
-    // Opponents still to play to this trick, by index in play order.
-    let later: Vec<usize> = (1..n.saturating_sub(trick.len()))
+    // Players still to play to this trick, by index in play order.
+    let after: Vec<usize> = (1..n.saturating_sub(trick.len()))
         .map(|k| (me + k) % n)
+        .collect();
+    let later: Vec<usize> = after
+        .iter()
+        .copied()
         .filter(|&i| on_declarer_side(h.active[i]) != declaring)
         .collect();
-    if later.is_empty() {
+    if after.is_empty() {
         facts.push(format!("{card} wins the trick"));
+        return facts;
+    }
+    if later.is_empty() {
+        facts.push(format!(
+            "{card} leads the trick and only your side plays after it"
+        ));
         return facts;
     }
     let knowledge = Knowledge::from_view(view);
