@@ -48,7 +48,7 @@ pub fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
 /// but keeps the opponents from scoring their tricks, while making it gains
 /// about twice the bid; giving up pays only when the contract is nearly
 /// hopeless.
-pub fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
+fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
     if rules.scoring.is_ledger() {
         let m = trump_multiplier(rules, trump);
         (2.0 * m - 1.0) / (3.0 * m)
@@ -114,7 +114,7 @@ pub struct BidderFigures {
 /// The club's challenge break-even for a defender: unchallenged, each defender
 /// pays the stake once; challenged, the bidder pays twice or is paid twice, so
 /// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
-pub const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
+const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 
 /// A bury by the basic rules of thumb for `trump`: the cards kept and the
 /// cards buried.
@@ -223,7 +223,10 @@ pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
 /// The sampled deals of a bid and what the side scores in each.
 pub struct BidOutlook {
     pub worlds: Worlds,
-    /// The side's score in each deal (trump by the rules of thumb), sorted.
+    /// Per deal (in `worlds` order), the trump the rules of thumb name (None:
+    /// none can be named) and the side's score.
+    pub deals: Vec<(Option<Suit>, f64)>,
+    /// The side's scores, sorted.
     pub scores: Vec<f64>,
     /// The score reached in about the bid confidence share of the deals.
     pub value: f64,
@@ -238,7 +241,7 @@ pub fn confident_score(scores: &[f64]) -> f64 {
 /// [`bidding_value`] with the deals and scores it rests on.
 pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);
-    let mut scores: Vec<f64> = if worlds.knowledge.me.is_some() {
+    let deals: Vec<(Option<Suit>, f64)> = if worlds.knowledge.me.is_some() {
         worlds
             .worlds
             .iter()
@@ -247,22 +250,33 @@ pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     } else {
         Vec::new()
     };
+    let mut scores: Vec<f64> = deals.iter().map(|d| d.1).collect();
     scores.sort_by(f64::total_cmp);
     BidOutlook {
         value: confident_score(&scores),
         worlds,
+        deals,
         scores,
     }
 }
 
 /// The side's score in each of the bid's deals if the seat names `trump`
-/// (0 where the rules do not let it), sorted.
+/// (0 where the rules do not let it), sorted. A deal whose trump by the rules
+/// of thumb is `trump` keeps its score (the same playout).
 pub fn trump_scores(view: &PlayerView, outlook: &BidOutlook, trump: Suit) -> Vec<f64> {
+    let knowledge = &outlook.worlds.knowledge;
     let mut scores: Vec<f64> = outlook
         .worlds
         .worlds
         .iter()
-        .map(|world| side_score(view, &outlook.worlds.knowledge, world, Some(trump)))
+        .zip(&outlook.deals)
+        .map(|(world, &(named, score))| {
+            if named == Some(trump) {
+                score
+            } else {
+                side_score(view, knowledge, world, Some(trump)).1
+            }
+        })
         .collect();
     scores.sort_by(f64::total_cmp);
     scores
@@ -270,16 +284,17 @@ pub fn trump_scores(view: &PlayerView, outlook: &BidOutlook, trump: Suit) -> Vec
 
 /// The side's meld and card points in one sampled deal if the seat declares:
 /// it takes the kitty, names `trump` (None: the suit the rules of thumb like
-/// best), exchanges with the partner, buries, and plays out.
+/// best), exchanges with the partner, buries, and plays out. Returns the trump
+/// named (None: none may be, the score is 0) and the score.
 fn side_score(
     view: &PlayerView,
     knowledge: &crate::knowledge::Knowledge,
     world: &crate::knowledge::World,
     trump: Option<Suit>,
-) -> f64 {
+) -> (Option<Suit>, f64) {
     let rules = &view.rules;
     let Some(me) = knowledge.me else {
-        return 0.0;
+        return (None, 0.0);
     };
     let pile = knowledge.capacity.len() - 1;
     let partner = pinochle_engine::game::partner(rules, view.seat)
@@ -306,7 +321,7 @@ fn side_score(
         })
         .collect();
     let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
-        return 0.0;
+        return (None, 0.0);
     };
     let mut hands: Vec<CardCounts> = world.holdings[..pile].to_vec();
     if let Some(p) = partner {
@@ -317,7 +332,8 @@ fn side_score(
     hands[me] = kept;
     let table = Table::with_declarer(view, view.seat, Some(trump));
     let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
-    f64::from(meld_total(rules, &kept, Some(trump)) + partner_meld) + f64::from(points)
+    let meld = meld_total(rules, &kept, Some(trump)) + partner_meld;
+    (Some(trump), f64::from(meld) + f64::from(points))
 }
 
 /// The trump suits among the legal actions.

@@ -117,6 +117,13 @@ fn a_decided_hand_is_claimed_with_its_line() {
 }
 
 #[test]
+fn hint_has_help() {
+    let r = pinochle(&["hint", "--help"]);
+    assert_eq!(r.code, 0);
+    assert!(r.stdout.starts_with("Usage: pinochle hint"), "{}", r.stdout);
+}
+
+#[test]
 fn bad_input_is_a_clear_error() {
     fails(
         &["hint", "--preset", "bison", "--moves", "1", "--bogus"],
