@@ -396,7 +396,9 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     } else {
         "Running scores after each hand"
     };
-    line_chart(&series, target, caption, &|v| amount(rules, v, false))
+    html! {
+        <div data-testid="score-chart">{ line_chart(&series, target, caption, &|v| amount(rules, v, false)) }</div>
+    }
 }
 
 fn score_sheet(game: &Game) -> Html {
