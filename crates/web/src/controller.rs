@@ -17,7 +17,7 @@ use pinochle_engine::game::{
     State,
 };
 use pinochle_engine::options::{specs, RulesError};
-use pinochle_engine::{PresetId, Rules};
+use pinochle_engine::{Card, CardCounts, PresetId, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Names of the computer players, by seat.
@@ -253,6 +253,37 @@ pub enum Msg {
     ToggleLastTrick,
     SetPace(Pace),
     SetFourColor(bool),
+    /// Add a card to the cards the human is choosing to bury or pass.
+    Select(Card),
+    /// Take one copy of a card back out of that choice.
+    Unselect(Card),
+    /// Bury or pass the chosen cards, one action per card, all or none.
+    ConfirmSelection,
+}
+
+/// A choice of several cards made one at a time and confirmed together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choosing {
+    Bury,
+    Pass,
+}
+
+impl Choosing {
+    /// The verb of the prompt and the labels ("bury", "pass").
+    pub fn verb(self) -> &'static str {
+        match self {
+            Choosing::Bury => "bury",
+            Choosing::Pass => "pass",
+        }
+    }
+
+    /// The engine's action for one chosen card.
+    pub fn action(self, card: Card) -> Action {
+        match self {
+            Choosing::Bury => Action::Bury(card),
+            Choosing::Pass => Action::PassCard(card),
+        }
+    }
 }
 
 /// What the shell must do for the game.
@@ -306,6 +337,10 @@ pub struct Game {
     pub show_last_trick: bool,
     /// Latest plays in words, newest last (the live region reads the last one).
     pub announcements: Vec<String>,
+    /// Cards chosen to bury or pass, not yet confirmed (a multiset: a double
+    /// deck holds copies).
+    #[serde(skip)]
+    pub selection: Vec<Card>,
     /// Actions applied so far.
     moves: u64,
     /// The position on the table, when the worker was asked about it.
@@ -355,6 +390,7 @@ impl Game {
             last_trick: None,
             show_last_trick: false,
             announcements: Vec::new(),
+            selection: Vec::new(),
             moves: 0,
             asked: None,
             failures: 0,
@@ -519,6 +555,15 @@ impl Game {
                 self.settings.four_color = on;
                 effects.push(Effect::SettingsChanged);
             }
+            Msg::Select(card) => self.select(card)?,
+            Msg::Unselect(card) => {
+                let at = self.selection.iter().position(|&c| c == card);
+                let Some(at) = at else {
+                    return Err(GameError::Busy("that card is not chosen"));
+                };
+                self.selection.remove(at);
+            }
+            Msg::ConfirmSelection => effects.extend(self.confirm_selection()?),
         }
         effects.extend(self.ask_bot());
         Ok(effects)
@@ -542,14 +587,104 @@ impl Game {
         })
     }
 
+    /// What the human is choosing cards for now, and how many are still to
+    /// choose (before the selection), if that is the decision on the table.
+    pub fn choosing(&self) -> Option<(Choosing, usize)> {
+        if !self.human_to_move() {
+            return None;
+        }
+        let view = self.view();
+        let rules = &view.rules;
+        let h = &view.public.hand;
+        match view.phase() {
+            Phase::Bury => Some((
+                Choosing::Bury,
+                rules.contract.bury.saturating_sub(h.buried) as usize,
+            )),
+            Phase::PassLeft => {
+                let count = rules.passing.to_left.as_ref().map_or(1, |p| p.cards);
+                let left = count.saturating_sub(view.own.passing.len() as u8);
+                Some((Choosing::Pass, left as usize))
+            }
+            Phase::PartnerPass => {
+                let count = rules.passing.partner.as_ref().map_or(0, |p| p.cards);
+                let left = count.saturating_sub(view.own.passing.len() as u8);
+                Some((Choosing::Pass, left as usize))
+            }
+            _ => None,
+        }
+    }
+
+    /// Why this card cannot be added to the selection now, if it cannot.
+    pub fn select_refusal(&self, card: Card) -> Option<String> {
+        let Some((kind, needed)) = self.choosing() else {
+            return Some("there is nothing to choose now".to_string());
+        };
+        let chosen = self.selection.iter().filter(|&&c| c == card).count();
+        let held = self.view().own.hand.count(card) as usize;
+        if chosen >= held {
+            return Some("that card is already chosen".to_string());
+        }
+        if self.selection.len() >= needed {
+            return Some(format!(
+                "You have chosen {}: tap a chosen card to put it back first.",
+                plural(needed, "card", "cards")
+            ));
+        }
+        if !self.view().legal_actions().contains(&kind.action(card)) {
+            return Some(format!("You may not {} this card.", kind.verb()));
+        }
+        None
+    }
+
+    fn select(&mut self, card: Card) -> Result<(), GameError> {
+        if self.select_refusal(card).is_some() {
+            return Err(GameError::Busy("that card cannot be chosen now"));
+        }
+        self.selection.push(card);
+        Ok(())
+    }
+
+    /// The human's hand without the chosen cards (what its meld would be).
+    pub fn hand_without_selection(&self) -> CardCounts {
+        let mut hand = self.view().own.hand;
+        for &card in &self.selection {
+            hand.remove(card);
+        }
+        hand
+    }
+
+    /// Applies the chosen cards in turn; if any is refused nothing changes.
+    fn confirm_selection(&mut self) -> Result<Vec<Effect>, GameError> {
+        let Some((kind, needed)) = self.choosing() else {
+            return Err(GameError::Busy("there is nothing to choose now"));
+        };
+        if self.selection.len() != needed {
+            return Err(GameError::Busy("choose the cards first"));
+        }
+        let mut next = self.clone();
+        let mut effects = Vec::new();
+        let human = self.human;
+        for card in std::mem::take(&mut next.selection) {
+            effects.extend(next.perform(human, kind.action(card))?);
+        }
+        *self = next;
+        Ok(effects)
+    }
+
     fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
         let phase = self.state.phase();
+        let had_declarer = self.state.public().hand.declarer.is_some();
         let events = self.state.apply_for(seat, action.clone())?;
+        self.selection.clear();
         self.moves += 1;
         self.failures = 0;
         let mut effects = vec![Effect::Record(action.clone())];
         let text = self.describe(seat, &action, phase);
         self.announce(text);
+        if let Some(text) = self.declarer_without_bidding(had_declarer) {
+            self.announce(text);
+        }
         for event in events {
             match event {
                 Event::TrickTaken {
@@ -590,6 +725,30 @@ impl Game {
             });
         }
         Ok(effects)
+    }
+
+    /// "You become declarer at 250 without bidding.", when the last action
+    /// made a declarer of a seat that never bid (the club's stuck dealer, the
+    /// dealer Brooklyn's escape puts in).
+    fn declarer_without_bidding(&self, had_declarer: bool) -> Option<String> {
+        let h = &self.state.public().hand;
+        let declarer = h.declarer.filter(|_| !had_declarer)?;
+        let bid_by_declarer = h
+            .auction
+            .iter()
+            .any(|c| c.seat == declarer && c.bid.is_some());
+        if bid_by_declarer && !h.escaped && !h.stuck {
+            return None;
+        }
+        let at = h.bid.map_or(String::new(), |b| format!(" at {b}"));
+        Some(if self.is_you(declarer) {
+            format!("You become declarer{at} without bidding.")
+        } else {
+            format!(
+                "{} becomes declarer{at} without bidding.",
+                self.name(declarer)
+            )
+        })
     }
 
     fn announce(&mut self, text: String) {
@@ -970,6 +1129,64 @@ mod tests {
             "You pass."
         );
         assert_eq!(named.name(0), "Ann");
+    }
+
+    /// A game in which the human is choosing cards to bury or pass.
+    fn choosing(preset: PresetId) -> Game {
+        for seed in 0..40 {
+            let mut g = game(preset, seed);
+            drive(
+                &mut g,
+                |g| g.choosing().is_some() || g.history.len() > 3,
+                |_| {},
+            );
+            if g.choosing().is_some() {
+                return g;
+            }
+        }
+        panic!("the human never chooses cards in {preset:?}");
+    }
+
+    #[test]
+    fn burying_and_passing_are_chosen_then_confirmed_all_at_once() {
+        for preset in [PresetId::Brooklyn, PresetId::Partnership] {
+            let mut g = choosing(preset);
+            let (kind, needed) = g.choosing().unwrap();
+            let choosable: Vec<Card> = g
+                .view()
+                .own
+                .hand
+                .to_cards()
+                .into_iter()
+                .filter(|&c| g.select_refusal(c).is_none())
+                .collect();
+            assert!(choosable.len() > needed, "{preset:?}");
+            // Too few cannot be confirmed; a chosen card can be put back.
+            for &card in &choosable[..needed - 1] {
+                g.update(Msg::Select(card)).unwrap();
+            }
+            assert!(g.update(Msg::ConfirmSelection).is_err());
+            g.update(Msg::Select(choosable[needed - 1])).unwrap();
+            // A full selection takes no more, and says why.
+            assert!(g.select_refusal(choosable[needed]).is_some());
+            assert!(g.update(Msg::Select(choosable[needed])).is_err());
+            g.update(Msg::Unselect(choosable[0])).unwrap();
+            g.update(Msg::Select(choosable[needed])).unwrap();
+            let moves = g.ticket().moves;
+            let effects = g.update(Msg::ConfirmSelection).unwrap();
+            let recorded: Vec<&Effect> = effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Record(_)))
+                .collect();
+            assert_eq!(recorded.len(), needed, "{preset:?}: one action per card");
+            assert_eq!(
+                recorded[0],
+                &Effect::Record(kind.action(choosable[1])),
+                "{preset:?}"
+            );
+            assert_eq!(g.ticket().moves, moves + needed as u64);
+            assert!(g.selection.is_empty());
+        }
     }
 
     #[test]
