@@ -127,7 +127,8 @@ test('an illegal card says why when clicked, and the focus stays in the hand aft
     await playUntil(page, async (p) => (await humanToPlayCard(p)) && (await p.locator('[data-testid="hand"] .illegal').count()) > 0);
     const illegal = page.locator('[data-testid="hand"] .illegal').first();
     const title = await illegal.getAttribute('title');
-    await illegal.click();
+    // aria-disabled: Playwright would wait for it to be enabled; a player just clicks.
+    await illegal.click({ force: true });
     const reason = page.getByTestId('card-reason');
     await reason.waitFor({ state: 'visible' });
     assert.equal(await reason.innerText(), title, 'the reason shows in visible text');

@@ -1115,6 +1115,25 @@ mod tests {
             "You show 0 melds."
         );
         assert_eq!(plural(1, "trick", "tricks"), "1 trick");
+        assert_eq!(plural(2, "trick", "tricks"), "2 tricks");
+        let ace = Card::new(pinochle_engine::Rank::Ace, pinochle_engine::Suit::Spades);
+        assert_eq!(
+            g.describe(0, &Action::PlayCard(ace), tricks),
+            "You play the ace of spades."
+        );
+        assert_eq!(
+            g.describe(
+                0,
+                &Action::ChooseTrump(pinochle_engine::Suit::Hearts),
+                Phase::Trump
+            ),
+            "You name hearts trump."
+        );
+        assert_eq!(
+            g.describe(0, &Action::Escape, Phase::Escape),
+            "You make the dealer take it."
+        );
+        assert!(g.hand_intro().contains("deal"));
         let named = Game::start(
             "g".into(),
             Settings {

@@ -20,7 +20,7 @@ use crate::controller::{
 };
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
-use crate::share::share_url;
+use crate::share::{share_url, CopyButton};
 use crate::storage::{Library, SessionSummary};
 
 #[derive(Properties, PartialEq)]
@@ -386,9 +386,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             }
             <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
             if let Some(url) = (*shared_url).clone() {
-                <label>{ "Link to these rules and this deal number" }
-                    <input type="text" readonly=true value={url} data-testid="share-url" />
-                </label>
+                <div class="share-link">
+                    <label>{ "Link to these rules and this deal number" }
+                        <input type="text" readonly=true value={url.clone()} data-testid="share-url" />
+                    </label>
+                    <CopyButton text={url} />
+                </div>
             }
             <div class="fields">
                 if let (Some(sizes), None) = (sizes, &s.custom) {
