@@ -9,7 +9,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, baseUrl, screenshot, sharedBrowser, TURN } from './harness.mjs';
+import { openPage, baseUrl, screenshot, sharedBrowser, confirmSelection, TURN } from './harness.mjs';
 
 const shared = sharedBrowser();
 
@@ -45,6 +45,11 @@ async function play(page, action) {
     .first();
   assert.ok(await control.isEnabled(), `the control for "${action}" is enabled`);
   await control.click();
+  if (await page.getByTestId('confirm-selection').count()) {
+    // A bury or pass: the card is chosen; choose the rest and confirm.
+    await confirmSelection(page);
+    return;
+  }
   await moved(page, ticket);
 }
 
@@ -60,6 +65,10 @@ async function hint(page) {
 
 /** The human's plain move: raise by the least bid while one is legal, else the first choice. */
 async function plainMove(page) {
+  if (await page.getByTestId('confirm-selection').count()) {
+    await confirmSelection(page);
+    return true;
+  }
   const actions = await page.$$eval(
     '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
     (els) => els.map((el) => el.getAttribute('data-action')),

@@ -100,11 +100,44 @@ export function sharedBrowser() {
 }
 
 /**
- * Takes one human step: the next hand after a result (counted in
+ * Burying or passing: chooses the first cards that may be chosen, one at a
+ * time, until the selection is complete, then confirms it and waits until the
+ * position changes.
+ */
+export async function confirmSelection(page, timeout = 30_000) {
+  const confirm = page.getByTestId('confirm-selection');
+  const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+  const chosen = () => page.locator('[data-testid="hand"] [data-selected]').count();
+  while (await confirm.isDisabled()) {
+    const before = await chosen();
+    await page.locator('[data-testid="hand"] [data-action]').first().click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="hand"] [data-selected]').length === n + 1,
+      before,
+      { timeout },
+    );
+  }
+  await confirm.click();
+  await page.waitForFunction(
+    (t) => {
+      const g = document.querySelector('[data-testid="game"]');
+      return !g || g.dataset.ticket !== t || document.querySelector('[data-testid="result-panel"]');
+    },
+    ticket,
+    { timeout },
+  );
+}
+
+/**
+ * Takes one human step: burying or passing (see `confirmSelection`), the next hand after a result (counted in
  * `state.results`), else a bid once per hand then passes, play on, keep, or the
  * first enabled control; then waits until the position changes.
  */
 export async function humanStep(page, state, timeout = 30_000) {
+  if (await page.getByTestId('confirm-selection').count()) {
+    await confirmSelection(page, timeout);
+    return;
+  }
   if (await page.getByTestId('result-panel').isVisible()) {
     state.results = (state.results ?? 0) + 1;
     state.bid = false;

@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launchBrowser, openPage, baseUrl, screenshot } from './harness.mjs';
+import { launchBrowser, openPage, baseUrl, screenshot, confirmSelection } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -102,6 +102,10 @@ async function playHands(page, preset, hooks) {
       continue;
     }
     if (await page.getByTestId('game-over').isVisible()) break;
+    if (await page.getByTestId('confirm-selection').count()) {
+      await confirmSelection(page);
+      continue;
+    }
     const ticket = await page.getByTestId('game').getAttribute('data-ticket');
     const action = await chooseAction(page, state);
     if (!action) continue;

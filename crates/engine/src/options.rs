@@ -147,7 +147,7 @@ fn parse_num(v: &str, min: i64, max: i64) -> Result<i64, String> {
         .parse()
         .map_err(|_| format!("'{v}' is not a whole number"))?;
     if n < min || n > max {
-        return Err(format!("{n} is out of range {min}..={max}"));
+        return Err(format!("{n} is out of range: choose from {min} to {max}"));
     }
     Ok(n)
 }
@@ -945,7 +945,7 @@ impl Rules {
             return bad(
                 "table.seats",
                 format!(
-                    "{} seats for {} active players; must be {}..=5",
+                    "{} seats for {} active players; choose from {} to 5",
                     t.seats, t.active, t.active
                 ),
             );

@@ -718,7 +718,7 @@ mod shell {
         let model = shell.model.borrow();
         let game = model.game();
         html! {
-            <main class="app" data-testid="app">
+            <main class={if game.is_some() { "app in-game" } else { "app" }} data-testid="app">
                 <header class="app-header">
                     <h1 data-testid="app-title">{ APP_TITLE }</h1>
                 </header>

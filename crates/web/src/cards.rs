@@ -134,23 +134,37 @@ pub struct HandCardProps {
     pub onnavigate: Callback<(String, usize)>,
     /// What choosing does, for the label ("play", "bury", "pass").
     pub verb: &'static str,
+    /// Chosen to bury or pass (not yet confirmed): choosing it again puts it back.
     #[prop_or_default]
     pub selected: bool,
+    #[prop_or_default]
+    pub onunselect: Callback<Card>,
+    /// Receives the reason when a card that may not be chosen is chosen.
+    #[prop_or_default]
+    pub onrefuse: Callback<String>,
 }
 
-/// A card of the human's hand: a button, disabled with the reason when illegal.
+/// A card of the human's hand: a button, disabled with the reason when
+/// illegal (choosing it then says why).
 #[component]
 pub fn HandCard(props: &HandCardProps) -> Html {
-    let action = props.action.clone().filter(|_| props.active);
-    let enabled = action.is_some();
+    let selected = props.selected && props.active;
+    let action = props.action.clone().filter(|_| props.active && !selected);
+    let enabled = action.is_some() || selected;
     let card = props.card;
     let onclick = {
-        let cb = props.onchoose.clone();
+        let (choose, unselect, refuse) = (
+            props.onchoose.clone(),
+            props.onunselect.clone(),
+            props.onrefuse.clone(),
+        );
         let action = action.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(action) = action.clone() {
-                cb.emit(action)
-            }
+        let reason = props.reason.clone();
+        Callback::from(move |_: MouseEvent| match (&action, &reason) {
+            _ if selected => unselect.emit(card),
+            (Some(action), _) => choose.emit(action.clone()),
+            (None, Some(reason)) => refuse.emit(reason.clone()),
+            (None, None) => {}
         })
     };
     let onkeydown = {
@@ -168,7 +182,13 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         })
     };
     let reason_id = format!("why-{}", props.index);
-    let label = if props.active && enabled {
+    let label = if selected {
+        format!(
+            "{}, chosen to {}: choose again to put it back",
+            card_label(card),
+            props.verb
+        )
+    } else if props.active && enabled {
         format!("{} {}", props.verb, card_label(card))
     } else {
         card_label(card)
@@ -177,8 +197,10 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         <button type="button"
                 class={classes!("card", "in-hand", enabled.then_some("playable"),
                                 (props.active && !enabled).then_some("illegal"),
-                                props.selected.then_some("selected"))}
+                                selected.then_some("selected"))}
                 data-card={card.to_string()}
+                data-selected={selected.then_some("true")}
+                aria-pressed={selected.then_some("true")}
                 data-action={action.as_ref().map(ToString::to_string)}
                 aria-disabled={(!enabled).then_some("true")}
                 aria-describedby={props.reason.as_ref().map(|_| reason_id.clone())}

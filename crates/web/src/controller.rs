@@ -18,7 +18,7 @@ use pinochle_engine::game::{
     State,
 };
 use pinochle_engine::options::{specs, RulesError};
-use pinochle_engine::{PresetId, Rules};
+use pinochle_engine::{Card, CardCounts, PresetId, Rules};
 use serde::{Deserialize, Serialize};
 
 /// Names of the computer players, by seat.
@@ -336,6 +336,37 @@ pub enum Msg {
     },
     /// The human claims the rest of the hand (offered only when proved).
     Claim,
+    /// Add a card to the cards the human is choosing to bury or pass.
+    Select(Card),
+    /// Take one copy of a card back out of that choice.
+    Unselect(Card),
+    /// Bury or pass the chosen cards, one action per card, all or none.
+    ConfirmSelection,
+}
+
+/// A choice of several cards made one at a time and confirmed together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choosing {
+    Bury,
+    Pass,
+}
+
+impl Choosing {
+    /// The verb of the prompt and the labels ("bury", "pass").
+    pub fn verb(self) -> &'static str {
+        match self {
+            Choosing::Bury => "bury",
+            Choosing::Pass => "pass",
+        }
+    }
+
+    /// The engine's action for one chosen card.
+    pub fn action(self, card: Card) -> Action {
+        match self {
+            Choosing::Bury => Action::Bury(card),
+            Choosing::Pass => Action::PassCard(card),
+        }
+    }
 }
 
 /// What the shell must do for the game.
@@ -418,6 +449,10 @@ pub struct Game {
     pub show_last_trick: bool,
     /// Latest plays in words, newest last (the live region reads the last one).
     pub announcements: Vec<String>,
+    /// Cards chosen to bury or pass, not yet confirmed (a multiset: a double
+    /// deck holds copies).
+    #[serde(skip)]
+    pub selection: Vec<Card>,
     /// Actions applied so far.
     moves: u64,
     /// Every action applied, with the seat that took it (undo replays a prefix).
@@ -486,6 +521,7 @@ impl Game {
             last_trick: None,
             show_last_trick: false,
             announcements: Vec::new(),
+            selection: Vec::new(),
             moves: 0,
             log: Vec::new(),
             practice: false,
@@ -853,6 +889,19 @@ impl Game {
                     .ok_or(GameError::Busy("no claim is proved here"))?;
                 effects.extend(self.play_claim(claim)?);
             }
+            Msg::Select(card) => {
+                self.select(card)?;
+                self.coaching = None;
+            }
+            Msg::Unselect(card) => {
+                let at = self.selection.iter().position(|&c| c == card);
+                let Some(at) = at else {
+                    return Err(GameError::Busy("that card is not chosen"));
+                };
+                self.selection.remove(at);
+                self.coaching = None;
+            }
+            Msg::ConfirmSelection => effects.extend(self.confirm_selection()?),
         }
         effects.extend(self.follow_up());
         Ok(effects)
@@ -869,8 +918,30 @@ impl Game {
         Effect::AskCoach(Box::new(CoachRequest {
             ticket,
             seed: self.seat_seed(self.human),
-            view: self.view(),
+            view: self.coach_view(),
         }))
+    }
+
+    /// The human's view as the coach is asked about it: with the cards chosen
+    /// so far to bury or pass set aside, so that the hint names the next card
+    /// to choose.
+    fn coach_view(&self) -> PlayerView {
+        let Some((kind, needed)) = self.choosing() else {
+            return self.view();
+        };
+        if self.selection.is_empty() || self.selection.len() >= needed {
+            return self.view();
+        }
+        let mut state = self.state.clone();
+        for &card in &self.selection {
+            if state.apply_for(self.human, kind.action(card)).is_err() {
+                return self.view();
+            }
+        }
+        if state.current_player() != Some(self.human) {
+            return self.view();
+        }
+        state.observation(self.human)
     }
 
     fn coach_answer(
@@ -1032,9 +1103,96 @@ impl Game {
         })
     }
 
+    /// What the human is choosing cards for now, and how many are still to
+    /// choose (before the selection), if that is the decision on the table.
+    pub fn choosing(&self) -> Option<(Choosing, usize)> {
+        if !self.human_to_move() {
+            return None;
+        }
+        let view = self.view();
+        let rules = &view.rules;
+        let h = &view.public.hand;
+        match view.phase() {
+            Phase::Bury => Some((
+                Choosing::Bury,
+                rules.contract.bury.saturating_sub(h.buried) as usize,
+            )),
+            Phase::PassLeft => {
+                let count = rules.passing.to_left.as_ref().map_or(1, |p| p.cards);
+                let left = count.saturating_sub(view.own.passing.len() as u8);
+                Some((Choosing::Pass, left as usize))
+            }
+            Phase::PartnerPass => {
+                let count = rules.passing.partner.as_ref().map_or(0, |p| p.cards);
+                let left = count.saturating_sub(view.own.passing.len() as u8);
+                Some((Choosing::Pass, left as usize))
+            }
+            _ => None,
+        }
+    }
+
+    /// Why this card cannot be added to the selection now, if it cannot.
+    pub fn select_refusal(&self, card: Card) -> Option<String> {
+        let Some((kind, needed)) = self.choosing() else {
+            return Some("there is nothing to choose now".to_string());
+        };
+        let chosen = self.selection.iter().filter(|&&c| c == card).count();
+        let held = self.view().own.hand.count(card) as usize;
+        if chosen >= held {
+            return Some("that card is already chosen".to_string());
+        }
+        if self.selection.len() >= needed {
+            return Some(format!(
+                "You have chosen {}: tap a chosen card to put it back first.",
+                plural(needed, "card", "cards")
+            ));
+        }
+        if !self.view().legal_actions().contains(&kind.action(card)) {
+            return Some(format!("You may not {} this card.", kind.verb()));
+        }
+        None
+    }
+
+    fn select(&mut self, card: Card) -> Result<(), GameError> {
+        if self.select_refusal(card).is_some() {
+            return Err(GameError::Busy("that card cannot be chosen now"));
+        }
+        self.selection.push(card);
+        Ok(())
+    }
+
+    /// The human's hand without the chosen cards (what its meld would be).
+    pub fn hand_without_selection(&self) -> CardCounts {
+        let mut hand = self.view().own.hand;
+        for &card in &self.selection {
+            hand.remove(card);
+        }
+        hand
+    }
+
+    /// Applies the chosen cards in turn; if any is refused nothing changes.
+    fn confirm_selection(&mut self) -> Result<Vec<Effect>, GameError> {
+        let Some((kind, needed)) = self.choosing() else {
+            return Err(GameError::Busy("there is nothing to choose now"));
+        };
+        if self.selection.len() != needed {
+            return Err(GameError::Busy("choose the cards first"));
+        }
+        let mut next = self.clone();
+        let mut effects = Vec::new();
+        let human = self.human;
+        for card in std::mem::take(&mut next.selection) {
+            effects.extend(next.perform(human, kind.action(card))?);
+        }
+        *self = next;
+        Ok(effects)
+    }
+
     fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
         let phase = self.state.phase();
+        let had_declarer = self.state.public().hand.declarer.is_some();
         let events = self.state.apply_for(seat, action.clone())?;
+        self.selection.clear();
         self.moves += 1;
         self.log.push((seat, action.clone()));
         self.failures = 0;
@@ -1043,6 +1201,9 @@ impl Game {
         let mut effects = vec![Effect::Record(action.clone())];
         let text = self.describe(seat, &action, phase);
         self.announce(text);
+        if let Some(text) = self.declarer_without_bidding(had_declarer) {
+            self.announce(text);
+        }
         for event in events {
             match event {
                 Event::TrickTaken {
@@ -1083,6 +1244,30 @@ impl Game {
             });
         }
         Ok(effects)
+    }
+
+    /// "You become declarer at 250 without bidding.", when the last action
+    /// made a declarer of a seat that never bid (the club's stuck dealer, the
+    /// dealer Brooklyn's escape puts in).
+    fn declarer_without_bidding(&self, had_declarer: bool) -> Option<String> {
+        let h = &self.state.public().hand;
+        let declarer = h.declarer.filter(|_| !had_declarer)?;
+        let bid_by_declarer = h
+            .auction
+            .iter()
+            .any(|c| c.seat == declarer && c.bid.is_some());
+        if bid_by_declarer && !h.escaped && !h.stuck {
+            return None;
+        }
+        let at = h.bid.map_or(String::new(), |b| format!(" at {b}"));
+        Some(if self.is_you(declarer) {
+            format!("You become declarer{at} without bidding.")
+        } else {
+            format!(
+                "{} becomes declarer{at} without bidding.",
+                self.name(declarer)
+            )
+        })
     }
 
     fn announce(&mut self, text: String) {
@@ -1455,6 +1640,25 @@ mod tests {
             "You show 0 melds."
         );
         assert_eq!(plural(1, "trick", "tricks"), "1 trick");
+        assert_eq!(plural(2, "trick", "tricks"), "2 tricks");
+        let ace = Card::new(pinochle_engine::Rank::Ace, pinochle_engine::Suit::Spades);
+        assert_eq!(
+            g.describe(0, &Action::PlayCard(ace), tricks),
+            "You play the ace of spades."
+        );
+        assert_eq!(
+            g.describe(
+                0,
+                &Action::ChooseTrump(pinochle_engine::Suit::Hearts),
+                Phase::Trump
+            ),
+            "You name hearts trump."
+        );
+        assert_eq!(
+            g.describe(0, &Action::Escape, Phase::Escape),
+            "You make the dealer take it."
+        );
+        assert!(g.hand_intro().contains("deal"));
         let named = Game::start(
             "g".into(),
             Settings {
@@ -1469,6 +1673,64 @@ mod tests {
             "You pass."
         );
         assert_eq!(named.name(0), "Ann");
+    }
+
+    /// A game in which the human is choosing cards to bury or pass.
+    fn choosing(preset: PresetId) -> Game {
+        for seed in 0..40 {
+            let mut g = game(preset, seed);
+            drive(
+                &mut g,
+                |g| g.choosing().is_some() || g.history.len() > 3,
+                |_| {},
+            );
+            if g.choosing().is_some() {
+                return g;
+            }
+        }
+        panic!("the human never chooses cards in {preset:?}");
+    }
+
+    #[test]
+    fn burying_and_passing_are_chosen_then_confirmed_all_at_once() {
+        for preset in [PresetId::Brooklyn, PresetId::Partnership] {
+            let mut g = choosing(preset);
+            let (kind, needed) = g.choosing().unwrap();
+            let choosable: Vec<Card> = g
+                .view()
+                .own
+                .hand
+                .to_cards()
+                .into_iter()
+                .filter(|&c| g.select_refusal(c).is_none())
+                .collect();
+            assert!(choosable.len() > needed, "{preset:?}");
+            // Too few cannot be confirmed; a chosen card can be put back.
+            for &card in &choosable[..needed - 1] {
+                g.update(Msg::Select(card)).unwrap();
+            }
+            assert!(g.update(Msg::ConfirmSelection).is_err());
+            g.update(Msg::Select(choosable[needed - 1])).unwrap();
+            // A full selection takes no more, and says why.
+            assert!(g.select_refusal(choosable[needed]).is_some());
+            assert!(g.update(Msg::Select(choosable[needed])).is_err());
+            g.update(Msg::Unselect(choosable[0])).unwrap();
+            g.update(Msg::Select(choosable[needed])).unwrap();
+            let moves = g.ticket().moves;
+            let effects = g.update(Msg::ConfirmSelection).unwrap();
+            let recorded: Vec<&Effect> = effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Record(_)))
+                .collect();
+            assert_eq!(recorded.len(), needed, "{preset:?}: one action per card");
+            assert_eq!(
+                recorded[0],
+                &Effect::Record(kind.action(choosable[1])),
+                "{preset:?}"
+            );
+            assert_eq!(g.ticket().moves, moves + needed as u64);
+            assert!(g.selection.is_empty());
+        }
     }
 
     #[test]
@@ -1582,6 +1844,41 @@ mod coach_tests {
         });
         assert!(late.is_err());
         assert_eq!(g, before);
+    }
+
+    #[test]
+    fn a_hint_during_a_bury_is_about_the_next_card_to_choose() {
+        let burying = |g: &Game| g.human_to_move() && g.view().phase() == Phase::Bury;
+        let mut g = (0..40)
+            .map(|seed| {
+                let mut g = game(PresetId::Brooklyn, seed);
+                drive(&mut g, |g| burying(g) || g.history.len() > 2, |_| {});
+                g
+            })
+            .find(|g| burying(g))
+            .expect("the human buries in some deal");
+        let card = g
+            .view()
+            .legal_actions()
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Bury(c) => Some(c),
+                _ => None,
+            })
+            .unwrap();
+        g.update(Msg::Select(card)).unwrap();
+        let effects = g.update(Msg::AskHint).unwrap();
+        let Some(Effect::AskCoach(request)) = effects.first() else {
+            panic!("no analysis asked");
+        };
+        assert_eq!(request.view.own.hand.len() + 1, g.view().own.hand.len());
+        assert!(
+            !request.view.legal_actions().contains(&Action::Bury(card))
+                || g.view().own.hand.count(card) > 1
+        );
+        // Changing the choice drops the hint.
+        g.update(Msg::Unselect(card)).unwrap();
+        assert!(g.coaching.is_none());
     }
 
     #[test]

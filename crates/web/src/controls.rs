@@ -149,6 +149,45 @@ fn meld_keys_text(keys: &[MeldKey]) -> String {
         .join(", ")
 }
 
+/// The meld a seat has shown this hand, if any.
+fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
+    view.public
+        .hand
+        .melds
+        .get(seat)
+        .and_then(|m| m.as_ref())
+        .map(|m| m.total)
+}
+
+/// What the declarer needs from the play: "Your meld is 180: you need 120
+/// from the play to make 300." (the meld shown, else the best the hand holds).
+fn needs_text(view: &PlayerView) -> String {
+    let h = &view.public.hand;
+    let Some(bid) = h.bid else {
+        return String::new();
+    };
+    let me = view.seat;
+    let meld = shown_meld(view, me).unwrap_or_else(|| match h.trump {
+        Some(t) => best_meld(&view.rules, &view.own.hand, Some(t)).total,
+        None => pinochle_engine::Suit::ALL
+            .iter()
+            .map(|&t| best_meld(&view.rules, &view.own.hand, Some(t)).total)
+            .max()
+            .unwrap_or(0),
+    });
+    let need = bid.saturating_sub(meld);
+    let meld_words = if h.trump.is_some() {
+        "Your meld is"
+    } else {
+        "Your best meld is"
+    };
+    if need == 0 {
+        format!("{meld_words} {meld}: the bid of {bid} is made before the play.")
+    } else {
+        format!("{meld_words} {meld}: you need {need} from the play to make {bid}.")
+    }
+}
+
 /// The controls for the decision the human is asked now (not the card choices).
 pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html {
     let legal = view.legal_actions();
@@ -189,9 +228,10 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
         Phase::DealerDecline | Phase::DuplicateDecline => html! {
             <div class="choice" role="group" aria-label="Play or decline">
                 <p>{ if view.phase() == Phase::DealerDecline {
-                    "You are stuck with the bid. Decline to look at the widow (pay the fee into the bowl), or play?"
+                    format!("You are stuck with the bid of {}. Play it, or decline before seeing the widow (you pay the fee into the bowl instead of risking a set)?",
+                        h.bid.unwrap_or_default())
                 } else {
-                    "The widow duplicates your cards. Decline the hand, or play?"
+                    "The widow duplicates your cards. Decline the hand, or play?".to_string()
                 } }</p>
                 { action_button("Play".into(), Action::Play, true, onaction) }
                 { action_button("Decline".into(), Action::DeclineHand, false, onaction) }
@@ -200,21 +240,22 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
         Phase::KittyConcede | Phase::MeldConcede | Phase::BidderDecision => {
             let (question, concede_label) = match view.phase() {
                 Phase::KittyConcede => (
-                    "You have seen the kitty. Play the hand, or concede (a single set)?",
+                    "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
                     "Concede",
                 ),
                 Phase::MeldConcede => (
-                    "All meld is shown. Play the hand, or throw it in?",
+                    "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",
                     "Throw in",
                 ),
                 _ => (
-                    "Play the hand (defenders may challenge), or pass and pay the stake?",
+                    "Play the hand (the others may challenge), or pass and pay the stake?",
                     "Pass and pay",
                 ),
             };
             html! {
                 <div class="choice" role="group" aria-label="Play or concede">
                     <p>{ question }</p>
+                    <p data-testid="needs">{ needs_text(view) }</p>
                     { action_button("Play".into(), Action::Play, true, onaction) }
                     { action_button(concede_label.into(), Action::Concede, false, onaction) }
                 </div>
@@ -222,7 +263,12 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
         }
         Phase::Challenge => html! {
             <div class="choice" role="group" aria-label="Challenge">
-                <p>{ format!("The bidder says play at {}. Challenge (play it out), or pass?", h.bid.unwrap_or_default()) }</p>
+                <p>{ format!("The bidder says play at {}{}. Challenge (play it out: the side that fails pays), or pass?",
+                    h.bid.unwrap_or_default(),
+                    match h.declarer.and_then(|d| shown_meld(view, d)) {
+                        Some(m) => format!(" with {m} meld, needing {} from the play", h.bid.unwrap_or_default().saturating_sub(m)),
+                        None => String::new(),
+                    }) }</p>
                 { action_button("Challenge".into(), Action::Challenge, true, onaction) }
                 { action_button("Pass".into(), Action::Pass, false, onaction) }
             </div>
@@ -273,19 +319,8 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                 </div>
             }
         }
-        Phase::PassLeft | Phase::PartnerPass => {
-            let count = if view.phase() == Phase::PassLeft {
-                rules.passing.to_left.as_ref().map_or(1, |p| p.cards)
-            } else {
-                rules.passing.partner.as_ref().map_or(0, |p| p.cards)
-            };
-            let left = count.saturating_sub(view.own.passing.len() as u8);
-            html! { <p class="prompt">{ format!("Choose {left} more card{} to pass.", if left == 1 { "" } else { "s" }) }</p> }
-        }
-        Phase::Bury => {
-            let left = rules.contract.bury.saturating_sub(h.buried);
-            html! { <p class="prompt">{ format!("Bury {left} more card{} (they count for you).", if left == 1 { "" } else { "s" }) }</p> }
-        }
+        // The table asks for these: choose the cards, then confirm.
+        Phase::PassLeft | Phase::PartnerPass | Phase::Bury => html! {},
         Phase::Tricks => {
             let text = if h.current_trick().is_empty() {
                 "Your lead: play any card."

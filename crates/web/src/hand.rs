@@ -1,12 +1,15 @@
 //! The human's hand: sorted by suit and rank (trump first once named), one
 //! button per card with a roving tabindex (arrow keys move, Enter or Space
-//! chooses), illegal cards disabled with the reason on hover and focus.
+//! chooses), illegal cards disabled with the reason on hover and focus, and
+//! in visible text (read out) when chosen anyway. After every move the focus
+//! comes back to the hand, on the next card that may be chosen, unless the
+//! player has put it elsewhere.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::{Card, Suit};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
-use yew::{component, html, use_node_ref, use_state, Callback, Html, Properties};
+use yew::{component, html, use_effect_with, use_node_ref, use_state, Callback, Html, Properties};
 
 use crate::cards::HandCard;
 
@@ -95,6 +98,24 @@ pub struct HandViewProps {
     pub active: bool,
     pub verb: &'static str,
     pub onchoose: Callback<Action>,
+    /// Per card: chosen to bury or pass, not yet confirmed.
+    #[prop_or_default]
+    pub selected: Vec<bool>,
+    #[prop_or_default]
+    pub onunselect: Callback<Card>,
+    /// Changes with every move and with the result panel: the focus comes
+    /// back to the hand then.
+    pub turn: String,
+}
+
+/// The card to focus after a move: `from` if it may be chosen, else the next
+/// one that may (wrapping), else `from` itself.
+fn next_choosable(actions: &[Option<Action>], from: usize) -> usize {
+    let n = actions.len();
+    (0..n)
+        .map(|k| (from + k) % n.max(1))
+        .find(|&i| actions[i].is_some())
+        .unwrap_or(from)
 }
 
 #[component]
@@ -127,20 +148,55 @@ pub fn HandView(props: &HandViewProps) -> Html {
         })
     };
     let focused = (*focus).min(n.saturating_sub(1));
+    // Why the last card chosen could not be: shown until the next move.
+    let refusal = use_state(|| None::<String>);
+    {
+        let (focus, container, refusal) = (focus.clone(), container.clone(), refusal.clone());
+        let actions = props.actions.clone();
+        use_effect_with(props.turn.clone(), move |_| {
+            refusal.set(None);
+            let target = next_choosable(&actions, focused);
+            if target != focused {
+                focus.set(target);
+            }
+            let hand = container.cast::<HtmlElement>();
+            let active = gloo_utils::document().active_element();
+            // Only a focus that was lost (on the page itself) or in the hand moves.
+            let lost = active.as_ref().is_none_or(|a| {
+                a.tag_name() == "BODY" || hand.as_ref().is_some_and(|h| h.contains(Some(a)))
+            });
+            let card = hand
+                .and_then(|h| h.children().item(target as u32))
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+            if let (true, Some(card)) = (lost, card) {
+                // Focus can only fail on a detached element; nothing to do then.
+                let _ = card.focus();
+            }
+        });
+    }
+    let onrefuse = {
+        let refusal = refusal.clone();
+        Callback::from(move |reason: String| refusal.set(Some(reason)))
+    };
     // Cards per row: big hands take two rows on a phone (the CSS uses one row
     // on a desktop).
     let per_row = if n > 12 { n.div_ceil(2) } else { n.max(1) };
     let style = format!("--n: {}; --per-row: {per_row}", n.max(1));
     html! {
-        <div class={if props.active { "hand active" } else { "hand" }} role="group"
-             aria-label={format!("Your hand, {n} cards")} data-testid="hand" data-count={n.to_string()}
-             {style} ref={container}>
-            { for props.cards.iter().enumerate().map(|(i, &card)| html! {
-                <HandCard {card} index={i} action={props.actions.get(i).cloned().flatten()}
-                          reason={props.reasons.get(i).cloned().flatten()}
-                          active={props.active} focusable={i == focused} verb={props.verb}
-                          onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()} />
-            }) }
+        <div class="hand-area">
+            <p class="card-reason" aria-live="polite" data-testid="card-reason">{ (*refusal).clone().unwrap_or_default() }</p>
+            <div class={if props.active { "hand active" } else { "hand" }} role="group"
+                 aria-label={format!("Your hand, {n} cards")} data-testid="hand" data-count={n.to_string()}
+                 {style} ref={container}>
+                { for props.cards.iter().enumerate().map(|(i, &card)| html! {
+                    <HandCard {card} index={i} action={props.actions.get(i).cloned().flatten()}
+                              reason={props.reasons.get(i).cloned().flatten()}
+                              selected={props.selected.get(i).copied().unwrap_or(false)}
+                              active={props.active} focusable={i == focused} verb={props.verb}
+                              onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
+                              onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />
+                }) }
+            </div>
         </div>
     }
 }

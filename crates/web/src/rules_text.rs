@@ -63,10 +63,13 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
                 v.push("A bidding side whose meld alone reaches the bid makes it without taking a trick point.".into());
             }
             v.push(match p.defender_needs {
-                DefenderNeeds::CounterCard => "An opponent scores meld and card points only after capturing a counter (ace, ten or king).".to_string(),
+                DefenderNeeds::CounterCard => "Whether the bidder makes it or not, an opponent scores meld and card points only after capturing a counter (ace, ten or king); otherwise nothing at all for the hand (the last-trick bonus alone does not count).".to_string(),
                 DefenderNeeds::TrickPoints(n) => format!("The non-bidding side scores meld and card points only with at least {n} card points in tricks."),
                 DefenderNeeds::Nothing => "The non-bidding side always adds its meld and card points, even without taking a trick.".to_string(),
             });
+            if rules.preset == PresetId::Bison && p.fixed_deals.is_none() {
+                v.push(format!("If several players reach {} on one hand, the bidder wins if among them; otherwise the higher score wins, and a tie between the two non-bidders plays another hand.", p.target));
+            }
             if let Some(n) = p.fixed_deals {
                 v.push(format!("The game is {n} deals instead of a race to the target; the highest score wins."));
             }

@@ -1,9 +1,58 @@
 //! Rule-preset links in the page's URL: reading a link from the fragment
 //! (`…/#v=1&game=bison&target=1000`; a fragment is never sent to a server) and
 //! writing one for "share these rules". The codec is the engine's
-//! ([`pinochle_engine::link`]), the same one `pinochle link` uses.
+//! ([`pinochle_engine::link`]), the same one `pinochle link` uses. Every link
+//! shown has a Copy button beside it.
 
 use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
+use wasm_bindgen::{JsCast, JsValue};
+use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
+
+/// Puts `text` on the clipboard through `navigator.clipboard.writeText`;
+/// `false` when the browser offers no clipboard here.
+fn write_clipboard(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let get =
+        |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key)).ok();
+    let clipboard = get(window.as_ref(), "navigator")
+        .and_then(|n| get(&n, "clipboard"))
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let Some(clipboard) = clipboard else {
+        return false;
+    };
+    let write = get(&clipboard, "writeText").and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    write.is_some_and(|f| f.call1(&clipboard, &JsValue::from_str(text)).is_ok())
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CopyButtonProps {
+    /// What the button copies.
+    pub text: String,
+}
+
+/// A Copy button for a link, saying whether it worked.
+#[component]
+pub fn CopyButton(props: &CopyButtonProps) -> Html {
+    let said = use_state(|| None::<&'static str>);
+    let onclick = {
+        let (said, text) = (said.clone(), props.text.clone());
+        Callback::from(move |_: MouseEvent| {
+            said.set(Some(if write_clipboard(&text) {
+                "Copied"
+            } else {
+                "Select the link to copy it"
+            }))
+        })
+    };
+    html! {
+        <>
+            <button type="button" {onclick} data-testid="copy-link">{ "Copy" }</button>
+            <span class="copied" aria-live="polite">{ (*said).unwrap_or_default() }</span>
+        </>
+    }
+}
 
 /// What the page's fragment holds.
 #[derive(Clone, Debug, PartialEq, Eq)]

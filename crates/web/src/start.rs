@@ -20,7 +20,7 @@ use crate::controller::{
 };
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
-use crate::share::share_url;
+use crate::share::{share_url, CopyButton};
 use crate::storage::{Library, SessionSummary};
 
 #[derive(Properties, PartialEq)]
@@ -62,8 +62,63 @@ fn link_name(settings: &Settings) -> Option<String> {
 }
 
 /// "Bison · Ann, North, East · 120–80–45 · hand 3 (auction)".
+/// Scores for reading: "−280 · 130 · 0" (a true minus sign, a clear separator).
+pub fn scores_text(scores: &[i64]) -> String {
+    scores
+        .iter()
+        .map(|&v| {
+            if v < 0 {
+                format!("−{}", v.unsigned_abs())
+            } else {
+                v.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// A money ledger for reading: "$1.20 · −$0.60".
+fn ledger_text(cents: &[i64]) -> String {
+    cents
+        .iter()
+        .map(|&v| {
+            let sign = if v < 0 { "−" } else { "" };
+            let a = v.unsigned_abs();
+            format!("{sign}${}.{:02}", a / 100, a % 100)
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// One line of the finished-games list.
+pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
+    let name: &str = match PresetId::from_id(&g.game) {
+        Some(p) => p.name(),
+        None => &g.game,
+    };
+    let result = if g.ledger.is_empty() {
+        scores_text(&g.scores)
+    } else {
+        ledger_text(&g.ledger)
+    };
+    let won = if g.winners.is_empty() {
+        String::new()
+    } else {
+        format!(" · won by {}", g.winners.join(" and "))
+    };
+    format!(
+        "{name}{} · {} · {result}{won}{}",
+        g.rules_name
+            .as_ref()
+            .map(|n| format!(" ({n})"))
+            .unwrap_or_default(),
+        g.players.join(", "),
+        g.seed.map(|d| format!(" · deal {d}")).unwrap_or_default(),
+    )
+}
+
 fn describe(s: &SessionSummary) -> String {
-    let scores: Vec<String> = s.scores.iter().map(i64::to_string).collect();
+    let scores = scores_text(&s.scores);
     let state = if s.finished {
         "finished".to_string()
     } else {
@@ -81,7 +136,7 @@ fn describe(s: &SessionSummary) -> String {
             .map(|p| if p.is_empty() { YOU } else { p.as_str() })
             .collect::<Vec<_>>()
             .join(", "),
-        scores.join("–"),
+        scores,
         state
     ) + if s.practice { " · practice" } else { "" }
 }
@@ -339,9 +394,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             }
             <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
             if let Some(url) = (*shared_url).clone() {
-                <label>{ "Link to these rules and this deal number" }
-                    <input type="text" readonly=true value={url} data-testid="share-url" />
-                </label>
+                <div class="share-link">
+                    <label>{ "Link to these rules and this deal number" }
+                        <input type="text" readonly=true value={url.clone()} data-testid="share-url" />
+                    </label>
+                    <CopyButton text={url} />
+                </div>
             }
             <div class="fields">
                 if let (Some(sizes), None) = (sizes, &s.custom) {
@@ -413,11 +471,11 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 { for library.problems.iter().map(|p| html! { <p>{ p.to_string() }</p> }) }
             </section>
         }
-        if !library.sessions.is_empty() {
+        if library.sessions.iter().any(|s| !s.finished) {
             <section class="saved" data-testid="saved-sessions" aria-labelledby="saved-title">
                 <h2 id="saved-title">{ "Saved games" }</h2>
                 <ul>
-                { for library.sessions.iter().map(|session| {
+                { for library.sessions.iter().filter(|s| !s.finished).map(|session| {
                     let (resume, delete) = (props.onresume.clone(), props.ondelete.clone());
                     let (id1, id2) = (session.id.clone(), session.id.clone());
                     html! {
@@ -426,8 +484,13 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                             <span class="when">{ format!(" · last played {}", when(session.last_played_ms)) }</span>
                             <button type="button" onclick={move |_: MouseEvent| resume.emit(id1.clone())}
                                     data-testid="resume-session">{ "Resume" }</button>
-                            <button type="button" onclick={move |_: MouseEvent| delete.emit(id2.clone())}
-                                    data-testid="delete-session">{ "Delete" }</button>
+                            <button type="button" data-testid="delete-session"
+                                    onclick={move |_: MouseEvent| {
+                                        let sure = web_sys::window()
+                                            .and_then(|w| w.confirm_with_message("Delete this saved game? It cannot be resumed afterwards.").ok())
+                                            .unwrap_or(true);
+                                        if sure { delete.emit(id2.clone()) }
+                                    }}>{ "Delete" }</button>
                         </li>
                     }
                 }) }
@@ -439,16 +502,56 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 <h2 id="history-title">{ "Finished games" }</h2>
                 <ul>
                 { for library.history.games.iter().map(|g| html! {
-                    <li>{ format!("{} · {} · {} · won by {}{} · {}{}", g.game, g.players.join(", "),
-                        g.scores.iter().map(i64::to_string).collect::<Vec<_>>().join("–"),
-                        g.winners.join(" and "),
-                        g.seed.map(|d| format!(" · deal {d}")).unwrap_or_default(),
-                        when(g.finished_ms),
-                        if g.practice { " · practice (undo used)" } else { "" }) }</li>
+                    <li>{ format!("{} · {}{}", finished_text(g), when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</li>
                 }) }
                 </ul>
             </section>
         }
         </>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::FinishedGame;
+
+    fn finished(game: &str, scores: Vec<i64>, ledger: Vec<i64>) -> FinishedGame {
+        FinishedGame {
+            session_id: "s".into(),
+            game: game.into(),
+            rules_name: None,
+            players: vec!["You".into(), "Ada".into(), "Boris".into()],
+            scores,
+            ledger,
+            winners: vec![],
+            hands: 4,
+            finished_ms: 0,
+            seed: Some(7),
+            practice: false,
+        }
+    }
+
+    #[test]
+    fn signed_scores_read_clearly() {
+        assert_eq!(scores_text(&[-280, 130, 0]), "−280 · 130 · 0");
+        assert_eq!(scores_text(&[]), "");
+    }
+
+    #[test]
+    fn finished_games_have_proper_names_and_their_ledger() {
+        let mut bison = finished("bison", vec![1510, -40, 620], vec![]);
+        bison.winners = vec!["You".into()];
+        assert_eq!(
+            finished_text(&bison),
+            "Bison Auction Pinochle · You, Ada, Boris · 1510 · −40 · 620 · won by You · deal 7"
+        );
+        let club = finished("club", vec![0, 0, 0], vec![120, -60, -60]);
+        let text = finished_text(&club);
+        assert!(
+            text.starts_with("Club Pinochle for the Kitty Bowl · "),
+            "{text}"
+        );
+        assert!(text.contains("$1.20 · −$0.60 · −$0.60"), "{text}");
     }
 }

@@ -1,21 +1,24 @@
 //! The card table, rendered from the human seat's `PlayerView` (plus the
 //! controller's display state): opponents with card backs, counts, dealer and
 //! turn markers, bids and shown meld; the kitty; the trick with who led and the
-//! last trick on demand; the decision controls; the hand; the auction history;
-//! the hand-result panel, the score sheet and the game-over screen.
+//! last trick on demand; the decision controls (with a slot for the coach);
+//! choosing cards to bury or pass, then confirming; the hand; the auction
+//! history and score sheet (drawers on narrow screens); the rules dialog; the
+//! hand-result panel, the score sheet and the game-over screen. The layout
+//! (www/app.css) keeps the hand, the trick and the prompt on one screen.
 
 use pinochle_engine::game::{
     Action, Amounts, HandSummary, Outcome, Phase, PlayedCard, PlayerView, Seat,
 };
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
-use pinochle_engine::{Card, Rules};
-use yew::{html, Callback, Html, MouseEvent};
+use pinochle_engine::{best_meld, Card, PresetId, Rules};
+use yew::{html, Callback, Html, KeyboardEvent, MouseEvent};
 
 use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
-use crate::controller::{plural, Game, Msg, Pace, ShownTrick};
+use crate::controller::{plural, Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
 use crate::rules_text::RulesView;
@@ -145,7 +148,10 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
                 }
             </div>
             if let Some(Some(meld)) = h.melds.get(seat) {
-                { meld_list(meld) }
+                <details class="meld" data-testid={format!("meld-{seat}")}>
+                    <summary>{ format!("Meld {}", meld.total) }</summary>
+                    <div class="meld-pop">{ meld_list(meld) }</div>
+                </details>
             }
         </section>
     }
@@ -184,9 +190,11 @@ fn trick_area(game: &Game, view: &PlayerView) -> Html {
         _ => "Trick".to_string(),
     };
     html! {
-        <div class="trick" role="group" aria-label={label.clone()} data-testid="trick">
-            { trick_cards(&cards, game.human, seats, winner, gather) }
-            if leader.is_some() { <p class="trick-caption">{ label }</p> }
+        <div class="trick-box">
+            <div class="trick" role="group" aria-label={label.clone()} data-testid="trick">
+                { trick_cards(&cards, game.human, seats, winner, gather) }
+                if leader.is_some() { <p class="trick-caption">{ label }</p> }
+            </div>
         </div>
     }
 }
@@ -319,17 +327,64 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
     }
 }
 
+/// The seats of the side whose first seat is `first`.
+fn side_of(game: &Game, first: Seat) -> Vec<Seat> {
+    let rules = game.rules();
+    (0..rules.table.seats as usize)
+        .filter(|&o| pinochle_engine::game::same_side(rules, first, o))
+        .collect()
+}
+
+/// A per-seat figure summed over a side (`None` when no seat of it has one).
+fn side_sum(values: &[Option<u32>], side: &[Seat]) -> Option<u32> {
+    side.iter()
+        .filter_map(|&s| values.get(s).copied().flatten())
+        .reduce(|a, b| a + b)
+}
+
+/// Why a side with meld scored nothing this hand, when the hand says so.
+fn why_nothing(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> Option<String> {
+    let first = *side.first()?;
+    let meld = side_sum(&s.meld, side).filter(|&m| m > 0)?;
+    let played = s.card_points.iter().any(Option::is_some);
+    let scored = s.delta.as_ref().and_then(|d| d.seat(first));
+    if !played || scored != Some(0) || s.declarer.is_some_and(|d| side.contains(&d)) {
+        return None;
+    }
+    // "took" agrees with "You", a name and a side alike.
+    let subject = if side.len() == 1 && game.is_you(first) {
+        "You"
+    } else {
+        name
+    };
+    if side_sum(&s.card_points, side).unwrap_or(0) == 0 {
+        Some(format!(
+            "{subject} took no trick, so the meld of {meld} does not count."
+        ))
+    } else if game.rules().preset == PresetId::Bison {
+        Some(format!(
+            "{subject} took no counter (ace, ten or king), so nothing counts."
+        ))
+    } else {
+        None
+    }
+}
+
 fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) -> Html {
     let rules = game.rules();
-    let seats = rules.table.seats as usize;
+    let cols = columns(game);
     let changes = hand_changes(s);
+    let notes: Vec<String> = cols
+        .iter()
+        .filter_map(|(name, first)| why_nothing(game, s, name, &side_of(game, *first)))
+        .collect();
     let extra: Vec<Extra> = [Extra::Bowl, Extra::Pot]
         .into_iter()
         .filter(|k| k.of(&s.totals).is_some())
         .collect();
     let over = game.is_over();
     html! {
-        <div class="overlay">
+        <div class="overlay opaque">
             <section class="result-panel" role="dialog" aria-modal="true" aria-labelledby="result-title" data-testid="result-panel">
                 <h2 id="result-title">{ format!("Hand {} result", s.hand) }</h2>
                 <p class={format!("outcome outcome-{}", match s.outcome { Outcome::Made => "made", Outcome::Set => "set", _ => "other" })}
@@ -342,14 +397,17 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                         <th scope="col">{ "This hand" }</th><th scope="col">{ "Total" }</th>
                     </tr></thead>
                     <tbody>
-                        { for (0..seats).map(|seat| html! {
-                            <tr>
-                                <th scope="row">{ game.name(seat) }</th>
-                                <td>{ s.meld.get(seat).copied().flatten().map_or("—".to_string(), |v| v.to_string()) }</td>
-                                <td>{ s.card_points.get(seat).copied().flatten().map_or("—".to_string(), |v| v.to_string()) }</td>
-                                <td>{ changes.and_then(|c| c.seat(seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
-                                <td>{ s.totals.seat(seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
-                            </tr>
+                        { for cols.iter().map(|(name, seat)| {
+                            let side = side_of(game, *seat);
+                            html! {
+                                <tr>
+                                    <th scope="row">{ name.clone() }</th>
+                                    <td>{ side_sum(&s.meld, &side).map_or("—".to_string(), |v| v.to_string()) }</td>
+                                    <td>{ side_sum(&s.card_points, &side).map_or("—".to_string(), |v| v.to_string()) }</td>
+                                    <td>{ changes.and_then(|c| c.seat(*seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
+                                    <td>{ s.totals.seat(*seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
+                                </tr>
+                            }
                         }) }
                         { for extra.iter().map(|k| html! {
                             <tr>
@@ -362,6 +420,7 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                     </tbody>
                 </table>
                 </div>
+                { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
                 <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
                     { if over { "See the final result" } else { "Next hand" } }
                 </button>
@@ -401,7 +460,8 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     }
 }
 
-fn score_sheet(game: &Game) -> Html {
+/// The score sheet (the ledger in the money games); `open` shows it unfolded.
+fn score_sheet(game: &Game, open: bool) -> Html {
     let rules = game.rules();
     let cols = columns(game);
     let extra: Vec<Extra> = match rules.scoring {
@@ -411,7 +471,7 @@ fn score_sheet(game: &Game) -> Html {
     };
     let last_totals = game.history.last().map(|s| s.totals.clone());
     html! {
-        <details class="score-sheet" data-testid="score-sheet" open={!game.history.is_empty()}>
+        <details class="score-sheet" data-testid="score-sheet" {open}>
             <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
             { score_chart(game, &cols) }
             <div class="table-scroll">
@@ -483,9 +543,78 @@ fn game_over(game: &Game, on_new: Callback<MouseEvent>) -> Html {
             if !winners.is_empty() {
                 <p>{ format!("Winner: {}", winners.join(" & ")) }</p>
             }
-            { score_sheet(game) }
+            { score_sheet(game, true) }
             <button type="button" class="primary" onclick={on_new} data-testid="new-game">{ "New game" }</button>
         </section>
+    }
+}
+
+/// The prompt for choosing cards to bury or pass: what is chosen, the meld
+/// that remains (and what it loses), and the confirm button.
+fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callback<Msg>) -> Html {
+    let view = game.view();
+    let rules = &view.rules;
+    let trump = view.public.hand.trump;
+    let now = best_meld(rules, &view.own.hand, trump).total;
+    let after = best_meld(rules, &game.hand_without_selection(), trump).total;
+    let chosen = game.selection.len();
+    let task = match kind {
+        Choosing::Bury => format!(
+            "Choose {} to bury (their points count for you; buried cards cannot meld).",
+            plural(needed, "card", "cards")
+        ),
+        Choosing::Pass => format!("Choose {} to pass.", plural(needed, "card", "cards")),
+    };
+    let meld = if chosen == 0 {
+        format!("Your meld: {now}.")
+    } else if after == now {
+        format!("Your meld stays {now}.")
+    } else {
+        format!("Your meld: {now} → {after} (loses {}).", now - after)
+    };
+    let names: Vec<String> = game.selection.iter().map(|c| c.long_name()).collect();
+    let on_confirm = {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ConfirmSelection))
+    };
+    html! {
+        <div class="choice selection" role="group" aria-label={format!("Cards to {}", kind.verb())} data-testid="selection">
+            <p class="prompt">{ task }</p>
+            <p data-testid="selection-meld" aria-live="polite">
+                { format!("Chosen {chosen} of {needed}{}. ", if names.is_empty() { String::new() } else { format!(": {}", names.join(", ")) }) }
+                { meld }
+            </p>
+            <button type="button" class="primary" onclick={on_confirm} disabled={chosen != needed}
+                    data-testid="confirm-selection" data-action={(chosen == needed).then_some("confirm")}>
+                { format!("{} {}", if kind == Choosing::Bury { "Bury" } else { "Pass" }, plural(needed, "card", "cards")) }
+            </button>
+        </div>
+    }
+}
+
+/// The rules of the game on the table, as a dialog over it.
+fn rules_dialog(game: &Game, on_close: &Callback<MouseEvent>) -> Html {
+    let onkeydown = {
+        let on_close = on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                if let Ok(click) = web_sys::MouseEvent::new("click") {
+                    on_close.emit(click);
+                }
+            }
+        })
+    };
+    html! {
+        <div class="overlay" {onkeydown}>
+            <section class="rules-dialog" role="dialog" aria-modal="true" aria-labelledby="rules-dialog-title"
+                     data-testid="rules-dialog">
+                <header>
+                    <h2 id="rules-dialog-title">{ format!("Rules: {}", game.rules().preset.name()) }</h2>
+                    <button type="button" onclick={on_close.clone()} data-testid="close-rules" autofocus=true>{ "Close" }</button>
+                </header>
+                <RulesView rules={game.rules().clone()} />
+            </section>
+        </div>
     }
 }
 
@@ -507,10 +636,38 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
     let seats = view.public.seats;
     let may_act = game.human_to_move();
     let own: Vec<Card> = sorted_hand(&view.own.hand.to_cards(), h.trump);
-    let choice = hand_choice(&view, &own, may_act);
+    let mut choice = hand_choice(&view, &own, may_act);
+    let choosing = game.choosing();
+    // Choosing cards to bury or pass: the first copies of each chosen card
+    // show as chosen; the others may be chosen unless the game says why not.
+    let mut selected = vec![false; own.len()];
+    if choosing.is_some() {
+        let mut left = game.selection.clone();
+        for (i, card) in own.iter().enumerate() {
+            if let Some(at) = left.iter().position(|c| c == card) {
+                left.remove(at);
+                selected[i] = true;
+            } else {
+                let refusal = game.select_refusal(*card);
+                if refusal.is_some() {
+                    choice.actions[i] = None;
+                }
+                choice.reasons[i] = refusal;
+            }
+        }
+    }
     let on_action = {
         let on_msg = cb.on_msg.clone();
-        Callback::from(move |a: Action| on_msg.emit(Msg::Human(a)))
+        Callback::from(move |a: Action| {
+            on_msg.emit(match (choosing, a) {
+                (Some(_), Action::Bury(c) | Action::PassCard(c)) => Msg::Select(c),
+                (_, a) => Msg::Human(a),
+            })
+        })
+    };
+    let on_unselect = {
+        let on_msg = cb.on_msg.clone();
+        Callback::from(move |c: Card| on_msg.emit(Msg::Unselect(c)))
     };
     let msg = |m: Msg| {
         let on_msg = cb.on_msg.clone();
@@ -572,13 +729,10 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
                             aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
                     <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
-                    <button type="button" onclick={cb.on_toggle_rules.clone()} aria-pressed={show_rules.to_string()}>{ "Rules" }</button>
+                    <button type="button" onclick={cb.on_toggle_rules.clone()} aria-haspopup="dialog" data-testid="rules-button">{ "Rules" }</button>
                     <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
                 </div>
             </header>
-            if show_rules {
-                <div class="rules-drawer"><RulesView rules={game.rules().clone()} /></div>
-            }
             <div class="opponents">
                 { for seat_order.iter().map(|&s| seat_panel(game, &view, s)) }
             </div>
@@ -601,13 +755,17 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 }
             </div>
             <div class="controls" data-testid="controls">
-                if may_act {
+                if let (true, Some((kind, needed))) = (may_act, choosing) {
+                    { selection_prompt(game, kind, needed, &cb.on_msg) }
+                } else if may_act {
                     { decision_controls(&view, &on_action) }
                 } else if !h.active.contains(&game.human) {
                     <p class="prompt">{ "You sit out this hand." }</p>
                 }
             </div>
-            <div class="coach">
+            // The coach's place: beside the prompt on wide screens, under it on
+            // narrow ones; the trick area gives up the room it needs.
+            <div class="coach-slot coach" data-testid="coach-slot">
                 { coach_bar(game, &cb.on_msg) }
                 { hint_panel(game, &cb.on_msg) }
                 { bid_advisor(game) }
@@ -622,13 +780,17 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 </div>
             }
             <HandView cards={own} actions={choice.actions} reasons={choice.reasons} active={choice.active}
-                      verb={choice.verb} onchoose={on_action.clone()} />
+                      verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
+                      turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
             <aside class="side">
                 { auction_history(game, &view) }
-                { score_sheet(game) }
+                { score_sheet(game, false) }
             </aside>
             if let Some(s) = &game.result {
                 { result_panel(game, s, msg(Msg::CloseResult)) }
+            }
+            if show_rules {
+                { rules_dialog(game, &cb.on_toggle_rules) }
             }
         </div>
     }

@@ -1,0 +1,228 @@
+// The table fits the screen, explains itself and forgives a slip: in every
+// preset, in card play after meld, the hand, the trick and the prompt lie
+// inside the viewport at 1280×800 and 360×740 with no sideways scroll
+// (screenshots layout-<preset>-<w>x<h>.png); clicking an illegal card shows its
+// reason; after playing a card the focus stays in the hand; burying is
+// select-then-confirm and the selection can be changed before confirming
+// (bury-confirm.png); axe-core finds no serious or critical violation on the
+// start screen, the rules dialog, the rules editor, the table and the result
+// panel. Instant pace and basic players throughout.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+
+const shared = sharedBrowser();
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 360, height: 740 },
+];
+
+const PRESETS = [
+  { id: 'brooklyn', seed: 21 },
+  { id: 'bison', seed: 22 },
+  { id: 'partnership', seed: 23 },
+  { id: 'double-deck', seed: 24 },
+  { id: 'club', seed: 25 },
+];
+
+async function startGame(page, preset, seed) {
+  await page.goto(`${baseUrl()}?game=${preset}&seed=${seed}&pace=instant&level=basic`, { waitUntil: 'load' });
+  await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByTestId('start-game').click();
+  await page.getByTestId('game').waitFor({ state: 'visible' });
+}
+
+/** Plays as the human (see `humanStep`) until `done(page)` holds. */
+async function playUntil(page, done, limit = 400) {
+  const state = { bid: false, results: 0 };
+  for (let i = 0; i < limit; i++) {
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    if (await done(page)) return;
+    await humanStep(page, state);
+  }
+  assert.fail('the game never got there');
+}
+
+/** The human is to play a card, after meld. */
+const humanToPlayCard = (page) =>
+  page.evaluate(() => {
+    const game = document.querySelector('[data-testid="game"]');
+    return (
+      game?.dataset.phase === 'play' &&
+      !document.querySelector('[data-testid="result-panel"]') &&
+      document.querySelector('[data-testid="hand"] [data-action]') !== null
+    );
+  });
+
+/** Where the hand, the trick and the prompt lie, and whether the page scrolls. */
+function fit(page) {
+  return page.evaluate(() => {
+    const box = (sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    // Each card of the hand, not the hand's box (a fan may overhang by a shadow).
+    const cards = [...document.querySelectorAll('[data-testid="hand"] .in-hand')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height };
+    });
+    return {
+      width: innerWidth,
+      height: innerHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      scrollHeight: document.documentElement.scrollHeight,
+      hand: cards,
+      trick: box('[data-testid="trick"]'),
+      prompt: box('[data-testid="controls"]'),
+    };
+  });
+}
+
+function assertInside(name, r, f) {
+  assert.ok(r, `${name} is on the table`);
+  assert.ok(r.top >= -1 && r.bottom <= f.height + 1, `${name} is inside the viewport vertically: ${JSON.stringify(r)} in ${f.height}`);
+  assert.ok(r.left >= -1 && r.right <= f.width + 1, `${name} is inside the viewport horizontally: ${JSON.stringify(r)} in ${f.width}`);
+}
+
+for (const preset of PRESETS) {
+  test(`${preset.id}: hand, trick and prompt fit 1280×800 and 360×740 in card play`, { timeout: 120_000 }, async () => {
+    const { page, context, problems } = await openPage(shared.browser);
+    try {
+      await startGame(page, preset.id, preset.seed);
+      await playUntil(page, humanToPlayCard);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(100);
+        const f = await fit(page);
+        const label = `${preset.id} at ${size.width}×${size.height}`;
+        assert.ok(f.scrollWidth <= f.width, `${label}: no sideways scroll (${f.scrollWidth} > ${f.width})`);
+        assert.ok(f.scrollHeight <= f.height + 1, `${label}: no page scroll (${f.scrollHeight} > ${f.height})`);
+        for (const card of f.hand) {
+          assertInside(`${label}: a card of the hand`, card, f);
+          assert.ok(card.height >= 44, `${label}: a card is at least 44 px tall`);
+        }
+        assertInside(`${label}: the trick`, f.trick, f);
+        assertInside(`${label}: the prompt`, f.prompt, f);
+        await screenshot(page, `layout-${preset.id}-${size.width}x${size.height}`);
+      }
+      assert.deepEqual(problems.errors, [], 'no console or page errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('an illegal card says why when clicked, and the focus stays in the hand after a card', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(shared.browser);
+  try {
+    await startGame(page, 'bison', 12);
+    await playUntil(page, async (p) => (await humanToPlayCard(p)) && (await p.locator('[data-testid="hand"] .illegal').count()) > 0);
+    const illegal = page.locator('[data-testid="hand"] .illegal').first();
+    const title = await illegal.getAttribute('title');
+    // aria-disabled: Playwright would wait for it to be enabled; a player just clicks.
+    await illegal.click({ force: true });
+    const reason = page.getByTestId('card-reason');
+    await reason.waitFor({ state: 'visible' });
+    assert.equal(await reason.innerText(), title, 'the reason shows in visible text');
+    assert.equal(await reason.getAttribute('aria-live'), 'polite', 'and is read out');
+    // Play a legal card from the keyboard: the focus stays in the hand.
+    const before = await page.getByTestId('game').getAttribute('data-ticket');
+    await page.locator('[data-testid="hand"] .playable').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, before);
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    const inHand = await page.evaluate(() => document.activeElement?.closest('[data-testid="hand"]') !== null);
+    assert.ok(inHand, 'the focus is on a card of the hand');
+  } finally {
+    await context.close();
+  }
+});
+
+test('burying is select, change, then confirm', { timeout: 180_000 }, async () => {
+  const { page, context } = await openPage(shared.browser);
+  try {
+    await startGame(page, 'brooklyn', 3);
+    // Bid on every hand until the human is declarer and buries.
+    const state = { bid: false, results: 0 };
+    for (let i = 0; ; i++) {
+      assert.ok(i < 600, 'the human never buried');
+      await page.waitForSelector(TURN, { timeout: 60_000 });
+      if ((await page.getByTestId('game').getAttribute('data-phase')) === 'bury') break;
+      // Keep bidding: the human wants the contract.
+      if (await page.getByTestId('bid').isVisible()) {
+        const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+        await page.getByTestId('bid').click();
+        await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+      } else {
+        await humanStep(page, state);
+      }
+    }
+    const choices = page.locator('[data-testid="hand"] [data-action^="bury"]');
+    const confirm = page.getByTestId('confirm-selection');
+    await choices.first().click();
+    await choices.first().click();
+    await choices.first().click();
+    assert.equal(await page.locator('[data-testid="hand"] [data-selected]').count(), 3, 'three cards selected');
+    assert.ok(await confirm.isEnabled(), 'the selection can be confirmed');
+    const first = await page.locator('[data-testid="hand"] [data-selected]').first().getAttribute('data-card');
+    // Change the mind: unselect one and pick another.
+    await page.locator('[data-testid="hand"] [data-selected]').first().click();
+    assert.equal(await page.locator('[data-testid="hand"] [data-selected]').count(), 2);
+    assert.ok(await confirm.isDisabled(), 'two of three cannot be confirmed');
+    await choices.last().click();
+    assert.match(await page.getByTestId('selection-meld').innerText(), /meld/i, 'the meld that remains is shown');
+    await screenshot(page, 'bury-confirm');
+    const chosen = await page.$$eval('[data-testid="hand"] [data-selected]', (els) => els.map((e) => e.getAttribute('data-card')));
+    assert.ok(!chosen.includes(first) || chosen.filter((c) => c === first).length < 2, 'the selection changed');
+    const own = Number(await page.getByTestId('game').getAttribute('data-own-cards'));
+    await confirm.click();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid="game"]')?.dataset.ownCards) === n - 3, own);
+    assert.equal(await page.locator('.set-aside [data-card]').count(), 3, 'the three cards are buried');
+  } finally {
+    await context.close();
+  }
+});
+
+async function axeScan(page, what) {
+  await page.addScriptTag({ path: AXE_PATH });
+  const found = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, help: v.help }));
+  });
+  const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(serious, [], `axe: serious or critical violations on ${what}`);
+}
+
+test('axe finds no serious violation on the start screen, rules, editor, table and result', { timeout: 180_000 }, async () => {
+  const { page, context } = await openPage(shared.browser);
+  try {
+    await page.goto(`${baseUrl()}?game=partnership&seed=5&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    await axeScan(page, 'the start screen');
+    await page.getByTestId('customize-rules').click();
+    await page.getByTestId('rules-editor').waitFor({ state: 'visible' });
+    await axeScan(page, 'the rules editor');
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('game').waitFor({ state: 'visible' });
+    await page.getByTestId('rules-button').click();
+    await page.getByTestId('rules-dialog').waitFor({ state: 'visible' });
+    await axeScan(page, 'the rules dialog');
+    await page.getByTestId('close-rules').click();
+    await playUntil(page, humanToPlayCard);
+    await axeScan(page, 'the table');
+    await playUntil(page, (p) => p.getByTestId('result-panel').isVisible());
+    await axeScan(page, 'the result panel');
+  } finally {
+    await context.close();
+  }
+});
