@@ -74,10 +74,18 @@ pub fn CoachKeys(props: &CoachKeysProps) -> Html {
                     let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
                         return;
                     };
+                    // Typing into a field is not a shortcut (a checkbox is no field).
                     let in_field = e
                         .target()
                         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT"));
+                        .is_some_and(|el| match el.tag_name().as_str() {
+                            "SELECT" | "TEXTAREA" => true,
+                            "INPUT" => !matches!(
+                                el.get_attribute("type").as_deref(),
+                                Some("checkbox" | "radio" | "button")
+                            ),
+                            _ => false,
+                        });
                     let plain = !(e.ctrl_key() || e.meta_key() || e.alt_key());
                     if !in_field && plain && matches!(e.key().as_str(), "h" | "H") {
                         on_msg.emit(Msg::AskHint);
@@ -253,7 +261,7 @@ fn advice_view(advice: &BidAdvice) -> Html {
         <>
             <table class="advice">
                 <thead><tr><th scope="col">{ "Trump" }</th><th scope="col">{ "Meld" }</th>
-                    <th scope="col">{ "Your side scores" }</th><th scope="col">{ "Bid up to" }</th></tr></thead>
+                    <th scope="col">{ "Side scores" }</th><th scope="col">{ "Bid to" }</th></tr></thead>
                 <tbody>
                     { for advice.trumps.iter().map(|t| html! {
                         <tr>
@@ -266,7 +274,7 @@ fn advice_view(advice: &BidAdvice) -> Html {
                 </tbody>
             </table>
             <p class="coach-basis">{ format!(
-                "Bid up to: the highest bid your side makes in at least {:.0}% of the sampled deals. The expert bids to {:.0}.",
+                "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals. The expert bids to {:.0}.",
                 advice.confidence * 100.0, advice.value) }</p>
         </>
     }
