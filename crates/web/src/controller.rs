@@ -922,26 +922,30 @@ impl Game {
         }))
     }
 
+    /// The state with the cards chosen so far buried or passed (`None` when
+    /// nothing is chosen or the choice does not apply).
+    fn after_selection(&self) -> Option<State> {
+        let (kind, _) = self.choosing()?;
+        if self.selection.is_empty() {
+            return None;
+        }
+        let mut state = self.state.clone();
+        for &card in &self.selection {
+            state.apply_for(self.human, kind.action(card)).ok()?;
+        }
+        Some(state)
+    }
+
     /// The human's view as the coach is asked about it: with the cards chosen
     /// so far to bury or pass set aside, so that the hint names the next card
     /// to choose.
     fn coach_view(&self) -> PlayerView {
-        let Some((kind, needed)) = self.choosing() else {
-            return self.view();
-        };
-        if self.selection.is_empty() || self.selection.len() >= needed {
-            return self.view();
-        }
-        let mut state = self.state.clone();
-        for &card in &self.selection {
-            if state.apply_for(self.human, kind.action(card)).is_err() {
-                return self.view();
+        match self.after_selection() {
+            Some(state) if state.current_player() == Some(self.human) => {
+                state.observation(self.human)
             }
+            _ => self.view(),
         }
-        if state.current_player() != Some(self.human) {
-            return self.view();
-        }
-        state.observation(self.human)
     }
 
     fn coach_answer(
@@ -1147,7 +1151,12 @@ impl Game {
                 plural(needed, "card", "cards")
             ));
         }
-        if !self.view().legal_actions().contains(&kind.action(card)) {
+        // Legal after the cards already chosen (some rules limit the set).
+        let legal = match self.after_selection() {
+            Some(state) => state.legal_actions(),
+            None => self.view().legal_actions(),
+        };
+        if !legal.contains(&kind.action(card)) {
             return Some(format!("You may not {} this card.", kind.verb()));
         }
         None
@@ -1879,6 +1888,50 @@ mod coach_tests {
         // Changing the choice drops the hint.
         g.update(Msg::Unselect(card)).unwrap();
         assert!(g.coaching.is_none());
+    }
+
+    /// Whatever cards the table lets the human choose, in any order, the
+    /// choice can be confirmed: each card is checked after the ones before it.
+    #[test]
+    fn every_choice_the_table_accepts_can_be_confirmed() {
+        let cases = [
+            (PresetId::Club, Phase::Bury),
+            (PresetId::Brooklyn, Phase::Bury),
+            (PresetId::Partnership, Phase::PartnerPass),
+        ];
+        for (preset, phase) in cases {
+            let mut confirmed = 0;
+            for seed in 0..60 {
+                let mut g = game(preset, seed);
+                drive(
+                    &mut g,
+                    |g| g.human_to_move() && g.view().phase() == phase || g.history.len() > 3,
+                    |_| {},
+                );
+                let Some((_, needed)) = g.choosing().filter(|_| g.human_to_move()) else {
+                    continue;
+                };
+                // Both copies of a card first (a shown meld may hold one of
+                // them), then from the highest cards down.
+                let hand = g.view().own.hand;
+                let mut cards = hand.to_cards();
+                cards.reverse();
+                cards.sort_by_key(|&c| std::cmp::Reverse(hand.count(c)));
+                for card in cards {
+                    if g.selection.len() == needed {
+                        break;
+                    }
+                    if g.select_refusal(card).is_none() {
+                        g.update(Msg::Select(card)).unwrap();
+                    }
+                }
+                assert_eq!(g.selection.len(), needed, "{preset:?} seed {seed}");
+                g.update(Msg::ConfirmSelection)
+                    .unwrap_or_else(|e| panic!("{preset:?} seed {seed}: {e}"));
+                confirmed += 1;
+            }
+            assert!(confirmed > 0, "{preset:?}: no choice came up");
+        }
     }
 
     #[test]
