@@ -179,7 +179,7 @@ test('the kitchen-table partnership link from the README plays a hand', { timeou
     await page.getByTestId('game').waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Rules', exact: true }).click();
     assert.match(await page.locator('.rules').innerText(), /Strict/, 'the rules text describes the strict head rule');
-    await page.getByRole('button', { name: 'Rules', exact: true }).click();
+    await page.getByTestId('close-rules').click();
     await playUntil(page, resultOpen);
     await screenshot(page, 'kitchen-table-desktop-result');
     await page.setViewportSize({ width: 360, height: 740 });

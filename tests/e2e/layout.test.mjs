@@ -4,9 +4,10 @@
 // (screenshots layout-<preset>-<w>x<h>.png); clicking an illegal card shows its
 // reason; after playing a card the focus stays in the hand; burying is
 // select-then-confirm and the selection can be changed before confirming
-// (bury-confirm.png); axe-core finds no serious or critical violation on the
-// start screen, the rules dialog, the rules editor, the table and the result
-// panel. Instant pace and basic players throughout.
+// (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
+// finds no serious or critical violation on the start screen, the rules
+// dialog, the rules editor, the table and the result panel. Instant pace and
+// basic players throughout.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -208,6 +209,8 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
     await page.goto(`${baseUrl()}?game=partnership&seed=5&pace=instant&level=basic`, { waitUntil: 'load' });
     await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
     await axeScan(page, 'the start screen');
+    const deal = await page.getByTestId('start-game').boundingBox();
+    assert.ok(deal && deal.y + deal.height <= 800, `the Deal button is above the fold at 1280×800: ${JSON.stringify(deal)}`);
     await page.getByTestId('customize-rules').click();
     await page.getByTestId('rules-editor').waitFor({ state: 'visible' });
     await axeScan(page, 'the rules editor');

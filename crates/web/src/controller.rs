@@ -1702,41 +1702,43 @@ mod tests {
 
     #[test]
     fn burying_and_passing_are_chosen_then_confirmed_all_at_once() {
-        for preset in [PresetId::Brooklyn, PresetId::Partnership] {
+        for preset in [PresetId::Brooklyn, PresetId::Partnership, PresetId::Club] {
             let mut g = choosing(preset);
             let (kind, needed) = g.choosing().unwrap();
-            let choosable: Vec<Card> = g
-                .view()
-                .own
-                .hand
-                .to_cards()
-                .into_iter()
-                .filter(|&c| g.select_refusal(c).is_none())
-                .collect();
-            assert!(choosable.len() > needed, "{preset:?}");
+            // The first card that may be chosen now, given the cards chosen.
+            let next = |g: &Game| {
+                g.view()
+                    .own
+                    .hand
+                    .to_cards()
+                    .into_iter()
+                    .find(|&c| g.select_refusal(c).is_none())
+                    .expect("a card may be chosen")
+            };
             // Too few cannot be confirmed; a chosen card can be put back.
-            for &card in &choosable[..needed - 1] {
-                g.update(Msg::Select(card)).unwrap();
+            for _ in 1..needed {
+                g.update(Msg::Select(next(&g))).unwrap();
             }
             assert!(g.update(Msg::ConfirmSelection).is_err());
-            g.update(Msg::Select(choosable[needed - 1])).unwrap();
+            g.update(Msg::Select(next(&g))).unwrap();
             // A full selection takes no more, and says why.
-            assert!(g.select_refusal(choosable[needed]).is_some());
-            assert!(g.update(Msg::Select(choosable[needed])).is_err());
-            g.update(Msg::Unselect(choosable[0])).unwrap();
-            g.update(Msg::Select(choosable[needed])).unwrap();
+            let other = g.view().own.hand.to_cards();
+            assert!(other.iter().all(|&c| g.select_refusal(c).is_some()));
+            let first = g.selection[0];
+            g.update(Msg::Unselect(first)).unwrap();
+            g.update(Msg::Select(next(&g))).unwrap();
+            let chosen = g.selection.clone();
             let moves = g.ticket().moves;
             let effects = g.update(Msg::ConfirmSelection).unwrap();
-            let recorded: Vec<&Effect> = effects
-                .iter()
+            let recorded: Vec<Effect> = effects
+                .into_iter()
                 .filter(|e| matches!(e, Effect::Record(_)))
                 .collect();
-            assert_eq!(recorded.len(), needed, "{preset:?}: one action per card");
-            assert_eq!(
-                recorded[0],
-                &Effect::Record(kind.action(choosable[1])),
-                "{preset:?}"
-            );
+            let expected: Vec<Effect> = chosen
+                .iter()
+                .map(|&c| Effect::Record(kind.action(c)))
+                .collect();
+            assert_eq!(recorded, expected, "{preset:?}: one action per card");
             assert_eq!(g.ticket().moves, moves + needed as u64);
             assert!(g.selection.is_empty());
         }
