@@ -137,7 +137,7 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
             <label class="switch">
                 <input type="checkbox" checked={settings.auto_play}
                        onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play" />
-                { " Play my only legal card for me" }
+                { " Auto-play a lone card" }
             </label>
             if game.practice {
                 <span class="badge practice" title="Undo was used: this game is not counted in statistics">{ "practice" }</span>
@@ -156,13 +156,17 @@ fn choice_row(choice: &Choice, unit: Unit, recommended: bool) -> Html {
         .value
         .map(|v| value_text(v, unit))
         .unwrap_or_default();
+    // The recommended choice shows its fact; the others keep theirs on hover
+    // and for screen readers, so five choices fit beside the prompt.
+    let note = (!choice.note.is_empty()).then(|| choice.note.clone());
     html! {
         <li class={if recommended { "coach-choice best" } else { "coach-choice" }}
-            data-action={recommended.then(|| choice.action.to_string())}>
+            data-action={recommended.then(|| choice.action.to_string())}
+            title={(!recommended).then(|| note.clone()).flatten()}>
             <span class="choice-action">{ action_text(&choice.action) }</span>
             <span class="choice-value">{ value }</span>
-            if !choice.note.is_empty() {
-                <span class="choice-note">{ choice.note.clone() }</span>
+            if let Some(note) = note {
+                <span class={if recommended { "choice-note" } else { "choice-note visually-hidden" }}>{ note }</span>
             }
         </li>
     }

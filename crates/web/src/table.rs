@@ -767,8 +767,10 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             // narrow ones; the trick area gives up the room it needs.
             <div class="coach-slot coach" data-testid="coach-slot">
                 { coach_bar(game, &cb.on_msg) }
-                { hint_panel(game, &cb.on_msg) }
-                { bid_advisor(game) }
+                <div class="coach-panels">
+                    { hint_panel(game, &cb.on_msg) }
+                    { bid_advisor(game) }
+                </div>
             </div>
             { seat_panel(game, &view, game.human) }
             if !view.own.passing.is_empty() || !view.own.buried.is_empty() {
