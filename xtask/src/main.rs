@@ -42,7 +42,7 @@ commands:
                               transfer sizes, the time to an interactive start screen (first visit,
                               service-worker reload; --runs loads each, default 3) at 1x and 4x CPU,
                               and the computer players' decision times in the worker per level and
-                              preset (--positions per preset, default 20)
+                              preset (--positions per preset, default 60)
 
 Tools go to $PINOCHLE_TOOLS (default: $HOME/.cache/pinochle/tools).";
 
@@ -150,7 +150,7 @@ fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
         }
         "bench-web" => {
             let mut bench = BenchWeb {
-                positions: 20,
+                positions: 60,
                 runs: 3,
                 build: true,
             };
@@ -441,7 +441,7 @@ fn bench_web(ctx: &Ctx, steps: &mut Steps, bench: BenchWeb) -> std::result::Resu
         )?;
         std::fs::create_dir_all(&out_dir)?;
         let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
-        cmd.args(["bench", "--seed", "1", "--deals", "2", "--views"])
+        cmd.args(["bench", "--seed", "1", "--deals", "3", "--views"])
             .arg(bench.positions.to_string())
             .stdin(Stdio::null())
             .stderr(Stdio::inherit());
