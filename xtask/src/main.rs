@@ -5,6 +5,8 @@
 //! cargo xtask test  [--only SUITE]...      fmt, clippy, unit, wasm and e2e tests
 //! cargo xtask dist                         release build of the app into dist/
 //! cargo xtask setup                        install the pinned tools only
+//! cargo xtask bench-web [--positions N] [--runs N] [--no-build]
+//!                                          sizes, start-up and decision times in Chromium
 //! ```
 //! See README.md for details.
 
@@ -14,7 +16,7 @@ mod server;
 mod util;
 
 use std::path::Path;
-use std::process::ExitCode;
+use std::process::{ExitCode, Stdio};
 
 use install::{Need, WASM_TARGET};
 use util::{bail, Ctx, Failure, Result, Steps};
@@ -34,6 +36,13 @@ commands:
   dist                        install what is missing and build the release app into dist/
   setup                       only install the pinned tools (trunk, wasm-bindgen-cli, binaryen,
                               Chromium, tests/node_modules)
+  bench-web [--positions N] [--runs N] [--no-build]
+                              a benchmark, not a test: build dist/ (unless --no-build), serve it on
+                              127.0.0.1 and print as JSON (also written to target/bench-web.json) the
+                              transfer sizes, the time to an interactive start screen (first visit,
+                              service-worker reload; --runs loads each, default 3) at 1x and 4x CPU,
+                              and the computer players' decision times in the worker per level and
+                              preset (--positions per preset, default 60)
 
 Tools go to $PINOCHLE_TOOLS (default: $HOME/.cache/pinochle/tools).";
 
@@ -82,6 +91,18 @@ enum Cmd {
     Test { suites: Vec<Suite> },
     Dist,
     Setup,
+    BenchWeb(BenchWeb),
+}
+
+/// Options of `bench-web`.
+#[derive(Clone, Copy, Debug)]
+struct BenchWeb {
+    /// Decision views per preset timed in the worker.
+    positions: u32,
+    /// Page loads per start-up measurement.
+    runs: u32,
+    /// Build dist/ first (`--no-build` reuses it).
+    build: bool,
 }
 
 fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
@@ -127,6 +148,29 @@ fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
             };
             Ok(Cmd::Test { suites })
         }
+        "bench-web" => {
+            let mut bench = BenchWeb {
+                positions: 60,
+                runs: 3,
+                build: true,
+            };
+            while let Some(arg) = rest.next() {
+                let count = |v: Option<&String>| -> std::result::Result<u32, String> {
+                    let v = v.ok_or(format!("{arg} needs a number"))?;
+                    match v.parse() {
+                        Ok(n) if n > 0 => Ok(n),
+                        _ => Err(format!("bad {arg} `{v}` (expected a number from 1)")),
+                    }
+                };
+                match arg.as_str() {
+                    "--positions" => bench.positions = count(rest.next())?,
+                    "--runs" => bench.runs = count(rest.next())?,
+                    "--no-build" => bench.build = false,
+                    other => return Err(format!("unknown option `{other}` for bench-web")),
+                }
+            }
+            Ok(Cmd::BenchWeb(bench))
+        }
         "dist" if rest.len() == 0 => Ok(Cmd::Dist),
         "setup" if rest.len() == 0 => Ok(Cmd::Setup),
         "dist" | "setup" => Err(format!("`{first}` takes no options")),
@@ -163,6 +207,7 @@ fn main() -> ExitCode {
         }
         Cmd::Setup => setup(&ctx, &Need::ALL).map(|()| install::describe(&ctx)),
         Cmd::Serve { port, watch } => serve(&ctx, &mut steps, port, watch),
+        Cmd::BenchWeb(bench) => bench_web(&ctx, &mut steps, bench),
     };
     match result {
         Ok(()) => {
@@ -376,6 +421,66 @@ fn e2e(ctx: &Ctx) -> Result {
     let result = ctx.run(&mut cmd);
     drop(server);
     result
+}
+
+/// `bench-web`: dist/ (built unless `--no-build`), decision views from the
+/// native CLI (`pinochle bench --views`), then tests/bench/bench-web.mjs
+/// drives Chromium against dist/ served on 127.0.0.1 and prints the JSON.
+fn bench_web(ctx: &Ctx, steps: &mut Steps, bench: BenchWeb) -> std::result::Result<(), Failure> {
+    setup(ctx, Suite::E2e.needs())?;
+    if bench.build {
+        steps.run("dist", || dist(ctx))?;
+    }
+    let dist_dir = ctx.root.join("dist");
+    let out_dir = ctx.root.join("target/xtask");
+    let views = out_dir.join("bench-views.json");
+    steps.run("decision views (native CLI)", || {
+        ctx.run(
+            ctx.cargo()
+                .args(["build", "--release", "-p", "pinochle-cli"]),
+        )?;
+        std::fs::create_dir_all(&out_dir)?;
+        let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
+        cmd.args(["bench", "--seed", "1", "--deals", "3", "--views"])
+            .arg(bench.positions.to_string())
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit());
+        let out = cmd.output()?;
+        if !out.status.success() {
+            bail!("`{}` exited with {}", util::show(&cmd), out.status);
+        }
+        std::fs::write(&views, out.stdout)?;
+        Ok(())
+    })?;
+    steps.run("bench-web (Chromium)", || {
+        if !dist_dir.join("index.html").is_file() {
+            bail!("dist/ has no index.html: run without --no-build");
+        }
+        let server = server::Server::start(&dist_dir, 0, false)
+            .map_err(|e| format!("cannot start the static server on 127.0.0.1: {e}"))?;
+        let browser = install::browser();
+        let mut cmd = ctx.cmd("node");
+        cmd.current_dir(ctx.root.join("tests"))
+            .arg("bench/bench-web.mjs")
+            .env("PINOCHLE_BASE_URL", server.url())
+            .env("PINOCHLE_DIST", &dist_dir)
+            .env("PINOCHLE_BENCH_VIEWS", &views)
+            .env("PINOCHLE_BENCH_RUNS", bench.runs.to_string())
+            .env("PINOCHLE_CHROMIUM", &browser.chromium)
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit());
+        println!("$ {}", util::show(&cmd));
+        let out = cmd.output()?;
+        drop(server);
+        if !out.status.success() {
+            bail!("`{}` exited with {}", util::show(&cmd), out.status);
+        }
+        let report = ctx.root.join("target/bench-web.json");
+        std::fs::write(&report, &out.stdout)?;
+        println!("{}", String::from_utf8_lossy(&out.stdout).trim_end());
+        println!("xtask: written to {}", report.display());
+        Ok(())
+    })
 }
 
 fn serve(ctx: &Ctx, steps: &mut Steps, port: u16, watch: bool) -> std::result::Result<(), Failure> {

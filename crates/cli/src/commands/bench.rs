@@ -42,7 +42,8 @@ use serde_json::{json, Map, Value};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-pub const USAGE: &str = "bench [--deals N] [--cap N] [--expert-deals N] [--seed S] [--json]";
+pub const USAGE: &str =
+    "bench [--deals N] [--cap N] [--expert-deals N] [--seed S] [--json] [--positions] [--views N]";
 pub const ABOUT: &str = "Benchmarks the AI on seeded deals: exact solves of whole hands from the \
 first trick per preset (solve_ms, solve_ms_by_preset; each capped at --cap nodes, with the \
 number and share completed and the nodes searched), exact mid-hand solves (midhand_ms, \
@@ -64,6 +65,13 @@ pub const OPTS: &[Opt] = &[
         "positions",
         "instead, print each preset's mid-hand positions with their exact values, one per line \
 (PRESET TRUMP LEADER SIDES | hand | hand | hand [| hand] | trick | VALUE), to check a solver change",
+    ),
+    Opt::value(
+        "views",
+        "N",
+        "instead, print as JSON N decision views per preset (evenly spaced over every decision of \
+--deals one-hand sessions played by basic players): the positions `cargo xtask bench-web` has the \
+browser's worker decide",
     ),
 ];
 
@@ -88,6 +96,9 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
 
     if p.flag("positions") {
         return positions(seed, deals).map(Output::Text);
+    }
+    if let Some(per_preset) = p.number::<usize>("views")? {
+        return decision_views(seed, deals, per_preset).map(Output::Json);
     }
     let mut totals = Totals::default();
     let mut by_preset = Map::new();
@@ -327,6 +338,38 @@ fn positions(seed: u64, deals: u64) -> Result<String, CliError> {
         }
     }
     Ok(text)
+}
+
+/// `per_preset` views of the seat to move, evenly spaced over every decision
+/// (auction, meld, trick play...) of `deals` seeded one-hand sessions of each
+/// preset played by `basic` players: `{"brooklyn": [view, ...], ...}`.
+fn decision_views(seed: u64, deals: u64, per_preset: usize) -> Result<Value, CliError> {
+    let mut by_preset = Map::new();
+    for preset in PresetId::ALL {
+        let rules = Rules::preset(preset);
+        let mut views = Vec::new();
+        for k in 0..deals {
+            let mut state = State::new(rules.clone(), mix_seed(seed, k))
+                .map_err(|e| CliError::internal(format!("cannot deal: {e}")))?
+                .with_deal_limit(Some(1));
+            let mut bots = basic_bots(&rules, mix_seed(seed ^ 0x71E5, k))?;
+            drive(
+                &mut state,
+                &mut bots,
+                |state, seat, _| views.push(state.observation(seat)),
+                |_| false,
+            )?;
+        }
+        let step = views.len() as f64 / per_preset.max(1) as f64;
+        let picked: Vec<Value> = (0..per_preset.min(views.len()))
+            .map(|i| {
+                serde_json::to_value(&views[(i as f64 * step) as usize])
+                    .map_err(|e| CliError::internal(format!("cannot write a view: {e}")))
+            })
+            .collect::<Result<_, _>>()?;
+        by_preset.insert(preset.id().to_string(), Value::Array(picked));
+    }
+    Ok(Value::Object(by_preset))
 }
 
 /// Times one exact solve of the open position of `state` under the node cap.
