@@ -204,11 +204,14 @@ async function decisionTimes(browser, base, viewsByPreset) {
       const byPreset = {};
       const all = [];
       for (const [preset, views] of Object.entries(viewsByPreset)) {
+        // The worker's `WorkerRequest::Decide(BotRequest)`.
         const requests = views.map((view, i) => ({
-          ticket: { game: `bench-${preset}`, moves: i },
-          level,
-          seed: 1000 + i,
-          view,
+          Decide: {
+            ticket: { game: `bench-${preset}`, moves: i, rewinds: 0 },
+            level,
+            seed: 1000 + i,
+            view,
+          },
         }));
         const times = await timeDecisions(page, requests);
         byPreset[preset] = times;
