@@ -202,8 +202,11 @@ fn mime(path: &Path) -> &'static str {
 mod tests {
     use super::*;
 
-    fn fixture() -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("xtask-server-test-{}", std::process::id()));
+    /// A small dist/ of its own per test (tests run in parallel: a shared one
+    /// could be rewritten while another test serves from it).
+    fn fixture(test: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("xtask-server-test-{}-{test}", std::process::id()));
         std::fs::create_dir_all(dir.join("icons")).unwrap();
         std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
         std::fs::write(dir.join("app_bg.wasm"), b"\0asm").unwrap();
@@ -213,7 +216,7 @@ mod tests {
 
     #[test]
     fn resolves_files_and_index() {
-        let root = fixture();
+        let root = fixture("resolves_files_and_index");
         assert_eq!(resolve(&root, "/"), Some(root.join("index.html")));
         assert_eq!(
             resolve(&root, "/app_bg.wasm?x=1"),
@@ -229,7 +232,7 @@ mod tests {
 
     #[test]
     fn refuses_to_leave_root() {
-        let root = fixture();
+        let root = fixture("refuses_to_leave_root");
         assert_eq!(resolve(&root, "/../etc/passwd"), None);
         assert_eq!(resolve(&root, "/icons/%2e%2e/%2e%2e/x.txt"), None);
         assert_eq!(resolve(&root, "/%zz"), None);
@@ -244,7 +247,7 @@ mod tests {
     #[test]
     fn serves_over_loopback() {
         use std::io::Read;
-        let root = fixture();
+        let root = fixture("serves_over_loopback");
         let server = Server::start(&root, 0, false).unwrap();
         assert!(server.url().starts_with("http://127.0.0.1:"));
         let mut conn = TcpStream::connect(server.addr).unwrap();
