@@ -9,6 +9,7 @@
 //   PINOCHLE_BASE_URL=http://127.0.0.1:8080/ node tests/bench/coach.mjs [hands per preset]
 
 import { chromium } from 'playwright-core';
+import { confirmSelection } from '../e2e/harness.mjs';
 
 const base = process.env.PINOCHLE_BASE_URL ?? 'http://127.0.0.1:8080/';
 const hands = Number(process.argv[2] ?? 2);
@@ -63,6 +64,11 @@ for (const preset of PRESETS) {
       .locator(`[data-testid="controls"] [data-action="${action}"], [data-testid="hand"] [data-action="${action}"]`)
       .first()
       .click();
+    if (await page.getByTestId('confirm-selection').count()) {
+      // A bury or pass is chosen card by card, then confirmed.
+      await confirmSelection(page, 120_000);
+      continue;
+    }
     await page.waitForFunction(
       (t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t ||
         document.querySelector('[data-testid="result-panel"]'),
