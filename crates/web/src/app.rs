@@ -83,6 +83,8 @@ pub enum AppEffect {
     Save,
     /// This tab plays no session any more: read the lists again.
     LeaveSession,
+    /// Remember on this device whether sounds play.
+    RememberSound(bool),
 }
 
 impl AppModel {
@@ -133,7 +135,9 @@ impl AppModel {
                     }
                 }
             }
-            AppMsg::Resume(game, session) => {
+            AppMsg::Resume(mut game, session) => {
+                // Sound is the device's preference, not the saved game's.
+                game.settings.sound = self.settings.sound;
                 self.settings = game.settings.clone();
                 self.screen = Screen::Playing(game);
                 self.session = Some(*session);
@@ -204,6 +208,10 @@ impl AppModel {
                 }
                 Effect::SettingsChanged => {
                     let chosen = &game.settings;
+                    if chosen.sound != self.settings.sound {
+                        self.settings.sound = chosen.sound;
+                        out.push(AppEffect::RememberSound(chosen.sound));
+                    }
                     self.settings.pace = chosen.pace;
                     self.settings.four_color = chosen.four_color;
                     self.settings.bid_advisor = chosen.bid_advisor;
@@ -360,7 +368,8 @@ mod shell {
             }
             Fragment::None => {}
         }
-        let (settings, autostart) = settings_from_query(&page_query());
+        let (mut settings, autostart) = settings_from_query(&page_query());
+        settings.sound = model.settings.sound;
         if autostart {
             return vec![start_game(settings)];
         }
@@ -418,6 +427,7 @@ mod shell {
         players: WorkerLink,
         coach: WorkerLink,
         render: RefCell<Callback<()>>,
+        speaker: crate::sound::speaker::Speaker,
         /// Keeps the other-tab listener of the session on the table.
         listener: RefCell<Option<(String, gloo_events::EventListener)>>,
     }
@@ -457,6 +467,8 @@ mod shell {
                     let shell = Rc::clone(self);
                     Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
                 }
+                AppEffect::Game(Effect::Sound(cue)) => self.speaker.play(cue),
+                AppEffect::RememberSound(on) => crate::sound::speaker::remember(on),
                 // The model keeps these; nothing to run.
                 AppEffect::Game(
                     Effect::Record(_) | Effect::SettingsChanged | Effect::Rewind { .. },
@@ -632,7 +644,8 @@ mod shell {
         let render = use_force_update();
         let shell = use_memo((), |_| {
             let (store, warning) = open_store();
-            let (settings, _) = settings_from_query(&page_query());
+            let (mut settings, _) = settings_from_query(&page_query());
+            settings.sound = crate::sound::speaker::preference();
             let mut model = AppModel::new(settings);
             model.warning = warning;
             let first = initial_messages(&*store, &mut model);
@@ -644,6 +657,7 @@ mod shell {
                 players: WorkerLink::default(),
                 coach: WorkerLink::default(),
                 render: RefCell::new(Callback::noop()),
+                speaker: Default::default(),
                 listener: RefCell::new(None),
             });
             let lists = library(&*shell.store);

@@ -206,6 +206,7 @@ pub fn HandCard(props: &HandCardProps) -> Html {
                 aria-describedby={props.reason.as_ref().map(|_| reason_id.clone())}
                 title={props.reason.clone()}
                 tabindex={if props.focusable { "0" } else { "-1" }}
+                style={format!("--i: {}", props.index)}
                 {onclick} {onkeydown}>
             { card_face_svg(card) }
             <span class="visually-hidden">{ label }</span>

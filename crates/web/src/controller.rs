@@ -14,12 +14,14 @@
 use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
-    Action, Event, HandSummary, IllegalAction, Phase, PlayedCard, PlayerView, Seat, SetupError,
+    Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat, SetupError,
     State,
 };
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{Card, CardCounts, PresetId, Rules};
 use serde::{Deserialize, Serialize};
+
+use crate::sound::Cue;
 
 /// Names of the computer players, by seat.
 const BOT_NAMES: [&str; 5] = ["North", "Ada", "Boris", "Cleo", "Dmitri"];
@@ -114,6 +116,8 @@ pub struct Settings {
     pub bid_advisor: bool,
     /// A card that is the only legal one is played for the human.
     pub auto_play: bool,
+    /// The table's sounds play (a device preference, not saved with the game).
+    pub sound: bool,
 }
 
 impl Default for Settings {
@@ -130,6 +134,7 @@ impl Default for Settings {
             four_color: false,
             bid_advisor: false,
             auto_play: false,
+            sound: false,
         }
     }
 }
@@ -310,6 +315,8 @@ pub enum Msg {
     ToggleLastTrick,
     SetPace(Pace),
     SetFourColor(bool),
+    /// Turn the table's sounds on or off.
+    SetSound(bool),
     /// The human asked for a hint (the `H` key).
     AskHint,
     CloseHint,
@@ -393,6 +400,8 @@ pub enum Effect {
     /// Undo: the saved session keeps only its first `moves` actions and
     /// becomes a practice game.
     Rewind { moves: u64 },
+    /// Play this sound (only asked for while sounds are on).
+    Sound(Cue),
 }
 
 /// What the coach is asked: analyse the human's decision in `view`.
@@ -729,6 +738,10 @@ impl Game {
                 if self.claim_check.as_ref().is_some_and(|c| !c.answered) {
                     self.claim_check = None;
                 }
+                // A new game's first hand is being dealt.
+                if self.log.is_empty() {
+                    effects.extend(self.sound(Cue::Deal));
+                }
                 // A trick left on the table goes to its winner in its time.
                 if self.trick_pause.is_some() {
                     effects.push(Effect::After {
@@ -792,6 +805,7 @@ impl Game {
                 if !self.is_over() {
                     let intro = self.hand_intro();
                     self.announce(intro);
+                    effects.extend(self.sound(Cue::Deal));
                 }
             }
             Msg::ToggleLastTrick => {
@@ -803,6 +817,10 @@ impl Game {
             }
             Msg::SetFourColor(on) => {
                 self.settings.four_color = on;
+                effects.push(Effect::SettingsChanged);
+            }
+            Msg::SetSound(on) => {
+                self.settings.sound = on;
                 effects.push(Effect::SettingsChanged);
             }
             Msg::AskHint => {
@@ -1208,6 +1226,9 @@ impl Game {
         self.coaching = None;
         self.claim_offer = None;
         let mut effects = vec![Effect::Record(action.clone())];
+        if let Action::PlayCard(_) = action {
+            effects.extend(self.sound(Cue::Card));
+        }
         let text = self.describe(seat, &action, phase);
         self.announce(text);
         if let Some(text) = self.declarer_without_bidding(had_declarer) {
@@ -1227,6 +1248,7 @@ impl Game {
                         format!("{} takes the trick.", self.name(winner))
                     };
                     self.announce(text);
+                    effects.extend(self.sound(Cue::Trick));
                     let trick = ShownTrick {
                         hand,
                         cards,
@@ -1237,6 +1259,9 @@ impl Game {
                     self.show_last_trick = false;
                 }
                 Event::HandEnded(summary) => {
+                    if summary.outcome == Outcome::Set {
+                        effects.extend(self.sound(Cue::Set));
+                    }
                     self.history.push(summary.clone());
                     self.result = Some(summary);
                     self.trick_pause = None;
@@ -1277,6 +1302,11 @@ impl Game {
                 self.name(declarer)
             )
         })
+    }
+
+    /// The effect that plays `cue`, while sounds are on.
+    fn sound(&self, cue: Cue) -> Option<Effect> {
+        self.settings.sound.then_some(Effect::Sound(cue))
     }
 
     fn announce(&mut self, text: String) {
@@ -1369,6 +1399,8 @@ pub mod testing {
     pub struct Driven {
         /// Every action applied, in order (what the saved session records).
         pub actions: Vec<Action>,
+        /// Every sound asked for, in order.
+        pub sounds: Vec<Cue>,
     }
 
     /// Runs `game` with `basic` players until `stop` holds (checked before each
@@ -1414,6 +1446,7 @@ pub mod testing {
                         ticket: request.ticket,
                         claim: None,
                     }),
+                    Effect::Sound(cue) => driven.sounds.push(cue),
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }
@@ -1478,6 +1511,49 @@ mod tests {
             assert!(g.history.len() >= 2 || g.is_over(), "{preset:?}");
             assert!(!g.announcements.is_empty());
         }
+    }
+
+    #[test]
+    fn sounds_follow_the_play_only_while_on() {
+        let mut quiet = game(PresetId::Bison, 5);
+        let driven = drive(&mut quiet, |g| g.history.len() >= 2, |_| {});
+        assert!(driven.sounds.is_empty(), "sounds are off by default");
+
+        let mut g = Game::start(
+            "g1".into(),
+            Settings {
+                sound: true,
+                ..settings(PresetId::Bison)
+            },
+            5,
+        )
+        .unwrap();
+        let driven = drive(&mut g, |g| g.history.len() >= 2, |_| {});
+        let count = |cue: Cue| driven.sounds.iter().filter(|&&c| c == cue).count();
+        let cards = driven
+            .actions
+            .iter()
+            .filter(|a| matches!(a, Action::PlayCard(_)))
+            .count();
+        let tricks: usize = g
+            .history
+            .iter()
+            .filter(|h| h.card_points.iter().any(Option::is_some))
+            .count()
+            * 15;
+        assert_eq!(count(Cue::Card), cards);
+        assert_eq!(count(Cue::Trick), tricks, "bison plays 15 tricks a hand");
+        assert_eq!(driven.sounds.first(), Some(&Cue::Deal), "the first deal");
+        assert_eq!(count(Cue::Deal), 2, "the first deal and the one after hand 1");
+        let sets = g
+            .history
+            .iter()
+            .filter(|h| h.outcome == Outcome::Set)
+            .count();
+        assert_eq!(count(Cue::Set), sets);
+
+        g.update(Msg::SetSound(false)).unwrap();
+        assert!(!g.settings.sound);
     }
 
     /// What a newcomer sees from the first deal to the game-over screen, in

@@ -22,6 +22,7 @@ pub mod rules_editor;
 pub mod rules_text;
 pub mod sessions;
 pub mod share;
+pub mod sound;
 pub mod start;
 pub mod storage;
 pub mod table;

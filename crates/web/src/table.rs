@@ -729,6 +729,8 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
                             aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
                     <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
+                    <button type="button" onclick={msg(Msg::SetSound(!game.settings.sound))} aria-pressed={game.settings.sound.to_string()}
+                            data-testid="sound">{ "Sound" }</button>
                     <button type="button" onclick={cb.on_toggle_rules.clone()} aria-haspopup="dialog" data-testid="rules-button">{ "Rules" }</button>
                     <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
                 </div>
