@@ -6,7 +6,8 @@
 // files Trunk just built (their names are hashed per build). Never edit the
 // list by hand.
 //
-// * install: caches every listed file under `pinochle-<version>`;
+// * install: caches every listed file under `pinochle-<version>`, taking the
+//   hashed files the page already fetched from the HTTP cache;
 // * the new worker waits until the page asks it to take over ("new version —
 //   reload" in the app posts `skip-waiting`), so a game is never switched to
 //   new code under the player's feet;
@@ -21,12 +22,20 @@ const CACHE = `pinochle-${VERSION}`;
 const INDEX = new URL('index.html', self.registration.scope).href;
 const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, self.registration.scope).href));
 
+// Files whose names carry Trunk's content hash (hex, up to 16 digits, as in
+// "app-cc5b453af7c2620.css"): a name never changes its contents.
+const HASHED = /-[0-9a-f]{8,16}(_bg)?\.[a-z]+$/;
+
+// A hashed file the page has just fetched is taken from the browser's HTTP
+// cache ('force-cache') instead of being downloaded a second time; any other
+// file is revalidated with the server ('no-cache'), so a new version never
+// precaches an old copy.
+function precacheRequest(url) {
+  return new Request(url, { cache: HASHED.test(new URL(url).pathname) ? 'force-cache' : 'no-cache' });
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: 'reload' })))),
-  );
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PRECACHED].map(precacheRequest))));
 });
 
 self.addEventListener('message', (event) => {

@@ -657,7 +657,7 @@ mod shell {
                 players: WorkerLink::default(),
                 coach: WorkerLink::default(),
                 render: RefCell::new(Callback::noop()),
-                speaker: Default::default(),
+                speaker: crate::sound::speaker::Speaker::new(),
                 listener: RefCell::new(None),
             });
             let lists = library(&*shell.store);

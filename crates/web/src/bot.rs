@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::controller::{BotRequest, ClaimRequest, CoachRequest, Ticket};
 
-/// File name Trunk gives the worker's loader shim (next to index.html).
+/// The worker's loader, www/bot-worker_loader.js (next to index.html).
 pub const WORKER_LOADER: &str = "/bot-worker_loader.js";
 
 /// What the worker is asked.

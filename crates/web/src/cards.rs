@@ -142,6 +142,9 @@ pub struct HandCardProps {
     /// Receives the reason when a card that may not be chosen is chosen.
     #[prop_or_default]
     pub onrefuse: Callback<String>,
+    /// The last card of a row when the hand takes several rows.
+    #[prop_or_default]
+    pub row_end: bool,
 }
 
 /// A card of the human's hand: a button, disabled with the reason when
@@ -197,7 +200,7 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         <button type="button"
                 class={classes!("card", "in-hand", enabled.then_some("playable"),
                                 (props.active && !enabled).then_some("illegal"),
-                                selected.then_some("selected"))}
+                                selected.then_some("selected"), props.row_end.then_some("row-end"))}
                 data-card={card.to_string()}
                 data-selected={selected.then_some("true")}
                 aria-pressed={selected.then_some("true")}

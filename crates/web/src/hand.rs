@@ -192,6 +192,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
                     <HandCard {card} index={i} action={props.actions.get(i).cloned().flatten()}
                               reason={props.reasons.get(i).cloned().flatten()}
                               selected={props.selected.get(i).copied().unwrap_or(false)}
+                              row_end={(i + 1) % per_row == 0}
                               active={props.active} focusable={i == focused} verb={props.verb}
                               onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
                               onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />

@@ -83,12 +83,14 @@ pub fn score(cue: Cue) -> &'static [Note] {
     }
 }
 
-/// Plays cues through the page's Web Audio context, created on the first cue
-/// (by then the player has clicked or pressed a key, which browsers require).
+/// Plays cues through the page's Web Audio context, created at the player's
+/// first click, tap or key press (browsers allow sound only after one).
 #[cfg(target_arch = "wasm32")]
 pub mod speaker {
     use std::cell::RefCell;
+    use std::rc::Rc;
 
+    use gloo_events::EventListener;
     use wasm_bindgen::JsValue;
     use web_sys::{
         AudioContext, AudioContextState, AudioNode, AudioParam, AudioScheduledSourceNode,
@@ -129,35 +131,53 @@ pub mod speaker {
         }
     }
 
-    #[derive(Default)]
     pub struct Speaker {
-        context: RefCell<Option<AudioContext>>,
+        context: Rc<RefCell<Option<AudioContext>>>,
+        /// The page's first click, tap or key press creates the context.
+        _unlock: [EventListener; 2],
     }
 
     impl Speaker {
-        /// Plays a cue now; a browser without Web Audio stays silent.
-        pub fn play(&self, cue: Cue) {
-            if let Err(e) = self.try_play(cue) {
-                web_sys::console::debug_2(&"pinochle: sound failed".into(), &e);
+        /// A speaker that stays silent until the player first touches the
+        /// page (browsers refuse sound before that, with a console warning).
+        pub fn new() -> Speaker {
+            let context = Rc::new(RefCell::new(None));
+            let unlock = |event: &'static str| {
+                let context = Rc::clone(&context);
+                EventListener::new(&gloo_utils::window(), event, move |_| {
+                    let mut slot = context.borrow_mut();
+                    if slot.is_none() {
+                        *slot = AudioContext::new().ok();
+                    }
+                })
+            };
+            Speaker {
+                _unlock: [unlock("pointerdown"), unlock("keydown")],
+                context,
             }
         }
 
-        fn try_play(&self, cue: Cue) -> Result<(), JsValue> {
-            let mut slot = self.context.borrow_mut();
-            let context = match slot.as_ref() {
-                Some(c) => c.clone(),
-                None => slot.insert(AudioContext::new()?).clone(),
+        /// Plays a cue now; silent before the first touch or without Web Audio.
+        pub fn play(&self, cue: Cue) {
+            let Some(context) = self.context.borrow().clone() else {
+                return;
             };
-            if context.state() == AudioContextState::Suspended {
-                // Resolves once the browser allows sound; notes queue meanwhile.
-                let _ = context.resume()?;
+            if let Err(e) = play_cue(&context, cue) {
+                web_sys::console::debug_2(&"pinochle: sound failed".into(), &e);
             }
-            let start = context.current_time();
-            for note in score(cue) {
-                play_note(&context, start + f64::from(note.at), note)?;
-            }
-            Ok(())
         }
+    }
+
+    fn play_cue(context: &AudioContext, cue: Cue) -> Result<(), JsValue> {
+        if context.state() == AudioContextState::Suspended {
+            // Resolves at once after a touch; the notes wait for it.
+            let _ = context.resume()?;
+        }
+        let start = context.current_time();
+        for note in score(cue) {
+            play_note(context, start + f64::from(note.at), note)?;
+        }
+        Ok(())
     }
 
     /// A gain envelope: a quick rise to the note's peak and an exponential fall.

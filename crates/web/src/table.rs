@@ -13,7 +13,10 @@ use pinochle_engine::game::{
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
 use pinochle_engine::{best_meld, Card, PresetId, Rules};
-use yew::{html, Callback, Html, KeyboardEvent, MouseEvent};
+use yew::{
+    classes, component, html, use_state, AttrValue, Callback, Children, Html, KeyboardEvent,
+    MouseEvent, Properties,
+};
 
 use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Series};
@@ -22,6 +25,32 @@ use crate::controller::{plural, Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
 use crate::rules_text::RulesView;
+
+#[derive(Properties, PartialEq)]
+pub struct DisclosureProps {
+    pub label: AttrValue,
+    pub children: Children,
+}
+
+/// Controls that are always shown on wide screens and behind a toggle button
+/// on narrow ones (the CSS decides which), so a phone's table bar is one row.
+#[component]
+pub fn Disclosure(props: &DisclosureProps) -> Html {
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    html! {
+        <div class={classes!("disclosure", open.then_some("open"))}>
+            <button type="button" class="disclosure-toggle" aria-expanded={open.to_string()} onclick={toggle}
+                    data-testid="table-options">
+                { props.label.clone() }
+            </button>
+            <div class="disclosure-body">{ props.children.clone() }</div>
+        </div>
+    }
+}
 
 /// Where a seat sits around the table, seen from `me` at the bottom.
 pub fn position(seat: Seat, me: Seat, seats: usize) -> &'static str {
@@ -719,18 +748,20 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     }
                 </div>
                 <div class="tools">
-                    <label class="pace">{ "Pace " }
-                        <select onchange={on_pace} aria-label="Pace of play">
-                            { for Pace::ALL.into_iter().map(|p| html! {
-                                <option value={p.id()} selected={p == game.settings.pace}>{ p.id() }</option>
-                            }) }
-                        </select>
-                    </label>
+                    <Disclosure label="Options">
+                        <label class="pace">{ "Pace " }
+                            <select onchange={on_pace} aria-label="Pace of play">
+                                { for Pace::ALL.into_iter().map(|p| html! {
+                                    <option value={p.id()} selected={p == game.settings.pace}>{ p.id() }</option>
+                                }) }
+                            </select>
+                        </label>
+                        <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
+                        <button type="button" onclick={msg(Msg::SetSound(!game.settings.sound))} aria-pressed={game.settings.sound.to_string()}
+                                data-testid="sound">{ "Sound" }</button>
+                    </Disclosure>
                     <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
                             aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
-                    <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
-                    <button type="button" onclick={msg(Msg::SetSound(!game.settings.sound))} aria-pressed={game.settings.sound.to_string()}
-                            data-testid="sound">{ "Sound" }</button>
                     <button type="button" onclick={cb.on_toggle_rules.clone()} aria-haspopup="dialog" data-testid="rules-button">{ "Rules" }</button>
                     <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
                 </div>

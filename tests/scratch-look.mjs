@@ -1,0 +1,26 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8090/';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox','--disable-gpu','--disable-dev-shm-usage','--disable-background-networking','--disable-component-update','--disable-sync','--disable-quic','--no-first-run'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await ctx.newPage();
+const reqs = [];
+page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()));
+ctx.on('request', (r) => reqs.push(r.url()));
+const cdp = await ctx.newCDPSession(page);
+await cdp.send('Network.enable');
+let bytes = 0; const per = {};
+cdp.on('Network.loadingFinished', (e) => { bytes += e.encodedDataLength; });
+await page.goto(base);
+await page.waitForSelector('[data-testid="start"], [data-testid="deal"], button');
+await page.waitForTimeout(4000);
+console.log('requests', reqs.length, reqs.map(u=>u.replace(base,'')).join(' '));
+const game = process.argv[2] || 'double-deck';
+await page.goto(base + `?game=${game}&autostart=1&pace=instant&level=basic`);
+await page.waitForSelector('[data-testid="hand"]');
+await page.waitForTimeout(1500);
+await page.screenshot({ path: `/work/scratch/${game}-1280.png` });
+await page.setViewportSize({ width: 360, height: 740 });
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/work/scratch/${game}-360.png` });
+await browser.close();
