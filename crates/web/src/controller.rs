@@ -14,8 +14,8 @@
 use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
-    Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat, SetupError,
-    State,
+    Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat,
+    SetupError, State,
 };
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{Card, CardCounts, PresetId, Rules};
@@ -1544,7 +1544,11 @@ mod tests {
         assert_eq!(count(Cue::Card), cards);
         assert_eq!(count(Cue::Trick), tricks, "bison plays 15 tricks a hand");
         assert_eq!(driven.sounds.first(), Some(&Cue::Deal), "the first deal");
-        assert_eq!(count(Cue::Deal), 2, "the first deal and the one after hand 1");
+        assert_eq!(
+            count(Cue::Deal),
+            2,
+            "the first deal and the one after hand 1"
+        );
         let sets = g
             .history
             .iter()

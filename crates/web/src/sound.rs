@@ -250,13 +250,19 @@ mod tests {
             let notes = score(cue);
             assert!(!notes.is_empty(), "{cue:?}");
             for n in notes {
-                assert!(n.at >= 0.0 && n.at + n.length <= 1.0, "{cue:?} lasts under a second");
+                assert!(
+                    n.at >= 0.0 && n.at + n.length <= 1.0,
+                    "{cue:?} lasts under a second"
+                );
                 assert!(n.length > 0.0);
                 assert!(n.peak > 0.0 && n.peak <= 0.4, "{cue:?} is soft");
                 match n.voice {
                     Voice::Snap { hz } => assert!((200.0..8000.0).contains(&hz)),
                     Voice::Tone { from_hz, to_hz } => {
-                        assert!(from_hz > 0.0 && to_hz > 0.0, "exponential glides need positive pitches")
+                        assert!(
+                            from_hz > 0.0 && to_hz > 0.0,
+                            "exponential glides need positive pitches"
+                        )
                     }
                 }
             }
@@ -265,8 +271,14 @@ mod tests {
 
     #[test]
     fn a_trick_sounds_after_the_card_that_completes_it() {
-        let card_end = score(Cue::Card).iter().map(|n| n.at + n.length).fold(0.0, f32::max);
-        let trick_start = score(Cue::Trick).iter().map(|n| n.at).fold(f32::MAX, f32::min);
+        let card_end = score(Cue::Card)
+            .iter()
+            .map(|n| n.at + n.length)
+            .fold(0.0, f32::max);
+        let trick_start = score(Cue::Trick)
+            .iter()
+            .map(|n| n.at)
+            .fold(f32::MAX, f32::min);
         assert!(trick_start >= card_end);
     }
 }

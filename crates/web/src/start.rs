@@ -21,7 +21,7 @@ use crate::controller::{
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
 use crate::share::{share_url, CopyButton};
-use crate::storage::{Library, SessionSummary};
+use crate::storage::{Library, SessionSummary, Tally};
 
 #[derive(Properties, PartialEq)]
 pub struct StartScreenProps {
@@ -61,30 +61,19 @@ fn link_name(settings: &Settings) -> Option<String> {
     settings.custom.as_ref()?.name.clone()
 }
 
-/// "Bison · Ann, North, East · 120–80–45 · hand 3 (auction)".
-/// Scores for reading: "−280 · 130 · 0" (a true minus sign, a clear separator).
-pub fn scores_text(scores: &[i64]) -> String {
-    scores
+/// A game's count per seat for reading: points "−280 · 130", stake units
+/// "+3 u · −1 u" or money "$1.20 · −$0.60".
+pub fn standing_text(tally: Tally, values: &[i64]) -> String {
+    values
         .iter()
         .map(|&v| {
-            if v < 0 {
-                format!("−{}", v.unsigned_abs())
-            } else {
-                v.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" · ")
-}
-
-/// A money ledger for reading: "$1.20 · −$0.60".
-fn ledger_text(cents: &[i64]) -> String {
-    cents
-        .iter()
-        .map(|&v| {
-            let sign = if v < 0 { "−" } else { "" };
+            let minus = if v < 0 { "−" } else { "" };
             let a = v.unsigned_abs();
-            format!("{sign}${}.{:02}", a / 100, a % 100)
+            match tally {
+                Tally::Points => format!("{minus}{a}"),
+                Tally::Stakes => format!("{}{a} u", if v > 0 { "+" } else { minus }),
+                Tally::Money => format!("{minus}${}.{:02}", a / 100, a % 100),
+            }
         })
         .collect::<Vec<_>>()
         .join(" · ")
@@ -92,14 +81,15 @@ fn ledger_text(cents: &[i64]) -> String {
 
 /// One line of the finished-games list.
 pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
-    let name: &str = match PresetId::from_id(&g.game) {
-        Some(p) => p.name(),
-        None => &g.game,
-    };
-    let result = if g.ledger.is_empty() {
-        scores_text(&g.scores)
-    } else {
-        ledger_text(&g.ledger)
+    let preset = PresetId::from_id(&g.game);
+    let name: &str = preset.map_or(&g.game, |p| p.name());
+    let tally = g
+        .tally
+        .or_else(|| preset.map(|p| Tally::of(&Rules::preset(p))))
+        .unwrap_or(Tally::Points);
+    let result = match tally {
+        Tally::Points => standing_text(tally, &g.scores),
+        Tally::Stakes | Tally::Money => standing_text(tally, &g.ledger),
     };
     let won = if g.winners.is_empty() {
         String::new()
@@ -117,8 +107,9 @@ pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
     )
 }
 
+/// "Bison Auction Pinochle · You, Ada, Boris · 120 · 80 · 45 · hand 3 (auction)".
 fn describe(s: &SessionSummary) -> String {
-    let scores = scores_text(&s.scores);
+    let scores = standing_text(s.tally, &s.standing);
     let state = if s.finished {
         "finished".to_string()
     } else {
@@ -529,13 +520,22 @@ mod tests {
             finished_ms: 0,
             seed: Some(7),
             practice: false,
+            tally: None,
         }
     }
 
     #[test]
     fn signed_scores_read_clearly() {
-        assert_eq!(scores_text(&[-280, 130, 0]), "−280 · 130 · 0");
-        assert_eq!(scores_text(&[]), "");
+        assert_eq!(
+            standing_text(Tally::Points, &[-280, 130, 0]),
+            "−280 · 130 · 0"
+        );
+        assert_eq!(standing_text(Tally::Points, &[]), "");
+        assert_eq!(
+            standing_text(Tally::Stakes, &[3, -1, 0]),
+            "+3 u · −1 u · 0 u"
+        );
+        assert_eq!(standing_text(Tally::Money, &[120, -5]), "$1.20 · −$0.05");
     }
 
     #[test]
@@ -553,5 +553,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("$1.20 · −$0.60 · −$0.60"), "{text}");
+        // Brooklyn keeps stake units, not money.
+        let brooklyn = finished("brooklyn", vec![0, 0, 0], vec![4, -2, -2]);
+        assert!(finished_text(&brooklyn).contains("+4 u · −2 u · −2 u"));
     }
 }

@@ -398,6 +398,26 @@ pub fn stored_revision(text: &str) -> Option<u64> {
     doc.get("revision")?.as_u64()
 }
 
+/// What a game keeps count in: points, stake units or money (cents).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tally {
+    Points,
+    Stakes,
+    Money,
+}
+
+impl Tally {
+    pub fn of(rules: &pinochle_engine::Rules) -> Tally {
+        use pinochle_engine::rules::Scoring;
+        match rules.scoring {
+            Scoring::Points(_) => Tally::Points,
+            Scoring::Stakes(_) => Tally::Stakes,
+            Scoring::Pot(_) | Scoring::Bowl(_) => Tally::Money,
+        }
+    }
+}
+
 /// A finished game, as kept in the history.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FinishedGame {
@@ -422,6 +442,10 @@ pub struct FinishedGame {
     /// kept are not practice games).
     #[serde(default)]
     pub practice: bool,
+    /// What the game kept count in (entries written before it was kept: the
+    /// preset's).
+    #[serde(default)]
+    pub tally: Option<Tally>,
 }
 
 /// The history of finished games (list schema 1), newest first.

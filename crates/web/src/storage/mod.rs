@@ -32,7 +32,7 @@ use pinochle_engine::link::decode_link;
 
 pub use format::{
     decode_session, encode_session, CustomPreset, CustomPresets, DecodeError, FinishedGame,
-    History, SavedSession, SessionSetup, LIST_SCHEMA, SESSION_SCHEMA,
+    History, SavedSession, SessionSetup, Tally, LIST_SCHEMA, SESSION_SCHEMA,
 };
 
 /// Prefix of every key this app writes.
@@ -164,7 +164,10 @@ pub struct SessionSummary {
     pub game: &'static str,
     pub rules_name: Option<String>,
     pub players: Vec<String>,
-    pub scores: Vec<i64>,
+    /// What the game keeps count in, and the count per seat: the scores, or
+    /// the ledger in the stake and money games.
+    pub tally: Tally,
+    pub standing: Vec<i64>,
     pub hands_completed: u32,
     /// What the game is waiting for (`auction`, `tricks`...).
     pub phase: &'static str,
@@ -182,7 +185,11 @@ impl SessionSummary {
             game: state.rules().preset.name(),
             rules_name: session.setup.rules_name.clone(),
             players: session.setup.players.clone(),
-            scores: public.session.scores.clone(),
+            tally: Tally::of(state.rules()),
+            standing: match Tally::of(state.rules()) {
+                Tally::Points => public.session.scores.clone(),
+                Tally::Stakes | Tally::Money => public.session.ledger.seats.clone(),
+            },
             hands_completed: public.session.hands_completed,
             phase: state.phase().name(),
             last_played_ms: session.last_played_ms,
@@ -407,6 +414,7 @@ pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Opti
         finished_ms: now_ms,
         seed: Some(session.setup.seed),
         practice: session.practice,
+        tally: Some(Tally::of(state.rules())),
     })
 }
 

@@ -117,9 +117,24 @@ fn the_library_lists_sessions_newest_first_with_scores() {
     let partnership = &library.sessions[0];
     assert_eq!(partnership.game, PresetId::Partnership.name());
     assert_eq!(partnership.players.len(), 4);
-    assert_eq!(partnership.scores.len(), 4);
+    assert_eq!(partnership.tally, Tally::Points);
+    assert_eq!(partnership.standing.len(), 4);
     assert_eq!(partnership.hands_completed, 1);
     assert!(!partnership.finished);
+}
+
+#[test]
+fn a_ledger_game_is_listed_with_its_ledger() {
+    let store = MemoryStore::default();
+    let (mut session, mut state) = new_session("b", PresetId::Brooklyn, 3);
+    play_until(&mut session, &mut state, &mut Lcg(4), |s| {
+        s.public().session.hands_completed >= 2
+    });
+    save_session(&store, &mut session, 0).unwrap();
+    let library = load_library(&store, 0).unwrap();
+    let brooklyn = &library.sessions[0];
+    assert_eq!(brooklyn.tally, Tally::Stakes);
+    assert_eq!(brooklyn.standing, state.public().session.ledger.seats);
 }
 
 #[test]
