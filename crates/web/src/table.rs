@@ -69,14 +69,18 @@ pub fn position(seat: Seat, me: Seat, seats: usize) -> &'static str {
 
 /// An amount in the game's unit: points, stake units or money.
 pub fn amount(rules: &Rules, value: i64, signed: bool) -> String {
-    let sign = if signed && value > 0 { "+" } else { "" };
+    // A true minus sign; a plus only where changes are shown.
+    let sign = match value {
+        v if v < 0 => "−",
+        v if v > 0 && signed => "+",
+        _ => "",
+    };
+    let v = value.unsigned_abs();
     match rules.scoring {
-        Scoring::Points(_) => format!("{sign}{value}"),
-        Scoring::Stakes(_) => format!("{sign}{value} u"),
+        Scoring::Points(_) => format!("{sign}{v}"),
+        Scoring::Stakes(_) => format!("{sign}{v} u"),
         Scoring::Pot(_) | Scoring::Bowl(_) => {
-            let neg = if value < 0 { "−" } else { sign };
-            let v = value.unsigned_abs();
-            format!("{neg}${}.{:02}", v / 100, v % 100)
+            format!("{sign}${}.{:02}", v / 100, v % 100)
         }
     }
 }
@@ -422,7 +426,7 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                 <div class="table-scroll">
                 <table class="result-table">
                     <thead><tr>
-                        <th scope="col">{ "Player" }</th><th scope="col">{ "Meld" }</th><th scope="col">{ "Card points" }</th>
+                        <th scope="col">{ if rules.table.partnerships { "Side" } else { "Player" } }</th><th scope="col">{ "Meld" }</th><th scope="col">{ "Card points" }</th>
                         <th scope="col">{ "This hand" }</th><th scope="col">{ "Total" }</th>
                     </tr></thead>
                     <tbody>
