@@ -6,8 +6,9 @@
 // select-then-confirm and the selection can be changed before confirming
 // (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
 // finds no serious or critical violation on the start screen, the rules
-// dialog, the rules editor, the table and the result panel. Instant pace and
-// basic players throughout.
+// dialog, the rules editor, the table and the result panel; the table's
+// options fold behind one button on a phone and the Sound choice is
+// remembered. Instant pace and basic players throughout.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -227,5 +228,29 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
     await axeScan(page, 'the result panel');
   } finally {
     await context.close();
+  }
+});
+
+test('the table options: on a phone behind Options; Sound toggles and is remembered', { timeout: 120_000 }, async () => {
+  const { page } = await openPage(shared.browser);
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await startGame(page, 'bison', 26);
+    const sound = page.getByTestId('sound');
+    assert.equal(await sound.isVisible(), false, 'the options are folded away on a phone');
+    await page.getByTestId('table-options').click();
+    await sound.waitFor({ state: 'visible' });
+    const before = await sound.getAttribute('aria-pressed');
+    await sound.click();
+    const after = before === 'true' ? 'false' : 'true';
+    await page.waitForFunction((want) => document.querySelector('[data-testid="sound"]').getAttribute('aria-pressed') === want, after);
+    assert.equal(await page.evaluate(() => localStorage.getItem('pinochle/sound')), after === 'true' ? 'on' : 'off');
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.equal(await page.getByTestId('table-options').isVisible(), false, 'no Options button on a wide screen');
+    assert.equal(await page.getByTestId('sound').getAttribute('aria-pressed'), after, 'the choice outlives a reload');
+  } finally {
+    await page.context().close();
   }
 });
