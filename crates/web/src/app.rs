@@ -13,7 +13,8 @@ use pinochle_engine::PresetId;
 
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
 use crate::sessions::setup_of;
-use crate::storage::{Library, SavedSession};
+use crate::storage::stats::{human_won, HandFacts, Statistics};
+use crate::storage::{Library, SavedSession, Tally};
 
 /// The application's title, shown in the page header (and in `index.html`'s `<title>`).
 pub const APP_TITLE: &str = "Pinochle";
@@ -85,6 +86,32 @@ pub enum AppEffect {
     LeaveSession,
     /// Remember on this device whether sounds play.
     RememberSound(bool),
+    /// Add these hands (and the game's end) to the statistics.
+    Count(Box<Counted>),
+}
+
+/// Hands newly finished in a session, for the statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// The game type (the preset's id).
+    pub game: &'static str,
+    pub tally: Tally,
+    pub hands: Vec<HandFacts>,
+    /// The game ended with these hands: whether the human won it.
+    pub ended: Option<bool>,
+    pub practice: bool,
+}
+
+impl Counted {
+    /// Applies the count to the statistics.
+    pub fn apply(&self, stats: &mut Statistics) {
+        for facts in &self.hands {
+            stats.record_hand(self.game, self.tally, *facts, self.practice);
+        }
+        if let Some(won) = self.ended {
+            stats.record_game(self.game, won, self.practice);
+        }
+    }
 }
 
 impl AppModel {
@@ -234,6 +261,28 @@ impl AppModel {
                 other => out.push(AppEffect::Game(other)),
             }
         }
+        if let Some(session) = self.session.as_mut() {
+            let done = game.history.len() as u32;
+            if done > session.counted_hands {
+                let tally = Tally::of(game.rules());
+                let hands = game.history[session.counted_hands as usize..]
+                    .iter()
+                    .map(|summary| HandFacts::of(summary, game.human, tally))
+                    .collect();
+                let ended = game.state().session_result().map(|r| {
+                    human_won(game.rules(), &r.winners, &r.ledger.seats, game.human)
+                });
+                session.counted_hands = done;
+                out.push(AppEffect::Count(Box::new(Counted {
+                    game: game.rules().preset.id(),
+                    tally,
+                    hands,
+                    ended,
+                    practice: session.practice,
+                })));
+                save = true;
+            }
+        }
         if save {
             out.insert(0, AppEffect::Save);
         }
@@ -302,6 +351,7 @@ mod shell {
     use crate::storage::browser::{
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
+    use crate::storage::stats::{reset_stats, update_stats};
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
         record_finished, save_preset, save_session, CustomPreset, KeyValueStore, OtherTab,
@@ -469,6 +519,13 @@ mod shell {
                 }
                 AppEffect::Game(Effect::Sound(cue)) => self.speaker.play(cue),
                 AppEffect::RememberSound(on) => crate::sound::speaker::remember(on),
+                AppEffect::Count(counted) => {
+                    if let Err(e) = update_stats(&*self.store, now_ms(), |s| counted.apply(s)) {
+                        self.queue
+                            .borrow_mut()
+                            .push_back(AppMsg::Warning(Some(format!("Statistics not saved: {e}"))));
+                    }
+                }
                 // The model keeps these; nothing to run.
                 AppEffect::Game(
                     Effect::Record(_) | Effect::SettingsChanged | Effect::Rewind { .. },
@@ -724,6 +781,15 @@ mod shell {
                 shell.send(library(&*shell.store));
             })
         };
+        let on_reset_stats = {
+            let shell = Rc::clone(&shell);
+            Callback::from(move |()| {
+                if let Err(e) = reset_stats(&*shell.store) {
+                    shell.send(AppMsg::Warning(Some(format!("Statistics not reset: {e}"))));
+                }
+                shell.send(library(&*shell.store));
+            })
+        };
         let reload = Callback::from(|_: MouseEvent| {
             if let Some(w) = web_sys::window() {
                 let _ = w.location().reload();
@@ -757,7 +823,8 @@ mod shell {
                                 <StartScreen initial={model.settings.clone()} onstart={on_start}
                                     error={model.error.clone()} library={model.library.clone()} onresume={on_resume}
                                     ondelete={on_delete} share_base={page_url()}
-                                    onsavepreset={on_save_preset} ondeletepreset={on_delete_preset} />
+                                    onsavepreset={on_save_preset} ondeletepreset={on_delete_preset}
+                                    onresetstats={on_reset_stats} />
                             },
                         } }
                     </div>
@@ -932,5 +999,84 @@ mod tests {
         assert_eq!((s.preset, s.deal), (PresetId::Bison, Some(9)));
         assert_eq!(s.rules().unwrap(), shared.rules);
         assert_eq!(s.custom.and_then(|c| c.name).as_deref(), Some("Friday"));
+    }
+
+    /// Plays on through the model (basic players in every seat, timers and
+    /// claim checks answered at once) until the game is over; every effect
+    /// seen is returned.
+    fn play_to_the_end(model: &mut AppModel, mut effects: Vec<AppEffect>) -> Vec<AppEffect> {
+        let mut seen = Vec::new();
+        for _ in 0..50_000 {
+            let game = model.game().unwrap();
+            if game.is_over() {
+                seen.extend(effects);
+                return seen;
+            }
+            let mut queue: Vec<Msg> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    AppEffect::Game(Effect::AskBot { request, .. }) => Some(Msg::Bot {
+                        ticket: request.ticket.clone(),
+                        action: Bot::new(request.level, request.seed).decide(&request.view).unwrap(),
+                    }),
+                    AppEffect::Game(Effect::After { msg, .. }) => Some(msg.clone()),
+                    AppEffect::Game(Effect::AskClaim(request)) => Some(Msg::Claimable {
+                        ticket: request.ticket.clone(),
+                        claim: None,
+                    }),
+                    _ => None,
+                })
+                .collect();
+            seen.extend(effects);
+            if queue.is_empty() {
+                queue.push(if game.result.is_some() {
+                    Msg::CloseResult
+                } else {
+                    Msg::Human(Bot::new(Level::Basic, 3).decide(&game.view()).unwrap())
+                });
+            }
+            effects = Vec::new();
+            for msg in queue {
+                effects.extend(model.update(AppMsg::Game(msg)));
+            }
+        }
+        panic!("the game does not end");
+    }
+
+    #[test]
+    fn each_hand_and_the_games_end_are_counted_once() {
+        let settings = Settings {
+            preset: PresetId::Bison,
+            pace: Pace::Instant,
+            level: Level::Basic,
+            ..Settings::default()
+        };
+        let (mut model, effects) = started(settings, 8);
+        let seen = play_to_the_end(&mut model, effects);
+        let counted: Vec<&Counted> = seen
+            .iter()
+            .filter_map(|e| match e {
+                AppEffect::Count(c) => Some(&**c),
+                _ => None,
+            })
+            .collect();
+        let game = model.game().unwrap();
+        let hands: usize = counted.iter().map(|c| c.hands.len()).sum();
+        assert_eq!(hands, game.history.len(), "every hand once");
+        let ends: Vec<bool> = counted.iter().filter_map(|c| c.ended).collect();
+        assert_eq!(ends.len(), 1, "the game's end once");
+        assert_eq!(model.session.as_ref().unwrap().counted_hands as usize, hands);
+
+        let mut stats = Statistics::default();
+        for c in &counted {
+            c.apply(&mut stats);
+        }
+        let bison = &stats.games["bison"];
+        assert_eq!((bison.games, bison.hands as usize), (1, hands));
+        assert_eq!(bison.won, u32::from(ends[0]));
+        let human = game.human;
+        let total: i64 = game.state().public().session.scores[human];
+        assert_eq!(bison.result_total, total, "the score changes add up to the final score");
+        assert!(bison.made + bison.set <= bison.bids_won);
     }
 }

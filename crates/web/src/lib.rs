@@ -5,7 +5,9 @@
 //! * [`app`]: the Yew shell — the reducer, the worker bridge, the pace timers;
 //! * [`start`], [`table`], [`hand`], [`controls`], [`cards`], [`rules_text`]:
 //!   the screens and components, rendered from the human seat's view only;
-//! * [`chart`]: SVG line charts (the score sheet's running totals);
+//! * [`chart`]: SVG line charts (the score sheet's running totals, the rating trend);
+//! * [`stats_view`]: the statistics screen;
+//! * [`sound`]: the table's synthesized sounds;
 //! * [`coach_view`]: the hint, bid-advisor, undo and claim controls;
 //! * [`bot`]: the worker's protocol and the worker itself.
 
@@ -24,6 +26,7 @@ pub mod sessions;
 pub mod share;
 pub mod sound;
 pub mod start;
+pub mod stats_view;
 pub mod storage;
 pub mod table;
 

@@ -21,6 +21,7 @@ use crate::controller::{
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
 use crate::share::{share_url, CopyButton};
+use crate::stats_view::StatsPanel;
 use crate::storage::{Library, SessionSummary, Tally};
 
 #[derive(Properties, PartialEq)]
@@ -45,6 +46,9 @@ pub struct StartScreenProps {
     /// Delete the custom preset of this name.
     #[prop_or_default]
     pub ondeletepreset: Callback<String>,
+    /// Forget the statistics (the player has confirmed).
+    #[prop_or_default]
+    pub onresetstats: Callback<()>,
 }
 
 /// Link text for `rules`, carrying `name` (a custom preset's).
@@ -175,6 +179,11 @@ fn checked(e: &Event) -> bool {
 pub fn StartScreen(props: &StartScreenProps) -> Html {
     let settings = use_state(|| props.initial.clone());
     let show_rules = use_state(|| false);
+    let show_stats = use_state(|| false);
+    let toggle_stats = {
+        let show_stats = show_stats.clone();
+        Callback::from(move |_: MouseEvent| show_stats.set(!*show_stats))
+    };
     let s = (*settings).clone();
     let update = |f: fn(&mut Settings, String)| {
         let settings = settings.clone();
@@ -437,6 +446,13 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             </div>
             <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
         </form>
+        if *show_stats {
+            <StatsPanel stats={library.stats.clone()} onclose={toggle_stats.clone()} onreset={props.onresetstats.clone()} />
+        } else {
+            <p class="start-links">
+                <button type="button" onclick={toggle_stats} data-testid="stats">{ "Statistics" }</button>
+            </p>
+        }
         if !library.presets.presets.is_empty() {
             <section class="saved" data-testid="custom-presets" aria-labelledby="presets-title">
                 <h2 id="presets-title">{ "Your rules" }</h2>

@@ -23,7 +23,7 @@ use serde_json::Value;
 use crate::controller::Pace;
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 3;
+pub const SESSION_SCHEMA: u32 = 4;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -88,7 +88,7 @@ impl SessionSetup {
     }
 }
 
-/// One saved session (schema 3).
+/// One saved session (schema 4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
@@ -105,6 +105,8 @@ pub struct SavedSession {
     pub actions: Vec<String>,
     /// Undo was used: a practice game, kept out of statistics.
     pub practice: bool,
+    /// How many of the session's hands the statistics have counted.
+    pub counted_hands: u32,
 }
 
 impl SavedSession {
@@ -119,6 +121,7 @@ impl SavedSession {
             setup,
             actions: Vec::new(),
             practice: false,
+            counted_hands: 0,
         }
     }
 
@@ -229,7 +232,8 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// empty pace meaning `normal`) and an unused `deal_limit`; schema 2 keeps
 /// them as names that must be known, and an unknown one is reported. Schema 3
 /// adds the coach's settings (bid advisor, auto-play) and the practice mark
-/// of a game in which undo was used.
+/// of a game in which undo was used. Schema 4 counts the hands already in the
+/// statistics (none, for a session saved before there were statistics).
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -243,6 +247,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
             0 => v0_to_v1(doc)?,
             1 => v1_to_v2(doc)?,
             2 => v2_to_v3(doc)?,
+            3 => v3_to_v4(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -319,6 +324,18 @@ fn v1_to_v2(doc: Value) -> Result<Value, DecodeError> {
     }
     setup.entry("four_color").or_insert(Value::Bool(false));
     session.insert("schema".into(), Value::from(2));
+    Ok(Value::Object(session))
+}
+
+fn v3_to_v4(doc: Value) -> Result<Value, DecodeError> {
+    let Value::Object(mut session) = doc else {
+        return Err(DecodeError::Migration {
+            from: 3,
+            reason: "the session is not a JSON object".into(),
+        });
+    };
+    session.insert("counted_hands".into(), Value::from(0));
+    session.insert("schema".into(), Value::from(4));
     Ok(Value::Object(session))
 }
 

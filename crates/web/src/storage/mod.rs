@@ -22,6 +22,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 pub mod format;
+pub mod stats;
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -206,6 +207,7 @@ pub struct Library {
     pub sessions: Vec<SessionSummary>,
     pub history: History,
     pub presets: CustomPresets,
+    pub stats: stats::Statistics,
     /// Entries that could not be read (each already set aside or left in place).
     pub problems: Vec<Problem>,
 }
@@ -289,6 +291,9 @@ pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, S
             }
         }
     }
+    let (stats, problem) = stats::load_stats(store, now_ms)?;
+    library.stats = stats;
+    library.problems.extend(problem);
     if let Some(text) = store.get(PRESETS_KEY)? {
         match format::decode_list::<CustomPresets>(&text)
             .and_then(|p| format::check_presets(&p).map(|()| p))

@@ -4,7 +4,7 @@
 //! presets, and a bounded seeded fuzz over save decoding.
 
 use super::*;
-use pinochle_engine::game::Phase;
+use pinochle_engine::game::{Outcome, Phase};
 use pinochle_engine::{PresetId, Rules};
 
 /// A small deterministic generator for choosing actions and mutations.
@@ -564,4 +564,80 @@ fn a_schema_2_session_gains_the_coach_settings_and_is_no_practice_game() {
     assert!(!migrated.practice);
     assert!(!migrated.setup.bid_advisor && !migrated.setup.auto_play);
     assert_eq!(migrated.setup.pace, crate::controller::Pace::Slow);
+}
+
+#[test]
+fn a_schema_3_session_has_counted_no_hands_yet() {
+    let (session, _) = new_session("v-three", PresetId::Bison, 6);
+    let mut entry = serde_json::to_value(&session).unwrap();
+    let doc = entry.as_object_mut().unwrap();
+    doc.remove("counted_hands");
+    doc.insert("schema".into(), serde_json::Value::from(3));
+    let (migrated, _) = decode_session("v-three", &entry.to_string()).unwrap();
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
+    assert_eq!(migrated.counted_hands, 0);
+}
+
+fn facts(declared: bool, outcome: Outcome, meld: u32, change: i64) -> stats::HandFacts {
+    stats::HandFacts {
+        declared,
+        outcome,
+        meld: Some(meld),
+        change: Some(change),
+    }
+}
+
+#[test]
+fn statistics_count_hands_and_games_and_keep_practice_apart() {
+    let store = MemoryStore::default();
+    stats::update_stats(&store, 0, |s| {
+        s.record_hand("bison", Tally::Points, facts(true, Outcome::Made, 120, 380), false);
+        s.record_hand("bison", Tally::Points, facts(true, Outcome::Set, 60, -350), false);
+        s.record_hand("bison", Tally::Points, facts(false, Outcome::Made, 0, 40), false);
+        s.record_game("bison", true, false);
+        s.record_hand("bison", Tally::Points, facts(true, Outcome::Made, 500, 900), true);
+        s.record_game("bison", false, true);
+    })
+    .unwrap();
+    let library = load_library(&store, 0).unwrap();
+    let bison = &library.stats.games["bison"];
+    assert_eq!((bison.games, bison.won, bison.hands), (1, 1, 3));
+    assert_eq!((bison.bids_won, bison.made, bison.set), (2, 1, 1));
+    assert_eq!(bison.made_percent(), Some(50));
+    assert_eq!(bison.average_meld(), Some(60));
+    assert_eq!(bison.average_result(), Some(23));
+    let practice = &library.stats.practice["bison"];
+    assert_eq!((practice.games, practice.hands), (1, 1), "practice is counted apart");
+    stats::reset_stats(&store).unwrap();
+    assert!(load_library(&store, 0).unwrap().stats.is_empty());
+}
+
+#[test]
+fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts() {
+    let store = MemoryStore::default();
+    store.set(stats::STATS_KEY, "{\"schema\":1,\"games\":").unwrap();
+    let library = load_library(&store, 7).unwrap();
+    assert!(library.stats.is_empty());
+    assert_eq!(library.problems.len(), 1);
+    assert!(matches!(
+        library.problems[0].disposition,
+        Disposition::SetAside(_)
+    ));
+    assert_eq!(store.get(stats::STATS_KEY).unwrap(), None);
+
+    let mut club = stats::Statistics::default();
+    club.record_game("club", true, false);
+    let written = serde_json::to_string(&club).unwrap().len();
+    let full = MemoryStore::with_quota(stats::STATS_KEY.len() + written + 50);
+    stats::update_stats(&full, 0, |s| s.record_game("club", true, false)).unwrap();
+    let before = full.get(stats::STATS_KEY).unwrap();
+    let err = stats::update_stats(&full, 0, |s| {
+        for _ in 0..20 {
+            s.record_hand("brooklyn", Tally::Stakes, facts(true, Outcome::Made, 10, 2), false);
+        }
+        s.record_rating("brooklyn", 1500.0);
+    })
+    .unwrap_err();
+    assert_eq!(err, SaveError::QuotaExceeded);
+    assert_eq!(full.get(stats::STATS_KEY).unwrap(), before, "the old counts stay");
 }

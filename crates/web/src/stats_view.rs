@@ -1,0 +1,161 @@
+//! The statistics screen: per game type and overall, games played and won,
+//! hands, bids won, contracts made, times set, average meld and result per
+//! hand, and the duplicate rating with its trend chart; practice games apart;
+//! a reset that asks first.
+
+use pinochle_engine::{PresetId, Rules};
+use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
+
+use crate::chart::{line_chart, Series};
+use crate::storage::stats::{Statistics, Tallies};
+use crate::storage::Tally;
+use crate::table::amount;
+
+#[derive(Properties, PartialEq)]
+pub struct StatsPanelProps {
+    pub stats: Statistics,
+    pub onclose: Callback<MouseEvent>,
+    /// Forget every count (asked only after the player confirmed).
+    pub onreset: Callback<()>,
+}
+
+/// A game type's short name for the table ("Bison", "Double deck").
+fn game_name(id: &str) -> String {
+    match PresetId::from_id(id) {
+        Some(PresetId::Brooklyn) => "Brooklyn".into(),
+        Some(PresetId::Bison) => "Bison".into(),
+        Some(PresetId::Partnership) => "Partnership".into(),
+        Some(PresetId::DoubleDeck) => "Double deck".into(),
+        Some(PresetId::Club) => "Club".into(),
+        None => id.to_string(),
+    }
+}
+
+/// A result per hand in the game's unit ("+23", "−0.40 $", "+1 u").
+fn result_text(id: &str, t: &Tallies) -> String {
+    let Some(average) = t.average_result() else {
+        return "—".into();
+    };
+    let rules = PresetId::from_id(id).map(Rules::preset);
+    match (rules, t.tally) {
+        (Some(rules), _) => amount(&rules, average, true),
+        (None, Some(Tally::Points) | None) => average.to_string(),
+        (None, Some(_)) => format!("{average} u"),
+    }
+}
+
+fn row(name: &str, t: &Tallies, result: String) -> Html {
+    let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
+    html! {
+        <tr>
+            <th scope="row">{ name.to_string() }</th>
+            <td>{ t.games }</td>
+            <td>{ t.won }</td>
+            <td>{ t.hands }</td>
+            <td>{ t.bids_won }</td>
+            <td>{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>
+            <td>{ t.set }</td>
+            <td>{ or_dash(t.average_meld().map(|m| m.to_string())) }</td>
+            <td>{ result }</td>
+            <td>{ or_dash(t.rating.map(|r| format!("{}", r.round() as i64))) }</td>
+        </tr>
+    }
+}
+
+#[component]
+pub fn StatsPanel(props: &StatsPanelProps) -> Html {
+    let confirming = use_state(|| false);
+    let stats = &props.stats;
+    let ask = {
+        let confirming = confirming.clone();
+        Callback::from(move |_: MouseEvent| confirming.set(true))
+    };
+    let cancel = {
+        let confirming = confirming.clone();
+        Callback::from(move |_: MouseEvent| confirming.set(false))
+    };
+    let reset = {
+        let (confirming, onreset) = (confirming.clone(), props.onreset.clone());
+        Callback::from(move |_: MouseEvent| {
+            confirming.set(false);
+            onreset.emit(());
+        })
+    };
+    let trends: Vec<Series> = stats
+        .games
+        .iter()
+        .filter(|(_, t)| t.trend.len() >= 2)
+        .map(|(id, t)| Series {
+            name: game_name(id),
+            values: t.trend.iter().map(|&v| i64::from(v)).collect(),
+        })
+        .collect();
+    let practice: (u32, u32) = stats
+        .practice
+        .values()
+        .fold((0, 0), |(g, h), p| (g + p.games, h + p.hands));
+    html! {
+        <section class="stats-panel" aria-labelledby="stats-title" data-testid="stats-panel">
+            <div class="stats-head">
+                <h2 id="stats-title">{ "Statistics" }</h2>
+                <button type="button" onclick={props.onclose.clone()} data-testid="stats-close">{ "Close" }</button>
+            </div>
+            if stats.games.is_empty() {
+                <p data-testid="stats-empty">{ "No hands yet: finish a hand and it is counted here." }</p>
+            } else {
+                <div class="stats-scroll">
+                    <table class="stats-table">
+                        <caption class="visually-hidden">{ "Your results per game type" }</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">{ "Game" }</th>
+                                <th scope="col">{ "Games" }</th>
+                                <th scope="col">{ "Won" }</th>
+                                <th scope="col">{ "Hands" }</th>
+                                <th scope="col">{ "Bids won" }</th>
+                                <th scope="col">{ "Made" }</th>
+                                <th scope="col">{ "Set" }</th>
+                                <th scope="col">{ "Avg meld" }</th>
+                                <th scope="col">{ "Per hand" }</th>
+                                <th scope="col">{ "Rating" }</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            { for stats.games.iter().map(|(id, t)| row(&game_name(id), t, result_text(id, t))) }
+                        </tbody>
+                        if stats.games.len() > 1 {
+                            <tfoot>{ row("All games", &stats.overall(), "—".into()) }</tfoot>
+                        }
+                    </table>
+                </div>
+            }
+            if !trends.is_empty() {
+                <figure class="rating-trend" data-testid="rating-trend">
+                    { line_chart(&trends, None, "Duplicate rating after each rated hand", &|v| v.to_string()) }
+                </figure>
+            }
+            if practice != (0, 0) {
+                <p class="practice-note" data-testid="stats-practice">
+                    { format!("Practice (undo used), not counted above: {} {}, {} {}.",
+                        practice.0, if practice.0 == 1 { "game" } else { "games" },
+                        practice.1, if practice.1 == 1 { "hand" } else { "hands" }) }
+                </p>
+            }
+            <p class="stats-basis">
+                { "Bids won are your own contracts; made is the share of them you made; per hand is your average score change (or payment)." }
+            </p>
+            if !stats.is_empty() {
+                if *confirming {
+                    <p class="confirm" role="alert">
+                        { "Forget every count and rating? " }
+                        <button type="button" class="danger" onclick={reset} data-testid="stats-reset-confirm">{ "Reset" }</button>
+                        { " " }
+                        <button type="button" onclick={cancel}>{ "Keep them" }</button>
+                    </p>
+                } else {
+                    <button type="button" onclick={ask} data-testid="stats-reset">{ "Reset statistics…" }</button>
+                }
+            }
+        </section>
+    }
+}

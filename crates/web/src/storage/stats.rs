@@ -1,0 +1,227 @@
+//! The player's statistics per game type: games played and won, hands, bids
+//! won, contracts made and set, meld and result per hand, and the duplicate
+//! rating with its trend. Kept under their own key ([`STATS_KEY`], list schema
+//! 1) so that they survive the history's pruning; practice games (undo used)
+//! are counted apart and never mixed in.
+
+use std::collections::BTreeMap;
+
+use pinochle_engine::game::{same_side, HandSummary, Outcome, Seat};
+use pinochle_engine::Rules;
+use serde::{Deserialize, Serialize};
+
+use super::format::{self, DecodeError, Tally, LIST_SCHEMA};
+use super::{set_aside, KeyValueStore, Problem, SaveError, StoreError};
+
+pub const STATS_KEY: &str = "pinochle/stats";
+/// Rating points kept for the trend chart, oldest dropped first.
+pub const TREND_LIMIT: usize = 200;
+
+/// What one hand meant for the human, read off its public summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandFacts {
+    /// The human was the declarer.
+    pub declared: bool,
+    pub outcome: Outcome,
+    /// The human's meld, when shown.
+    pub meld: Option<u32>,
+    /// The human's score change (points games) or payment (stake and money games).
+    pub change: Option<i64>,
+}
+
+impl HandFacts {
+    pub fn of(summary: &HandSummary, human: Seat, tally: Tally) -> HandFacts {
+        let changes = match tally {
+            Tally::Points => summary.delta.as_ref(),
+            Tally::Stakes | Tally::Money => summary.payments.as_ref(),
+        };
+        HandFacts {
+            declared: summary.declarer == Some(human),
+            outcome: summary.outcome,
+            meld: summary.meld.get(human).copied().flatten(),
+            change: changes.and_then(|c| c.seats.get(human).copied().flatten()),
+        }
+    }
+}
+
+/// Whether the human won a finished game: among the winners, or, in a game
+/// without winners (the ledger games), ahead of or level with everyone.
+pub fn human_won(rules: &Rules, winners: &[Seat], ledger: &[i64], human: Seat) -> bool {
+    if !winners.is_empty() {
+        return winners.iter().any(|&w| same_side(rules, w, human));
+    }
+    let mine = ledger.get(human).copied().unwrap_or(0);
+    !ledger.is_empty() && ledger.iter().all(|&v| v <= mine)
+}
+
+/// The counts of one game type.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Tallies {
+    pub games: u32,
+    pub won: u32,
+    pub hands: u32,
+    /// Contracts the human took.
+    pub bids_won: u32,
+    pub made: u32,
+    /// The human's contracts set or conceded.
+    pub set: u32,
+    pub meld_total: i64,
+    /// Hands in which the human showed meld.
+    pub meld_hands: u32,
+    /// The human's score changes (or payments) summed over the hands.
+    pub result_total: i64,
+    /// What the game keeps count in (for reading the result total).
+    pub tally: Option<Tally>,
+    /// The duplicate rating, when a hand has been rated.
+    pub rating: Option<f64>,
+    /// The rating after each rated hand, oldest first (rounded).
+    pub trend: Vec<i32>,
+}
+
+impl Tallies {
+    pub fn made_percent(&self) -> Option<u32> {
+        (self.bids_won > 0).then(|| (self.made * 100 + self.bids_won / 2) / self.bids_won)
+    }
+
+    pub fn average_meld(&self) -> Option<i64> {
+        (self.meld_hands > 0).then(|| self.meld_total / i64::from(self.meld_hands))
+    }
+
+    pub fn average_result(&self) -> Option<i64> {
+        (self.hands > 0).then(|| self.result_total / i64::from(self.hands))
+    }
+}
+
+/// Practice games, counted apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PracticeTallies {
+    pub games: u32,
+    pub hands: u32,
+}
+
+/// Everything counted, by game type (the preset's id).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Statistics {
+    pub schema: u32,
+    pub games: BTreeMap<String, Tallies>,
+    pub practice: BTreeMap<String, PracticeTallies>,
+}
+
+impl Default for Statistics {
+    fn default() -> Statistics {
+        Statistics {
+            schema: LIST_SCHEMA,
+            games: BTreeMap::new(),
+            practice: BTreeMap::new(),
+        }
+    }
+}
+
+impl Statistics {
+    pub fn record_hand(&mut self, game: &str, tally: Tally, facts: HandFacts, practice: bool) {
+        if practice {
+            self.practice.entry(game.to_string()).or_default().hands += 1;
+            return;
+        }
+        let t = self.games.entry(game.to_string()).or_default();
+        t.tally = Some(tally);
+        t.hands += 1;
+        if facts.declared {
+            t.bids_won += 1;
+            match facts.outcome {
+                Outcome::Made => t.made += 1,
+                Outcome::Set | Outcome::Conceded => t.set += 1,
+                Outcome::ThrownIn => {}
+            }
+        }
+        if let Some(meld) = facts.meld {
+            t.meld_total += i64::from(meld);
+            t.meld_hands += 1;
+        }
+        t.result_total += facts.change.unwrap_or(0);
+    }
+
+    pub fn record_game(&mut self, game: &str, won: bool, practice: bool) {
+        if practice {
+            self.practice.entry(game.to_string()).or_default().games += 1;
+            return;
+        }
+        let t = self.games.entry(game.to_string()).or_default();
+        t.games += 1;
+        t.won += u32::from(won);
+    }
+
+    /// A new duplicate rating for a game type, kept with its trend.
+    pub fn record_rating(&mut self, game: &str, rating: f64) {
+        let t = self.games.entry(game.to_string()).or_default();
+        t.rating = Some(rating);
+        t.trend.push(rating.round() as i32);
+        if t.trend.len() > TREND_LIMIT {
+            t.trend.remove(0);
+        }
+    }
+
+    /// The totals over every game type (the result total mixes units, so it
+    /// is left out).
+    pub fn overall(&self) -> Tallies {
+        self.games.values().fold(Tallies::default(), |mut all, t| {
+            all.games += t.games;
+            all.won += t.won;
+            all.hands += t.hands;
+            all.bids_won += t.bids_won;
+            all.made += t.made;
+            all.set += t.set;
+            all.meld_total += t.meld_total;
+            all.meld_hands += t.meld_hands;
+            all
+        })
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty() && self.practice.is_empty()
+    }
+}
+
+/// Reads the statistics; unreadable ones are set aside (reported) and the
+/// count starts again.
+pub fn load_stats(
+    store: &dyn KeyValueStore,
+    now_ms: u64,
+) -> Result<(Statistics, Option<Problem>), StoreError> {
+    let Some(text) = store.get(STATS_KEY)? else {
+        return Ok((Statistics::default(), None));
+    };
+    match decode_stats(&text) {
+        Ok(stats) => Ok((stats, None)),
+        Err(error) => {
+            let problem = set_aside(store, STATS_KEY, &text, error, now_ms);
+            Ok((Statistics::default(), Some(problem)))
+        }
+    }
+}
+
+fn decode_stats(text: &str) -> Result<Statistics, DecodeError> {
+    format::decode_list::<Statistics>(text)
+}
+
+/// Reads, changes and writes the statistics in one go; nothing is written
+/// when the change cannot be (a full storage leaves the old counts).
+pub fn update_stats(
+    store: &dyn KeyValueStore,
+    now_ms: u64,
+    change: impl FnOnce(&mut Statistics),
+) -> Result<Statistics, SaveError> {
+    let (mut stats, _) = load_stats(store, now_ms)?;
+    change(&mut stats);
+    // Plain data: serialization cannot fail.
+    store.set(STATS_KEY, &serde_json::to_string(&stats).unwrap_or_default())?;
+    Ok(stats)
+}
+
+/// Forgets every count.
+pub fn reset_stats(store: &dyn KeyValueStore) -> Result<(), SaveError> {
+    Ok(store.remove(STATS_KEY)?)
+}
