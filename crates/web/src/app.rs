@@ -269,9 +269,10 @@ impl AppModel {
                     .iter()
                     .map(|summary| HandFacts::of(summary, game.human, tally))
                     .collect();
-                let ended = game.state().session_result().map(|r| {
-                    human_won(game.rules(), &r.winners, &r.ledger.seats, game.human)
-                });
+                let ended = game
+                    .state()
+                    .session_result()
+                    .map(|r| human_won(game.rules(), &r.winners, &r.ledger.seats, game.human));
                 session.counted_hands = done;
                 out.push(AppEffect::Count(Box::new(Counted {
                     game: game.rules().preset.id(),
@@ -1017,7 +1018,9 @@ mod tests {
                 .filter_map(|e| match e {
                     AppEffect::Game(Effect::AskBot { request, .. }) => Some(Msg::Bot {
                         ticket: request.ticket.clone(),
-                        action: Bot::new(request.level, request.seed).decide(&request.view).unwrap(),
+                        action: Bot::new(request.level, request.seed)
+                            .decide(&request.view)
+                            .unwrap(),
                     }),
                     AppEffect::Game(Effect::After { msg, .. }) => Some(msg.clone()),
                     AppEffect::Game(Effect::AskClaim(request)) => Some(Msg::Claimable {
@@ -1065,7 +1068,10 @@ mod tests {
         assert_eq!(hands, game.history.len(), "every hand once");
         let ends: Vec<bool> = counted.iter().filter_map(|c| c.ended).collect();
         assert_eq!(ends.len(), 1, "the game's end once");
-        assert_eq!(model.session.as_ref().unwrap().counted_hands as usize, hands);
+        assert_eq!(
+            model.session.as_ref().unwrap().counted_hands as usize,
+            hands
+        );
 
         let mut stats = Statistics::default();
         for c in &counted {
@@ -1076,7 +1082,10 @@ mod tests {
         assert_eq!(bison.won, u32::from(ends[0]));
         let human = game.human;
         let total: i64 = game.state().public().session.scores[human];
-        assert_eq!(bison.result_total, total, "the score changes add up to the final score");
+        assert_eq!(
+            bison.result_total, total,
+            "the score changes add up to the final score"
+        );
         assert!(bison.made + bison.set <= bison.bids_won);
     }
 }

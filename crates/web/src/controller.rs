@@ -21,6 +21,7 @@ use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{Card, CardCounts, PresetId, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::review::{HandReplay, ReviewError};
 use crate::sound::Cue;
 
 /// Names of the computer players, by seat.
@@ -221,6 +222,8 @@ pub enum GameError {
     /// A claim's line, checked before anything of it was applied.
     #[error("the claim cannot be played out: {0}")]
     BadClaim(IllegalAction),
+    #[error("this hand cannot be reviewed: {0}")]
+    Review(ReviewError),
 }
 
 /// Why a list of actions could not be replayed (a saved session, or the
@@ -349,6 +352,19 @@ pub enum Msg {
     Unselect(Card),
     /// Bury or pass the chosen cards, one action per card, all or none.
     ConfirmSelection,
+    /// Open the review of this finished hand.
+    OpenReview(u32),
+    /// Show the review's position before this move (the number of moves: the end).
+    ReviewStep(usize),
+    CloseReview,
+}
+
+/// The review of a finished hand, open over the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    pub replay: HandReplay,
+    /// The position shown: before this move (`replay.len()`: the hand's end).
+    pub step: usize,
 }
 
 /// A choice of several cards made one at a time and confirmed together.
@@ -472,6 +488,9 @@ pub struct Game {
     rewinds: u32,
     /// The claim that finished the hand in the result panel.
     pub claimed: Option<ShownClaim>,
+    /// The review of a finished hand, open over the table (UI state only).
+    #[serde(skip)]
+    pub review: Option<Review>,
     /// The coach's analysis of the human's decision on the table.
     #[serde(skip)]
     pub coaching: Option<Coaching>,
@@ -536,6 +555,7 @@ impl Game {
             practice: false,
             rewinds: 0,
             claimed: None,
+            review: None,
             coaching: None,
             claim_offer: None,
             claim_check: None,
@@ -674,6 +694,11 @@ impl Game {
         Ok(game)
     }
 
+    /// Finished hand `hand` of this game, to review.
+    pub fn hand_replay(&self, hand: u32) -> Result<HandReplay, ReviewError> {
+        HandReplay::of(self.rules(), self.seed, &self.log, hand)
+    }
+
     /// Where undo goes back to: the number of actions before the human's
     /// latest decision (a bury or pass of several cards is one decision).
     pub fn undo_point(&self) -> Option<usize> {
@@ -808,6 +833,18 @@ impl Game {
                     effects.extend(self.sound(Cue::Deal));
                 }
             }
+            Msg::OpenReview(hand) => {
+                let replay = self.hand_replay(hand).map_err(GameError::Review)?;
+                self.review = Some(Review { replay, step: 0 });
+            }
+            Msg::ReviewStep(step) => {
+                let review = self
+                    .review
+                    .as_mut()
+                    .ok_or(GameError::Busy("no review is open"))?;
+                review.step = step.min(review.replay.len());
+            }
+            Msg::CloseReview => self.review = None,
             Msg::ToggleLastTrick => {
                 self.show_last_trick = !self.show_last_trick && self.last_trick.is_some();
             }

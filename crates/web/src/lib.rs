@@ -20,6 +20,8 @@ pub mod controller;
 pub mod controls;
 pub mod hand;
 pub mod pwa;
+pub mod review;
+pub mod review_view;
 pub mod rules_editor;
 pub mod rules_text;
 pub mod sessions;

@@ -24,6 +24,7 @@ use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{plural, Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
+use crate::review_view::review_panel;
 use crate::rules_text::RulesView;
 
 #[derive(Properties, PartialEq)]
@@ -403,7 +404,12 @@ fn why_nothing(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> Optio
     }
 }
 
-fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) -> Html {
+fn result_panel(
+    game: &Game,
+    s: &HandSummary,
+    on_close: Callback<MouseEvent>,
+    on_review: Callback<MouseEvent>,
+) -> Html {
     let rules = game.rules();
     let cols = columns(game);
     let changes = hand_changes(s);
@@ -454,9 +460,12 @@ fn result_panel(game: &Game, s: &HandSummary, on_close: Callback<MouseEvent>) ->
                 </table>
                 </div>
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
-                <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
-                    { if over { "See the final result" } else { "Next hand" } }
-                </button>
+                <div class="result-actions">
+                    <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
+                    <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
+                        { if over { "See the final result" } else { "Next hand" } }
+                    </button>
+                </div>
             </section>
         </div>
     }
@@ -555,7 +564,7 @@ fn score_sheet(game: &Game, open: bool) -> Html {
     }
 }
 
-fn game_over(game: &Game, on_new: Callback<MouseEvent>) -> Html {
+fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
     let view = game.view();
     let result = view.public.session.result.clone();
     let winners: Vec<String> = result
@@ -577,7 +586,23 @@ fn game_over(game: &Game, on_new: Callback<MouseEvent>) -> Html {
                 <p>{ format!("Winner: {}", winners.join(" & ")) }</p>
             }
             { score_sheet(game, true) }
-            <button type="button" class="primary" onclick={on_new} data-testid="new-game">{ "New game" }</button>
+            <p class="review-hands">
+                { "Review a hand: " }
+                { for game.history.iter().filter(|s| game.hand_replay(s.hand).is_ok()).map(|s| {
+                    let on_msg = cb.on_msg.clone();
+                    let hand = s.hand;
+                    html! {
+                        <button type="button" data-testid="review" data-hand={hand.to_string()}
+                                onclick={move |_: MouseEvent| on_msg.emit(Msg::OpenReview(hand))}>
+                            { format!("Hand {hand}") }
+                        </button>
+                    }
+                }) }
+            </p>
+            <button type="button" class="primary" onclick={cb.on_new_game.clone()} data-testid="new-game">{ "New game" }</button>
+            if let Some(review) = &game.review {
+                { review_panel(game, review, &cb.on_msg) }
+            }
         </section>
     }
 }
@@ -662,7 +687,7 @@ pub struct TableCallbacks {
 /// The whole table for a game in progress.
 pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
     if game.is_over() && game.result.is_none() {
-        return game_over(game, cb.on_new_game.clone());
+        return game_over(game, cb);
     }
     let view = game.view();
     let h = &view.public.hand;
@@ -826,7 +851,10 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 { score_sheet(game, false) }
             </aside>
             if let Some(s) = &game.result {
-                { result_panel(game, s, msg(Msg::CloseResult)) }
+                { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand))) }
+            }
+            if let Some(review) = &game.review {
+                { review_panel(game, review, &cb.on_msg) }
             }
             if show_rules {
                 { rules_dialog(game, &cb.on_toggle_rules) }

@@ -217,7 +217,10 @@ pub fn update_stats(
     let (mut stats, _) = load_stats(store, now_ms)?;
     change(&mut stats);
     // Plain data: serialization cannot fail.
-    store.set(STATS_KEY, &serde_json::to_string(&stats).unwrap_or_default())?;
+    store.set(
+        STATS_KEY,
+        &serde_json::to_string(&stats).unwrap_or_default(),
+    )?;
     Ok(stats)
 }
 

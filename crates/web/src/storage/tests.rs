@@ -591,11 +591,31 @@ fn facts(declared: bool, outcome: Outcome, meld: u32, change: i64) -> stats::Han
 fn statistics_count_hands_and_games_and_keep_practice_apart() {
     let store = MemoryStore::default();
     stats::update_stats(&store, 0, |s| {
-        s.record_hand("bison", Tally::Points, facts(true, Outcome::Made, 120, 380), false);
-        s.record_hand("bison", Tally::Points, facts(true, Outcome::Set, 60, -350), false);
-        s.record_hand("bison", Tally::Points, facts(false, Outcome::Made, 0, 40), false);
+        s.record_hand(
+            "bison",
+            Tally::Points,
+            facts(true, Outcome::Made, 120, 380),
+            false,
+        );
+        s.record_hand(
+            "bison",
+            Tally::Points,
+            facts(true, Outcome::Set, 60, -350),
+            false,
+        );
+        s.record_hand(
+            "bison",
+            Tally::Points,
+            facts(false, Outcome::Made, 0, 40),
+            false,
+        );
         s.record_game("bison", true, false);
-        s.record_hand("bison", Tally::Points, facts(true, Outcome::Made, 500, 900), true);
+        s.record_hand(
+            "bison",
+            Tally::Points,
+            facts(true, Outcome::Made, 500, 900),
+            true,
+        );
         s.record_game("bison", false, true);
     })
     .unwrap();
@@ -607,7 +627,11 @@ fn statistics_count_hands_and_games_and_keep_practice_apart() {
     assert_eq!(bison.average_meld(), Some(60));
     assert_eq!(bison.average_result(), Some(23));
     let practice = &library.stats.practice["bison"];
-    assert_eq!((practice.games, practice.hands), (1, 1), "practice is counted apart");
+    assert_eq!(
+        (practice.games, practice.hands),
+        (1, 1),
+        "practice is counted apart"
+    );
     stats::reset_stats(&store).unwrap();
     assert!(load_library(&store, 0).unwrap().stats.is_empty());
 }
@@ -615,7 +639,9 @@ fn statistics_count_hands_and_games_and_keep_practice_apart() {
 #[test]
 fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts() {
     let store = MemoryStore::default();
-    store.set(stats::STATS_KEY, "{\"schema\":1,\"games\":").unwrap();
+    store
+        .set(stats::STATS_KEY, "{\"schema\":1,\"games\":")
+        .unwrap();
     let library = load_library(&store, 7).unwrap();
     assert!(library.stats.is_empty());
     assert_eq!(library.problems.len(), 1);
@@ -633,11 +659,20 @@ fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts()
     let before = full.get(stats::STATS_KEY).unwrap();
     let err = stats::update_stats(&full, 0, |s| {
         for _ in 0..20 {
-            s.record_hand("brooklyn", Tally::Stakes, facts(true, Outcome::Made, 10, 2), false);
+            s.record_hand(
+                "brooklyn",
+                Tally::Stakes,
+                facts(true, Outcome::Made, 10, 2),
+                false,
+            );
         }
         s.record_rating("brooklyn", 1500.0);
     })
     .unwrap_err();
     assert_eq!(err, SaveError::QuotaExceeded);
-    assert_eq!(full.get(stats::STATS_KEY).unwrap(), before, "the old counts stay");
+    assert_eq!(
+        full.get(stats::STATS_KEY).unwrap(),
+        before,
+        "the old counts stay"
+    );
 }

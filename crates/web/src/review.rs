@@ -1,0 +1,187 @@
+//! Hand review: a finished hand of the game on the table, rebuilt from the
+//! game's deal number and actions, stepped through move by move with every
+//! hand face up (the hand is over, so nothing is hidden any more), and the
+//! human's decisions in it, which the coach in the worker grades from the
+//! human's own view at each one.
+
+use pinochle_engine::game::{Action, HandRecord, PlayerView, Seat, State};
+use pinochle_engine::Rules;
+
+/// Why a hand cannot be reviewed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewError {
+    #[error("hand {0} has not been finished in this game")]
+    NotFinished(u32),
+    #[error("the game's actions do not replay: {0}")]
+    Replay(String),
+}
+
+/// One finished hand: the position it started from and every move in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandReplay {
+    pub hand: u32,
+    pub start: State,
+    pub moves: Vec<(Seat, Action)>,
+    /// The hand's record (the deal, the kitty, the tricks), read off the
+    /// session once the hand was over.
+    pub record: HandRecord,
+}
+
+impl HandReplay {
+    /// Hand `hand` of the game dealt from `seed` under `rules` whose actions
+    /// are `log`.
+    pub fn of(
+        rules: &Rules,
+        seed: u64,
+        log: &[(Seat, Action)],
+        hand: u32,
+    ) -> Result<HandReplay, ReviewError> {
+        let replay = |e: String| ReviewError::Replay(e);
+        let mut state = State::new(rules.clone(), seed).map_err(|e| replay(e.to_string()))?;
+        let mut start = None;
+        let mut moves = Vec::new();
+        let mut record = None;
+        for (seat, action) in log {
+            let number = state.public().hand.number;
+            if number > hand {
+                break;
+            }
+            if number == hand {
+                start.get_or_insert_with(|| state.clone());
+                moves.push((*seat, action.clone()));
+            }
+            state
+                .apply_for(*seat, action.clone())
+                .map_err(|e| replay(e.to_string()))?;
+            // The records of the hands the move completed.
+            if let Some(r) = state.recent_records().iter().find(|r| r.hand == hand) {
+                record = Some(r.clone());
+            }
+        }
+        match (start, record) {
+            (Some(start), Some(record)) if !moves.is_empty() => Ok(HandReplay {
+                hand,
+                start,
+                moves,
+                record,
+            }),
+            _ => Err(ReviewError::NotFinished(hand)),
+        }
+    }
+
+    /// The number of moves; the steps run from 0 (the deal) to this (the end).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position before move `step` (`step` < [`len`](Self::len)).
+    pub fn before(&self, step: usize) -> State {
+        let mut state = self.start.clone();
+        for (seat, action) in self
+            .moves
+            .iter()
+            .take(step.min(self.len().saturating_sub(1)))
+        {
+            // The moves replayed once already when the replay was built.
+            let _ = state.apply_for(*seat, action.clone());
+        }
+        state
+    }
+
+    /// The seat's view before move `step`: what it knew when it decided.
+    pub fn view_before(&self, step: usize, seat: Seat) -> PlayerView {
+        self.before(step).observation(seat)
+    }
+
+    /// The indices of the moves `seat` made.
+    pub fn decisions_of(&self, seat: Seat) -> Vec<usize> {
+        (0..self.len())
+            .filter(|&i| self.moves[i].0 == seat)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::testing::drive;
+    use crate::controller::{Game, Msg, Pace, Settings};
+    use pinochle_ai::Level;
+    use pinochle_engine::PresetId;
+
+    fn played(preset: PresetId, hands: usize) -> Game {
+        let settings = Settings {
+            preset,
+            seats: Rules::preset(preset).table.seats,
+            level: Level::Basic,
+            pace: Pace::Instant,
+            ..Settings::default()
+        };
+        let mut game = Game::start("r".into(), settings, 31).unwrap();
+        drive(&mut game, |g| g.history.len() >= hands, |_| {});
+        game
+    }
+
+    #[test]
+    fn every_finished_hand_replays_to_its_record_in_every_preset() {
+        for preset in PresetId::ALL {
+            let game = played(preset, 2);
+            for summary in &game.history {
+                let replay = game
+                    .hand_replay(summary.hand)
+                    .unwrap_or_else(|e| panic!("{preset:?} hand {}: {e}", summary.hand));
+                assert_eq!(replay.start.public().hand.number, summary.hand);
+                assert_eq!(replay.record.hand, summary.hand);
+                // The start is the deal: every seat holds its dealt cards.
+                for (seat, cards) in &replay.record.deal.hands {
+                    let seat: Seat = seat.parse().unwrap();
+                    let mut dealt = cards.clone();
+                    dealt.sort();
+                    let mut held = replay.start.private_of(seat).unwrap().hand.to_cards();
+                    held.sort();
+                    assert_eq!(held, dealt, "{preset:?} seat {seat}");
+                }
+                // Stepping never fails, and each decision's view is its seat's own.
+                for step in 0..replay.len() {
+                    let (seat, action) = &replay.moves[step];
+                    let view = replay.view_before(step, *seat);
+                    assert!(
+                        view.legal_actions().contains(action),
+                        "{preset:?} step {step}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_review_opens_steps_within_the_hand_and_closes() {
+        let mut game = played(PresetId::Brooklyn, 1);
+        let before = game.clone();
+        assert!(game.update(Msg::OpenReview(9)).is_err(), "no such hand");
+        assert_eq!(game, before, "a refused review changes nothing");
+        game.update(Msg::OpenReview(1)).unwrap();
+        let len = game.review.as_ref().unwrap().replay.len();
+        game.update(Msg::ReviewStep(len + 40)).unwrap();
+        assert_eq!(
+            game.review.as_ref().unwrap().step,
+            len,
+            "the end is the last step"
+        );
+        game.update(Msg::ReviewStep(3)).unwrap();
+        assert_eq!(game.review.as_ref().unwrap().step, 3);
+        game.update(Msg::CloseReview).unwrap();
+        assert!(game.review.is_none());
+    }
+
+    #[test]
+    fn a_hand_not_yet_over_cannot_be_reviewed() {
+        let game = played(PresetId::Bison, 1);
+        let next = game.history.len() as u32 + 1;
+        assert_eq!(game.hand_replay(next), Err(ReviewError::NotFinished(next)));
+    }
+}

@@ -1,0 +1,200 @@
+//! The hand review panel: a finished hand stepped through move by move (buttons,
+//! the arrow keys, a slider) with every hand face up, the kitty and what was
+//! buried, the auction, each seat's meld and the trick on the table.
+
+use pinochle_engine::game::{Action, Seat, State};
+use pinochle_engine::Card;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlElement;
+use yew::{
+    component, html, use_effect_with, use_node_ref, Callback, Children, Html, InputEvent,
+    KeyboardEvent, MouseEvent, Properties,
+};
+
+use crate::cards::CardView;
+use crate::controller::{Game, Msg, Review};
+use crate::hand::sorted_hand;
+
+fn cards_row(cards: &[Card]) -> Html {
+    html! {
+        <span class="review-cards">
+            { for cards.iter().map(|&card| html! { <CardView {card} small=true /> }) }
+        </span>
+    }
+}
+
+/// What was said in the auction, in order ("Ada 250 · Boris pass").
+fn auction_text(game: &Game, state: &State) -> String {
+    state
+        .public()
+        .hand
+        .auction
+        .iter()
+        .map(|c| {
+            let call = c.bid.map_or_else(|| "pass".to_string(), |b| b.to_string());
+            format!("{} {call}", game.name(c.seat))
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
+}
+
+/// One seat's row: its name, its cards face up, its shown meld and tricks.
+fn seat_row(game: &Game, state: &State, seat: Seat) -> Html {
+    let h = &state.public().hand;
+    let cards = state
+        .private_of(seat)
+        .map(|p| sorted_hand(&p.hand.to_cards(), h.trump))
+        .unwrap_or_default();
+    let meld = h.melds.get(seat).cloned().flatten().map(|m| m.total);
+    let tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
+    html! {
+        <li class={if seat == game.human { "review-seat me" } else { "review-seat" }} data-seat={seat.to_string()}>
+            <span class="review-name">{ game.name(seat).to_string() }</span>
+            { cards_row(&cards) }
+            <span class="review-facts">
+                { format!("{tricks} {}", if tricks == 1 { "trick" } else { "tricks" }) }
+                if let Some(m) = meld { { format!(" · meld {m}") } }
+            </span>
+        </li>
+    }
+}
+
+/// The move about to be made at this step, in words.
+fn move_text(game: &Game, review: &Review, state: &State) -> String {
+    let replay = &review.replay;
+    match replay.moves.get(review.step) {
+        Some((seat, action)) => {
+            let said = game.describe(*seat, action, state.phase());
+            format!("Move {} of {}: {said}", review.step + 1, replay.len())
+        }
+        None => format!(
+            "The end of hand {}: {} moves in all.",
+            replay.hand,
+            replay.len()
+        ),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FocusOnOpenProps {
+    pub children: Children,
+}
+
+/// Takes the keyboard focus when it appears, so that the arrow keys step the
+/// review at once.
+#[component]
+fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with((), move |_| {
+            if let Some(el) = node.cast::<HtmlElement>() {
+                // Focus only fails on a detached element; nothing to do then.
+                let _ = el.focus();
+            }
+        });
+    }
+    html! { <div class="focus-root" tabindex="-1" ref={node}>{ props.children.clone() }</div> }
+}
+
+/// The review panel (a dialog over the table).
+pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
+    let replay = &review.replay;
+    let last = replay.len();
+    // The end shows the position before the last move, with the last card played.
+    let state = replay.before(review.step.min(last.saturating_sub(1)));
+    let h = &state.public().hand;
+    let seats = state.public().seats;
+    let order: Vec<Seat> = (0..seats).map(|k| (game.human + k) % seats).collect();
+    let mut trick: Vec<(Seat, Card)> = h.current_trick().iter().map(|p| (p.seat, p.card)).collect();
+    if review.step >= last {
+        if let Some((seat, Action::PlayCard(card))) = replay.moves.last() {
+            trick.push((*seat, *card));
+        }
+    }
+    let step = |to: usize| {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStep(to)))
+    };
+    let on_key = {
+        let (on_msg, at) = (on_msg.clone(), review.step);
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "ArrowLeft" => at.saturating_sub(1),
+                "ArrowRight" => (at + 1).min(last),
+                "Home" => 0,
+                "End" => last,
+                "Escape" => {
+                    on_msg.emit(Msg::CloseReview);
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            on_msg.emit(Msg::ReviewStep(to));
+        })
+    };
+    let on_slide = {
+        let on_msg = on_msg.clone();
+        Callback::from(move |e: InputEvent| {
+            let value = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                .and_then(|i| i.value().parse::<usize>().ok());
+            if let Some(to) = value {
+                on_msg.emit(Msg::ReviewStep(to));
+            }
+        })
+    };
+    let close = {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::CloseReview))
+    };
+    let record = &replay.record;
+    html! {
+        <div class="overlay opaque">
+            <section class="review-panel" role="dialog" aria-modal="true" aria-labelledby="review-title"
+                     data-testid="review-panel" data-step={review.step.to_string()} onkeydown={on_key}>
+              <FocusOnOpen>
+                <div class="review-head">
+                    <h2 id="review-title">{ format!("Hand {} review", replay.hand) }</h2>
+                    <button type="button" onclick={close} data-testid="review-close">{ "Close" }</button>
+                </div>
+                <div class="review-steps">
+                    <button type="button" onclick={step(review.step.saturating_sub(1))} disabled={review.step == 0}
+                            data-testid="review-step-prev" aria-label="Previous move">{ "◀" }</button>
+                    <input type="range" min="0" max={last.to_string()} value={review.step.to_string()}
+                           oninput={on_slide} aria-label="Move" data-testid="review-slider" />
+                    <button type="button" onclick={step((review.step + 1).min(last))} disabled={review.step >= last}
+                            data-testid="review-step-next" aria-label="Next move">{ "▶" }</button>
+                </div>
+                <p class="review-move" aria-live="polite" data-testid="review-move">{ move_text(game, review, &state) }</p>
+                <p class="review-auction">
+                    { "Auction: " }{ auction_text(game, &state) }
+                    if let (Some(d), Some(b)) = (h.declarer, h.bid) {
+                        { format!(" — {} plays {b}", game.name(d)) }
+                        if let Some(t) = h.trump { { format!(" in {}", t.name()) } }
+                    }
+                </p>
+                <ul class="review-seats">
+                    { for order.iter().map(|&seat| seat_row(game, &state, seat)) }
+                </ul>
+                if !record.deal.kitty.is_empty() {
+                    <p class="review-kitty">{ "Kitty: " }{ cards_row(&record.deal.kitty) }</p>
+                }
+                if !record.bury.is_empty() && review.step >= last {
+                    <p class="review-kitty">{ "Buried: " }{ cards_row(&record.bury) }</p>
+                }
+                <div class="review-trick" aria-label="The trick on the table">
+                    { for trick.iter().map(|(seat, card)| html! {
+                        <span class="review-played">
+                            <small>{ game.name(*seat).to_string() }</small>
+                            <CardView card={*card} small=true />
+                        </span>
+                    }) }
+                </div>
+              </FocusOnOpen>
+            </section>
+        </div>
+    }
+}
