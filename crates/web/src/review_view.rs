@@ -172,7 +172,7 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
                 <p class="review-auction">
                     { "Auction: " }{ auction_text(game, &state) }
                     if let (Some(d), Some(b)) = (h.declarer, h.bid) {
-                        { format!(" — {} plays {b}", game.name(d)) }
+                        { if game.is_you(d) { format!(" — you play {b}") } else { format!(" — {} plays {b}", game.name(d)) } }
                         if let Some(t) = h.trump { { format!(" in {}", t.name()) } }
                     }
                 </p>
