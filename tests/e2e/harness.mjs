@@ -45,7 +45,7 @@ export async function launchBrowser() {
  */
 export async function openPage(browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const problems = { errors: [], requests: [], offsite: [], responses: [] };
+  const problems = { errors: [], warnings: [], requests: [], offsite: [], responses: [] };
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
     const local = url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:';
@@ -66,6 +66,7 @@ export async function openPage(browser) {
   );
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.errors.push(`console: ${msg.text()}`);
+    if (msg.type() === 'warning') problems.warnings.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (err) => problems.errors.push(`pageerror: ${err.message}`));
   return { context, page, problems };

@@ -1,5 +1,6 @@
 // Smoke test: the release build served from dist/ loads in Chromium, the Yew
-// app mounts, and nothing is requested from anywhere but 127.0.0.1.
+// app mounts, nothing is requested from anywhere but 127.0.0.1, and starting
+// a game (the worker's first decision included) logs no console warning.
 //
 // Run through `cargo xtask test --only e2e`, which builds dist/, serves it on
 // 127.0.0.1 and sets PINOCHLE_BASE_URL, PINOCHLE_CHROMIUM and PINOCHLE_ARTIFACTS.
@@ -63,6 +64,23 @@ test('no request leaves 127.0.0.1', { timeout: 60_000 }, async () => {
     assert.ok(wasm, 'the wasm module was fetched');
     assert.equal(wasm.status, 200);
     assert.equal(wasm.contentType, 'application/wasm');
+  } finally {
+    await context.close();
+  }
+});
+
+test('loading the app and playing against the worker logs no console warning', { timeout: 90_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}?game=bison&seed=4&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+    await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
+    // Some computer player has decided: the worker (and its loader) started.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="game"]')?.dataset.ticket) > 0, null, {
+      timeout: 30_000,
+    });
+    await page.getByTestId('game').click({ position: { x: 5, y: 5 } });
+    assert.deepEqual(problems.warnings, [], 'console warnings');
+    assert.deepEqual(problems.errors, [], 'console errors');
   } finally {
     await context.close();
   }
