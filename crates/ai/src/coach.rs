@@ -117,6 +117,14 @@ pub enum ClaimKind {
 /// and a reason. The bid advisor adds playouts of each trump on the bid's own
 /// sampled deals.
 pub fn analyse(view: &PlayerView, seed: u64) -> Result<Analysis, AiError> {
+    let mut analysis = analyse_all(view, seed)?;
+    analysis.choices.truncate(MAX_CHOICES);
+    Ok(analysis)
+}
+
+/// [`analyse`] with every alternative it values, not only the best few (the
+/// hand review grades whichever one the player chose).
+pub fn analyse_all(view: &PlayerView, seed: u64) -> Result<Analysis, AiError> {
     let Deliberation { action, grounds } = Bot::new(Level::Expert, seed).deliberate(view)?;
     let legal = view.legal_actions();
     let unit = if view.rules.scoring.is_ledger() {
@@ -144,7 +152,6 @@ pub fn analyse(view: &PlayerView, seed: u64) -> Result<Analysis, AiError> {
         }
         Grounds::RulesOfThumb => rules_of_thumb(view, &legal, &mut analysis),
     }
-    analysis.choices.truncate(MAX_CHOICES);
     Ok(analysis)
 }
 

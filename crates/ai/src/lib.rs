@@ -9,11 +9,14 @@
 //! * [`expert`]: the expert's trump, concessions and challenges from them;
 //! * [`coach`]: the expert's analysis of a decision (hints, bid advice) and
 //!   claims proved by the solver;
+//! * [`grading`]: grades of a player's decisions after the hand and the
+//!   duplicate rating;
 //! * [`player`]: the [`Player`] trait, the levels and [`by_name`].
 
 pub mod basic;
 pub mod coach;
 pub mod expert;
+pub mod grading;
 pub mod knowledge;
 pub mod outlook;
 pub mod pimc;

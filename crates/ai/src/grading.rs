@@ -1,0 +1,260 @@
+//! Grades for a player's decisions, after the hand: each decision is valued
+//! by the coach's own analysis ([`coach::analyse_all`], the expert's
+//! deliberation) from the player's view at that moment, and its cost is what
+//! the expert's choice was expected to bring more than the player's, in the
+//! game's unit. The grade follows the cost, scaled to the game:
+//!
+//! | grade      | points games: cost in tricks' worth | ledger games: stake units |
+//! |------------|-------------------------------------|---------------------------|
+//! | best       | under 0.05 (or the expert's choice) | under 0.02                |
+//! | good       | up to 0.15                          | up to 0.10                |
+//! | inaccuracy | up to 0.6                           | up to 0.30                |
+//! | mistake    | up to 1.5                           | up to 0.75                |
+//! | blunder    | more                                | more                      |
+//!
+//! A trick's worth is the hand's card points over its tricks (250 over 15 in
+//! the three-handed games, about 17 points; 250 over 12 in partnership; 50
+//! over 20 in the double deck), so a blunder costs more than a trick and a
+//! half. The duplicate rating ([`rating_update`]) compares the player's result
+//! on a deal with the expert's in the same seat.
+
+use pinochle_engine::game::{Action, PlayerView};
+use pinochle_engine::Rules;
+use serde::{Deserialize, Serialize};
+
+use crate::coach::{self, Unit};
+use crate::AiError;
+
+/// How good a decision was, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Grade {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+}
+
+impl Grade {
+    pub const ALL: [Grade; 5] = [
+        Grade::Best,
+        Grade::Good,
+        Grade::Inaccuracy,
+        Grade::Mistake,
+        Grade::Blunder,
+    ];
+
+    /// The grade's name as the page and the CLI write it ("inaccuracy").
+    pub fn name(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracy",
+            Grade::Mistake => "mistake",
+            Grade::Blunder => "blunder",
+        }
+    }
+
+    fn plural(self) -> &'static str {
+        match self {
+            Grade::Best => "best",
+            Grade::Good => "good",
+            Grade::Inaccuracy => "inaccuracies",
+            Grade::Mistake => "mistakes",
+            Grade::Blunder => "blunders",
+        }
+    }
+}
+
+/// The upper cost of best, good, inaccuracy and mistake, in the unit's terms.
+pub fn thresholds(rules: &Rules, unit: Unit) -> [f64; 4] {
+    match unit {
+        Unit::Points => {
+            let trick = f64::from(rules.counting.total()) / rules.hand_size().max(1) as f64;
+            [0.05, 0.15, 0.6, 1.5].map(|t| t * trick)
+        }
+        Unit::Stakes => [0.02, 0.10, 0.30, 0.75],
+    }
+}
+
+/// The grade of a decision that cost `cost` (never negative).
+pub fn grade_of(rules: &Rules, unit: Unit, cost: f64) -> Grade {
+    let [best, good, inaccuracy, mistake] = thresholds(rules, unit);
+    match cost {
+        c if c < best => Grade::Best,
+        c if c <= good => Grade::Good,
+        c if c <= inaccuracy => Grade::Inaccuracy,
+        c if c <= mistake => Grade::Mistake,
+        _ => Grade::Blunder,
+    }
+}
+
+/// One graded decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradedDecision {
+    pub chosen: Action,
+    /// The expert's choice in the same position.
+    pub expert: Action,
+    /// What the expert's choice was expected to bring more, in `unit`
+    /// (`None` when the analysis put no number on the player's choice).
+    pub cost: Option<f64>,
+    /// `None` when there is no cost to grade by.
+    pub grade: Option<Grade>,
+    pub unit: Unit,
+    /// The analysis' reason for the expert's choice.
+    pub reason: String,
+}
+
+/// Grades `chosen` in `view` (the seat's view when it decided) with the
+/// expert's analysis for `seed`.
+pub fn grade(view: &PlayerView, chosen: &Action, seed: u64) -> Result<GradedDecision, AiError> {
+    let analysis = coach::analyse_all(view, seed)?;
+    let value_of = |action: &Action| {
+        analysis
+            .choices
+            .iter()
+            .find(|c| &c.action == action)
+            .and_then(|c| c.value)
+    };
+    let cost = if *chosen == analysis.recommended {
+        Some(0.0)
+    } else {
+        match (value_of(&analysis.recommended), value_of(chosen)) {
+            (Some(expert), Some(mine)) => Some((expert - mine).max(0.0)),
+            _ => None,
+        }
+    };
+    Ok(GradedDecision {
+        chosen: chosen.clone(),
+        expert: analysis.recommended,
+        cost,
+        grade: cost.map(|c| grade_of(&view.rules, analysis.unit, c)),
+        unit: analysis.unit,
+        reason: analysis.reason,
+    })
+}
+
+/// "3 inaccuracies, 1 mistake; cost 22 points" (or "every decision was best
+/// or good; cost 2 points").
+pub fn summary(decisions: &[GradedDecision]) -> String {
+    let unit = decisions.first().map_or(Unit::Points, |d| d.unit);
+    let cost: f64 = decisions.iter().filter_map(|d| d.cost).sum();
+    let cost = match unit {
+        Unit::Points => format!("cost {} points", cost.round() as i64),
+        Unit::Stakes => format!("cost {:.2} stake units", cost),
+    };
+    let counts: Vec<String> = [Grade::Inaccuracy, Grade::Mistake, Grade::Blunder]
+        .into_iter()
+        .filter_map(|g| {
+            let n = decisions.iter().filter(|d| d.grade == Some(g)).count();
+            match n {
+                0 => None,
+                1 => Some(format!("1 {}", g.name())),
+                n => Some(format!("{n} {}", g.plural())),
+            }
+        })
+        .collect();
+    if counts.is_empty() {
+        format!("every decision was best or good; {cost}")
+    } else {
+        format!("{}; {cost}", counts.join(", "))
+    }
+}
+
+/// The duplicate rating's starting value, and the expert's fixed rating.
+pub const RATING_START: f64 = 1500.0;
+/// How far one rated deal moves the rating at most.
+pub const RATING_K: f64 = 24.0;
+
+/// The duplicate rating after one deal, Elo against the expert held at
+/// [`RATING_START`]: the player scores 1 when their result on the deal beat
+/// the expert's in the same seat with the same cards and opponents, ½ for the
+/// same result, 0 when worse; the rating moves by [`RATING_K`] times the
+/// score minus the score expected from the two ratings. A player as strong
+/// as the expert stays near 1500.
+pub fn rating_update(rating: f64, player_result: i64, expert_result: i64) -> f64 {
+    let score = match player_result.cmp(&expert_result) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Less => 0.0,
+    };
+    let expected = 1.0 / (1.0 + 10f64.powf((RATING_START - rating) / 400.0));
+    rating + RATING_K * (score - expected)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Bot, Level, Player};
+    use pinochle_engine::game::State;
+    use pinochle_engine::{PresetId, Rules};
+
+    #[test]
+    fn thresholds_scale_with_the_game() {
+        let brooklyn = thresholds(&Rules::preset(PresetId::Brooklyn), Unit::Points);
+        let double = thresholds(&Rules::preset(PresetId::DoubleDeck), Unit::Points);
+        assert!(brooklyn[3] > 20.0 && brooklyn[3] < 30.0, "{brooklyn:?}");
+        assert!(double[3] < 5.0, "{double:?}");
+        for t in [brooklyn, double, thresholds(&Rules::preset(PresetId::Club), Unit::Stakes)] {
+            assert!(t.windows(2).all(|w| w[0] < w[1]), "{t:?}");
+        }
+        let rules = Rules::preset(PresetId::Bison);
+        assert_eq!(grade_of(&rules, Unit::Points, 0.0), Grade::Best);
+        assert_eq!(grade_of(&rules, Unit::Points, 8.0), Grade::Inaccuracy);
+        assert_eq!(grade_of(&rules, Unit::Points, 60.0), Grade::Blunder);
+    }
+
+    #[test]
+    fn the_experts_own_decisions_grade_best() {
+        for preset in [PresetId::Bison, PresetId::Partnership] {
+            let mut state = State::new(Rules::preset(preset), 12).unwrap();
+            // Into card play, then grade the expert's next few cards.
+            let mut graded = 0;
+            while graded < 3 && !state.is_terminal() {
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                let action = Bot::new(Level::Expert, 5).decide(&view).unwrap();
+                if matches!(action, Action::PlayCard(_)) {
+                    let d = grade(&view, &action, 5).unwrap();
+                    assert_eq!(d.grade, Some(Grade::Best), "{preset:?}: {d:?}");
+                    assert_eq!(d.cost, Some(0.0));
+                    graded += 1;
+                }
+                state.apply_for(seat, action).unwrap();
+            }
+            assert_eq!(graded, 3, "{preset:?}");
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_the_faults_and_the_cost() {
+        let d = |grade: Grade, cost: f64| GradedDecision {
+            chosen: Action::Pass,
+            expert: Action::Pass,
+            cost: Some(cost),
+            grade: Some(grade),
+            unit: Unit::Points,
+            reason: String::new(),
+        };
+        let list = [
+            d(Grade::Best, 0.0),
+            d(Grade::Inaccuracy, 5.0),
+            d(Grade::Inaccuracy, 6.0),
+            d(Grade::Inaccuracy, 4.0),
+            d(Grade::Mistake, 7.0),
+        ];
+        assert_eq!(summary(&list), "3 inaccuracies, 1 mistake; cost 22 points");
+        assert_eq!(summary(&list[..1]), "every decision was best or good; cost 0 points");
+    }
+
+    #[test]
+    fn the_rating_rises_on_a_better_result_and_falls_on_a_worse() {
+        assert!(rating_update(RATING_START, 50, 10) > RATING_START);
+        assert!(rating_update(RATING_START, 10, 50) < RATING_START);
+        assert_eq!(rating_update(RATING_START, 10, 10), RATING_START);
+        // A strong rating gains little from a win and loses much from a loss.
+        let high = 1800.0;
+        assert!(rating_update(high, 1, 0) - high < high - rating_update(high, 0, 1));
+    }
+}
