@@ -196,7 +196,11 @@ mod tests {
         let double = thresholds(&Rules::preset(PresetId::DoubleDeck), Unit::Points);
         assert!(brooklyn[3] > 20.0 && brooklyn[3] < 30.0, "{brooklyn:?}");
         assert!(double[3] < 5.0, "{double:?}");
-        for t in [brooklyn, double, thresholds(&Rules::preset(PresetId::Club), Unit::Stakes)] {
+        for t in [
+            brooklyn,
+            double,
+            thresholds(&Rules::preset(PresetId::Club), Unit::Stakes),
+        ] {
             assert!(t.windows(2).all(|w| w[0] < w[1]), "{t:?}");
         }
         let rules = Rules::preset(PresetId::Bison);
@@ -245,7 +249,10 @@ mod tests {
             d(Grade::Mistake, 7.0),
         ];
         assert_eq!(summary(&list), "3 inaccuracies, 1 mistake; cost 22 points");
-        assert_eq!(summary(&list[..1]), "every decision was best or good; cost 0 points");
+        assert_eq!(
+            summary(&list[..1]),
+            "every decision was best or good; cost 0 points"
+        );
     }
 
     #[test]

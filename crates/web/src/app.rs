@@ -450,6 +450,7 @@ mod shell {
         Decide,
         Analyse,
         Claim,
+        Grade { hand: u32, step: usize },
     }
 
     /// One Web Worker and its requests in the order asked: a worker answers
@@ -518,6 +519,9 @@ mod shell {
                     let shell = Rc::clone(self);
                     Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
                 }
+                AppEffect::Game(Effect::AskGrade(request)) => {
+                    self.ask(Link::Coach, WorkerRequest::Grade(*request), 0)
+                }
                 AppEffect::Game(Effect::Sound(cue)) => self.speaker.play(cue),
                 AppEffect::RememberSound(on) => crate::sound::speaker::remember(on),
                 AppEffect::Count(counted) => {
@@ -558,6 +562,7 @@ mod shell {
                         ticket,
                         claim: None,
                     },
+                    Kind::Grade { hand, step } => Msg::GradeFailed { hand, step, reason },
                 }
             };
             match reply {
@@ -566,6 +571,16 @@ mod shell {
                 Ok(BotReply::Claimed { ticket, claim }) => Msg::Claimable {
                     ticket,
                     claim: claim.map(Box::new),
+                },
+                Ok(BotReply::Graded {
+                    hand,
+                    step,
+                    decision,
+                    ..
+                }) => Msg::Graded {
+                    hand,
+                    step,
+                    decision,
                 },
                 Ok(BotReply::Failed { ticket, reason }) => failed(ticket, reason),
                 Err(reason) => failed(None, reason),
@@ -579,6 +594,10 @@ mod shell {
                 WorkerRequest::Decide(_) => Kind::Decide,
                 WorkerRequest::Analyse(_) => Kind::Analyse,
                 WorkerRequest::Claim(_) => Kind::Claim,
+                WorkerRequest::Grade(r) => Kind::Grade {
+                    hand: r.hand,
+                    step: r.step,
+                },
             };
             let asked = Asked {
                 ticket: request.ticket().clone(),

@@ -1,7 +1,8 @@
 //! The computer players' Web Worker: the page sends a [`WorkerRequest`] — a
 //! computer player's decision ([`BotRequest`]: a seat's `PlayerView`, the
 //! level, a seed and the position's ticket), the coach's analysis of the
-//! human's decision ([`CoachRequest`]) or a claim check ([`ClaimRequest`]) —
+//! human's decision ([`CoachRequest`]), a claim check ([`ClaimRequest`]) or
+//! the grade of a reviewed decision ([`GradeRequest`]) —
 //! and gets a [`BotReply`] back, so a long search never freezes the page. Both cross the
 //! worker boundary as JS values made by `serde-wasm-bindgen` (structured clone,
 //! no JSON text); a message that does not decode is answered with an error
@@ -9,11 +10,12 @@
 //! it with `data-type="worker"` and a loader shim).
 
 use pinochle_ai::coach::{self, Analysis, Claim};
+use pinochle_ai::grading::{self, GradedDecision};
 use pinochle_ai::{Bot, Player};
 use pinochle_engine::game::Action;
 use serde::{Deserialize, Serialize};
 
-use crate::controller::{BotRequest, ClaimRequest, CoachRequest, Ticket};
+use crate::controller::{BotRequest, ClaimRequest, CoachRequest, GradeRequest, Ticket};
 
 /// The worker's loader, www/bot-worker_loader.js (next to index.html).
 pub const WORKER_LOADER: &str = "/bot-worker_loader.js";
@@ -24,6 +26,7 @@ pub enum WorkerRequest {
     Decide(BotRequest),
     Analyse(CoachRequest),
     Claim(ClaimRequest),
+    Grade(GradeRequest),
 }
 
 impl WorkerRequest {
@@ -32,6 +35,7 @@ impl WorkerRequest {
             WorkerRequest::Decide(r) => &r.ticket,
             WorkerRequest::Analyse(r) => &r.ticket,
             WorkerRequest::Claim(r) => &r.ticket,
+            WorkerRequest::Grade(r) => &r.ticket,
         }
     }
 }
@@ -51,6 +55,13 @@ pub enum BotReply {
     Claimed {
         ticket: Ticket,
         claim: Option<Claim>,
+    },
+    /// A reviewed decision of the human, graded.
+    Graded {
+        ticket: Ticket,
+        hand: u32,
+        step: usize,
+        decision: Box<GradedDecision>,
     },
     /// No decision: why, and for which request when the request could be read.
     Failed {
@@ -78,6 +89,18 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
             Err(e) => BotReply::Failed {
                 ticket: Some(ticket),
                 reason: format!("the coach could not analyse this decision: {e}"),
+            },
+        },
+        WorkerRequest::Grade(r) => match grading::grade(&r.view, &r.chosen, r.seed) {
+            Ok(decision) => BotReply::Graded {
+                ticket,
+                hand: r.hand,
+                step: r.step,
+                decision: Box::new(decision),
+            },
+            Err(e) => BotReply::Failed {
+                ticket: Some(ticket),
+                reason: format!("the coach could not grade this decision: {e}"),
             },
         },
         WorkerRequest::Claim(r) => BotReply::Claimed {

@@ -11,7 +11,10 @@
 //! `PlayerView`, never from the state itself: the DOM cannot hold a card the
 //! human may not see.
 
+use std::collections::BTreeMap;
+
 use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
+use pinochle_ai::grading::GradedDecision;
 use pinochle_ai::Level;
 use pinochle_engine::game::{
     Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat,
@@ -357,6 +360,17 @@ pub enum Msg {
     /// Show the review's position before this move (the number of moves: the end).
     ReviewStep(usize),
     CloseReview,
+    /// The grade of the human's decision at move `step` of hand `hand`.
+    Graded {
+        hand: u32,
+        step: usize,
+        decision: Box<GradedDecision>,
+    },
+    GradeFailed {
+        hand: u32,
+        step: usize,
+        reason: String,
+    },
 }
 
 /// The review of a finished hand, open over the table.
@@ -365,6 +379,37 @@ pub struct Review {
     pub replay: HandReplay,
     /// The position shown: before this move (`replay.len()`: the hand's end).
     pub step: usize,
+    /// The human's decisions in the hand, graded as the worker answers.
+    pub decisions: Vec<ReviewedDecision>,
+}
+
+impl Review {
+    /// Every decision has its answer.
+    pub fn graded(&self) -> bool {
+        self.decisions.iter().all(|d| d.answer.is_some())
+    }
+}
+
+/// One of the human's decisions in a reviewed hand and its grade, once known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewedDecision {
+    /// The move's index in the hand.
+    pub step: usize,
+    pub answer: Option<Result<GradedDecision, String>>,
+}
+
+/// What the coach is asked for a review: grade the human's decision at move
+/// `step` of hand `hand`, from the human's view then.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GradeRequest {
+    /// The game's position when asked (answers for another game are ignored).
+    pub ticket: Ticket,
+    pub hand: u32,
+    pub step: usize,
+    /// The seed the expert decides with in the human's seat.
+    pub seed: u64,
+    pub view: PlayerView,
+    pub chosen: Action,
 }
 
 /// A choice of several cards made one at a time and confirmed together.
@@ -418,6 +463,9 @@ pub enum Effect {
     Rewind { moves: u64 },
     /// Play this sound (only asked for while sounds are on).
     Sound(Cue),
+    /// Ask the coach's worker to grade a reviewed decision; answer with
+    /// [`Msg::Graded`] or [`Msg::GradeFailed`].
+    AskGrade(Box<GradeRequest>),
 }
 
 /// What the coach is asked: analyse the human's decision in `view`.
@@ -491,6 +539,9 @@ pub struct Game {
     /// The review of a finished hand, open over the table (UI state only).
     #[serde(skip)]
     pub review: Option<Review>,
+    /// The grades of the hands reviewed so far, by hand.
+    #[serde(skip)]
+    grades: BTreeMap<u32, Vec<ReviewedDecision>>,
     /// The coach's analysis of the human's decision on the table.
     #[serde(skip)]
     pub coaching: Option<Coaching>,
@@ -556,6 +607,7 @@ impl Game {
             rewinds: 0,
             claimed: None,
             review: None,
+            grades: BTreeMap::new(),
             coaching: None,
             claim_offer: None,
             claim_check: None,
@@ -692,6 +744,30 @@ impl Game {
         game.asked = None;
         game.claim_check = None;
         Ok(game)
+    }
+
+    /// Keeps a grade for its decision, in the open review and for later.
+    fn grade_answer(
+        &mut self,
+        hand: u32,
+        step: usize,
+        answer: Result<GradedDecision, String>,
+    ) -> Result<(), GameError> {
+        let review = self
+            .review
+            .as_mut()
+            .filter(|r| r.replay.hand == hand)
+            .ok_or(GameError::Busy("that review is closed"))?;
+        let decision = review
+            .decisions
+            .iter_mut()
+            .find(|d| d.step == step)
+            .ok_or(GameError::Busy("no such decision in this hand"))?;
+        decision.answer = Some(answer);
+        if review.graded() {
+            self.grades.insert(hand, review.decisions.clone());
+        }
+        Ok(())
     }
 
     /// Finished hand `hand` of this game, to review.
@@ -835,7 +911,37 @@ impl Game {
             }
             Msg::OpenReview(hand) => {
                 let replay = self.hand_replay(hand).map_err(GameError::Review)?;
-                self.review = Some(Review { replay, step: 0 });
+                let known = self.grades.get(&hand).cloned();
+                let decisions = known.unwrap_or_else(|| {
+                    replay
+                        .decisions_of(self.human)
+                        .into_iter()
+                        .map(|step| ReviewedDecision { step, answer: None })
+                        .collect()
+                });
+                for d in decisions.iter().filter(|d| d.answer.is_none()) {
+                    effects.push(Effect::AskGrade(Box::new(GradeRequest {
+                        ticket: self.ticket(),
+                        hand,
+                        step: d.step,
+                        seed: self.seat_seed(self.human),
+                        view: replay.view_before(d.step, self.human),
+                        chosen: replay.moves[d.step].1.clone(),
+                    })));
+                }
+                self.review = Some(Review {
+                    replay,
+                    step: 0,
+                    decisions,
+                });
+            }
+            Msg::Graded {
+                hand,
+                step,
+                decision,
+            } => self.grade_answer(hand, step, Ok(*decision))?,
+            Msg::GradeFailed { hand, step, reason } => {
+                self.grade_answer(hand, step, Err(reason))?
             }
             Msg::ReviewStep(step) => {
                 let review = self
@@ -1484,6 +1590,7 @@ pub mod testing {
                         claim: None,
                     }),
                     Effect::Sound(cue) => driven.sounds.push(cue),
+                    Effect::AskGrade(_) => {}
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }

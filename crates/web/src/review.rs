@@ -108,8 +108,9 @@ impl HandReplay {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::{answer, BotReply, WorkerRequest};
     use crate::controller::testing::drive;
-    use crate::controller::{Game, Msg, Pace, Settings};
+    use crate::controller::{Effect, Game, GradeRequest, Msg, Pace, Settings};
     use pinochle_ai::Level;
     use pinochle_engine::PresetId;
 
@@ -176,6 +177,52 @@ mod tests {
         assert_eq!(game.review.as_ref().unwrap().step, 3);
         game.update(Msg::CloseReview).unwrap();
         assert!(game.review.is_none());
+    }
+
+    #[test]
+    fn each_human_decision_is_graded_once_by_the_worker() {
+        let mut game = played(PresetId::Bison, 1);
+        let effects = game.update(Msg::OpenReview(1)).unwrap();
+        let asks: Vec<GradeRequest> = effects
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::AskGrade(r) => Some(*r),
+                _ => None,
+            })
+            .collect();
+        let review = game.review.clone().unwrap();
+        assert_eq!(asks.len(), review.replay.decisions_of(game.human).len());
+        assert!(!asks.is_empty());
+        for ask in &asks {
+            // Asked from the human's own view, about the move the human made.
+            assert_eq!(ask.view.seat, game.human);
+            assert_eq!(ask.chosen, review.replay.moves[ask.step].1);
+            match answer(&WorkerRequest::Grade(ask.clone())) {
+                BotReply::Graded {
+                    hand,
+                    step,
+                    decision,
+                    ..
+                } => {
+                    assert!(decision.cost.is_none_or(|c| c >= 0.0));
+                    game.update(Msg::Graded {
+                        hand,
+                        step,
+                        decision,
+                    })
+                    .unwrap();
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert!(game.review.as_ref().unwrap().graded());
+        game.update(Msg::CloseReview).unwrap();
+        let again = game.update(Msg::OpenReview(1)).unwrap();
+        assert!(
+            again.iter().all(|e| !matches!(e, Effect::AskGrade(_))),
+            "the grades are kept"
+        );
+        assert!(game.review.as_ref().unwrap().graded());
     }
 
     #[test]

@@ -11,7 +11,11 @@ use yew::{
     KeyboardEvent, MouseEvent, Properties,
 };
 
+use pinochle_ai::coach::Unit;
+use pinochle_ai::grading::{self, Grade, GradedDecision};
+
 use crate::cards::CardView;
+use crate::coach_view::action_text;
 use crate::controller::{Game, Msg, Review};
 use crate::hand::sorted_hand;
 
@@ -95,6 +99,87 @@ fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
         });
     }
     html! { <div class="focus-root" tabindex="-1" ref={node}>{ props.children.clone() }</div> }
+}
+
+/// A cost in the analysis' unit ("8 points", "0.25 stake units").
+fn cost_text(cost: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Points => format!("{} points", cost.round() as i64),
+        Unit::Stakes => format!("{cost:.2} stake units"),
+    }
+}
+
+/// The human's graded decisions: each with the expert's choice, the cost and
+/// the grade, a button that shows its position, and the summary once all are in.
+fn grades_list(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
+    let replay = &review.replay;
+    let done: Vec<GradedDecision> = review
+        .decisions
+        .iter()
+        .filter_map(|d| d.answer.clone()?.ok())
+        .collect();
+    let pending = review
+        .decisions
+        .iter()
+        .filter(|d| d.answer.is_none())
+        .count();
+    html! {
+        <section class="review-grades" aria-label="Your decisions">
+            <h3>{ "Your decisions" }</h3>
+            if review.decisions.is_empty() {
+                <p>{ "You made no decision in this hand." }</p>
+            } else if pending > 0 {
+                <p class="review-summary" role="status">{ format!("Grading… {} of {} done.", review.decisions.len() - pending, review.decisions.len()) }</p>
+            } else {
+                <p class="review-summary" data-testid="review-summary" role="status">{ grading::summary(&done) }</p>
+            }
+            <ol class="grade-list">
+                { for review.decisions.iter().map(|d| {
+                    let go = {
+                        let (on_msg, step) = (on_msg.clone(), d.step);
+                        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStep(step)))
+                    };
+                    let (seat, chosen) = &replay.moves[d.step];
+                    let phase = replay.before(d.step).phase();
+                    let what = game.describe(*seat, chosen, phase);
+                    match &d.answer {
+                        None => html! {
+                            <li class="grade-pending">
+                                <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
+                                { format!(" {what} — grading…") }
+                            </li>
+                        },
+                        Some(Err(reason)) => html! {
+                            <li class="grade-failed">
+                                <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
+                                { format!(" {what} — not graded: {reason}") }
+                            </li>
+                        },
+                        Some(Ok(g)) => {
+                            let grade = g.grade.map_or("ungraded", Grade::name);
+                            let cost = g.cost.map(|c| c.to_string()).unwrap_or_default();
+                            let verdict = match (g.grade, g.cost) {
+                                (Some(Grade::Best), _) => "best".to_string(),
+                                (Some(grade), Some(cost)) => format!(
+                                    "{}: the expert chose {} (costs {})",
+                                    grade.name(),
+                                    action_text(&g.expert),
+                                    cost_text(cost, g.unit)
+                                ),
+                                _ => format!("the expert chose {}", action_text(&g.expert)),
+                            };
+                            html! {
+                                <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
+                                    <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
+                                    { format!(" {what} — {verdict}") }
+                                </li>
+                            }
+                        }
+                    }
+                }) }
+            </ol>
+        </section>
+    }
 }
 
 /// The review panel (a dialog over the table).
@@ -193,6 +278,7 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         </span>
                     }) }
                 </div>
+                { grades_list(game, review, on_msg) }
               </FocusOnOpen>
             </section>
         </div>
