@@ -141,7 +141,8 @@ fn grades_list(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
                     };
                     let (seat, chosen) = &replay.moves[d.step];
                     let phase = replay.before(d.step).phase();
-                    let what = game.describe(*seat, chosen, phase);
+                    let said = game.describe(*seat, chosen, phase);
+                    let what = said.trim_end_matches('.');
                     match &d.answer {
                         None => html! {
                             <li class="grade-pending">

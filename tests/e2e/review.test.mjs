@@ -1,0 +1,82 @@
+// The hand review and the statistics, end to end in every preset: finish a
+// hand, open "Review this hand", step through it with the buttons and the
+// arrow keys, wait until every decision of the human is graded (each
+// `grade` has its data-grade and data-cost), then go back to the start
+// screen and find the hand counted in the statistics. Instant pace, basic
+// players, one hand each (screenshots review-<preset>-<w>x<h>.png at both
+// sizes, statistics-<w>x<h>.png).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
+
+const shared = sharedBrowser();
+
+const PRESETS = [
+  { id: 'brooklyn', seed: 31, size: { width: 1280, height: 800 } },
+  { id: 'bison', seed: 22, size: { width: 360, height: 740 } },
+  { id: 'partnership', seed: 33, size: { width: 1280, height: 800 } },
+  { id: 'double-deck', seed: 24, size: { width: 360, height: 740 } },
+  { id: 'club', seed: 35, size: { width: 1280, height: 800 } },
+];
+
+const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
+
+for (const preset of PRESETS) {
+  test(`${preset.id}: a finished hand is reviewed, graded and counted`, { timeout: 240_000 }, async () => {
+    const { page, context } = await openPage(shared.browser);
+    try {
+      await page.setViewportSize(preset.size);
+      await page.goto(`${baseUrl()}?game=${preset.id}&seed=${preset.seed}&pace=instant&level=basic&autostart=1`, {
+        waitUntil: 'load',
+      });
+      const state = { bid: false, results: 0 };
+      for (let i = 0; i < 600; i++) {
+        await page.waitForSelector(TURN, { timeout: 60_000 });
+        if (await page.getByTestId('result-panel').isVisible()) break;
+        await humanStep(page, state);
+      }
+      await page.getByTestId('review').click();
+      const panel = page.getByTestId('review-panel');
+      await panel.waitFor({ state: 'visible' });
+      assert.equal(await panel.getAttribute('data-step'), '0');
+      await page.getByTestId('review-step-next').click();
+      await page.getByTestId('review-step-next').click();
+      assert.equal(await panel.getAttribute('data-step'), '2', 'the Next button steps');
+      await page.getByTestId('review-step-prev').click();
+      assert.equal(await panel.getAttribute('data-step'), '1', 'the Previous button steps back');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await panel.getAttribute('data-step'), '2', 'the arrow keys step');
+      await page.keyboard.press('End');
+      // Every decision of the human graded by the coach in the worker.
+      await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
+      const grades = await page.locator('[data-testid="grade"]').evaluateAll((els) =>
+        els.map((e) => ({ grade: e.dataset.grade, cost: e.dataset.cost })),
+      );
+      assert.ok(grades.length > 0, 'the human decided something and it is graded');
+      for (const g of grades.filter((g) => g.grade !== 'ungraded')) {
+        assert.ok(GRADES.includes(g.grade), `a known grade: ${g.grade}`);
+        assert.ok(Number(g.cost) >= 0, `a cost: ${g.cost}`);
+      }
+      assert.ok(grades.some((g) => GRADES.includes(g.grade)), 'at least one decision has a grade');
+      await screenshot(page, `review-${preset.id}-${preset.size.width}x${preset.size.height}`);
+      await page.getByTestId('review-close').click();
+      await page.getByTestId('next-hand').click();
+
+      await page.getByTestId('quit').click();
+      await page.getByTestId('stats').click();
+      const stats = page.getByTestId('stats-panel');
+      await stats.waitFor({ state: 'visible' });
+      const text = await stats.innerText();
+      assert.match(text, /Hands/);
+      assert.doesNotMatch(text, /No hands yet/, 'the finished hand is counted');
+      const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(scroll <= preset.size.width + 1, `no sideways scroll: ${scroll}`);
+      if (preset.id === 'bison' || preset.id === 'brooklyn') {
+        await screenshot(page, `statistics-${preset.size.width}x${preset.size.height}`);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
