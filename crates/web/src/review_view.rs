@@ -104,6 +104,8 @@ fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
 /// A cost in the analysis' unit ("8 points", "0.25 stake units").
 fn cost_text(cost: f64, unit: Unit) -> String {
     match unit {
+        // The double deck counts 50 points a hand: small costs keep a decimal.
+        Unit::Points if cost < 9.95 => format!("{cost:.1} points"),
         Unit::Points => format!("{} points", cost.round() as i64),
         Unit::Stakes => format!("{cost:.2} stake units"),
     }
