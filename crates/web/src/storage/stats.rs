@@ -1,8 +1,8 @@
 //! The player's statistics per game type: games played and won, hands, bids
 //! won, contracts made and set, meld and result per hand, and the duplicate
-//! rating with its trend. Kept under their own key ([`STATS_KEY`], list schema
-//! 1) so that they survive the history's pruning; practice games (undo used)
-//! are counted apart and never mixed in.
+//! rating with its trend. Kept under their own key ([`STATS_KEY`], in list
+//! schema 1) so that they survive the history's pruning; practice games (undo
+//! used) are counted apart and never mixed in.
 
 use std::collections::BTreeMap;
 
