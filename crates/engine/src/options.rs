@@ -1294,12 +1294,26 @@ mod tests {
     fn help_is_plain_and_text_options_say_their_syntax_apart() {
         for spec in specs() {
             let h = spec.help;
-            let capitals = h.split(|c: char| !c.is_alphanumeric() && c != '_').any(|word| {
-                word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
-            });
+            let capitals = h
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|word| {
+                    word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                });
             assert!(!capitals, "{}: a placeholder in the help: {h}", spec.key);
-            for token in ["[,", ":STEP", "'off'", "'any'", "comma-separated", "e.g.", "meld+"] {
-                assert!(!h.contains(token), "{}: '{token}' in the help: {h}", spec.key);
+            for token in [
+                "[,",
+                ":STEP",
+                "'off'",
+                "'any'",
+                "comma-separated",
+                "e.g.",
+                "meld+",
+            ] {
+                assert!(
+                    !h.contains(token),
+                    "{}: '{token}' in the help: {h}",
+                    spec.key
+                );
             }
             assert_eq!(
                 spec.syntax.is_some(),

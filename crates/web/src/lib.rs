@@ -18,6 +18,7 @@ pub mod controller;
 pub mod controls;
 pub mod hand;
 pub mod pwa;
+pub mod rule_forms;
 pub mod rules_editor;
 pub mod rules_text;
 pub mod sessions;
