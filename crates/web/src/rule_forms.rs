@@ -84,7 +84,7 @@ pub fn layout(spec: &OptionSpec, rules: &Rules) -> Option<Layout> {
         "double_royal" => switched("Score a double royal", &["worth", "with a run"], 2),
         "fixed_deals" => switched("Play a fixed number", &["deals"], 1),
         "floor" => switched("End at a floor", &["below"], 1),
-        "lose_at" => switched("Lose at minus", &["points"], 1),
+        "lose_at" => switched("End at a minus score", &["at minus"], 1),
         "meld_minimum" => switched("Require a minimum", &["points"], 1),
         "money" => switched(
             "Play for money",

@@ -43,6 +43,17 @@ pub fn preset_value(rules: &Rules, spec: &OptionSpec) -> Option<String> {
     spec.applies(&preset).then(|| spec.get(&preset))
 }
 
+/// The preset's value of an option in words ("—" when the option does not
+/// apply to the preset).
+fn preset_words(rules: &Rules, spec: &OptionSpec) -> String {
+    let preset = Rules::preset(rules.preset);
+    if spec.applies(&preset) {
+        plain_value(spec, &preset)
+    } else {
+        "—".into()
+    }
+}
+
 /// The value an input element holds after a change event.
 fn event_value(e: &Event) -> String {
     let target = e.target();
@@ -293,7 +304,7 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                                 }
                                 if changed {
                                     <span class="rule-default" data-testid={format!("rule-default-{}", spec.key)}>
-                                        { format!("Changed (preset: {})", default.map_or_else(|| "—".into(), |_| plain_value(spec, &Rules::preset(rules.preset)))) }
+                                        { format!("Changed (preset: {})", preset_words(rules, spec)) }
                                     </span>
                                 } else {
                                     <span class="rule-default">{ "Preset default" }</span>
