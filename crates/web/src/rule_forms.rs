@@ -376,7 +376,7 @@ pub fn plain_value(spec: &OptionSpec, rules: &Rules) -> String {
                 .collect(),
         ),
         (TextForm::Surrender(award, bonus), _) if award == "meld+" => {
-            format!("their meld and {bonus}")
+            format!("their meld plus {bonus}")
         }
         (TextForm::Surrender(award, _), _) => AWARDS
             .iter()

@@ -136,7 +136,7 @@ fn switch(key: &str, label: &str, on: bool, disabled: bool, edit: &Callback<Edit
     }
 }
 
-/// A button that removes row `index` of a list (bid steps, raises).
+/// A button (✕) that removes row `index` of a list (bid steps, raises).
 fn remove_button(
     key: &str,
     index: usize,
@@ -145,9 +145,10 @@ fn remove_button(
     edit: &Callback<Edit>,
 ) -> Html {
     let onclick = edit.reform(move |_: MouseEvent| Edit::RemoveRow(index));
+    let label = format!("Remove {what}");
     html! {
-        <button type="button" class="rule-remove" aria-label={format!("Remove {what}")} {disabled} {onclick}
-                data-testid={format!("rule-{key}-remove-{index}")}>{ "Remove" }</button>
+        <button type="button" class="rule-remove" aria-label={label.clone()} title={label} {disabled} {onclick}
+                data-testid={format!("rule-{key}-remove-{index}")}>{ "✕" }</button>
     }
 }
 
