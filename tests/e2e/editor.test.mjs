@@ -2,10 +2,11 @@
 // with a plain summary of its rules and a Change button (not the editor); in
 // the editor the bid steps are a table of rows and a meld's values labelled
 // fields, a change marks the option changed, a refused value shows the
-// engine's message beside the option and leaves the rules as they were; axe-core
-// finds no serious or critical violation; at 360×740 nothing scrolls sideways
-// (screenshots editor-summary-1280x800.png, editor-1280x800.png,
-// editor-360x740.png). One page, Bison.
+// engine's message beside the option and leaves the rules as they were;
+// axe-core finds no serious or critical violation; at 360×740 nothing scrolls
+// sideways and every control is at least 44 px tall (screenshots
+// editor-summary-1280x800.png, editor-1280x800.png, editor-360x740.png). One
+// page, Bison.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +59,7 @@ test('a shared link opens a summary; the editor takes friendly values and names 
     // A refused value: the engine's message, and the rules as they were.
     await enter(page, 'rule-bid_bands-1', '0');
     assert.match(await page.getByTestId('rule-error-bid_bands').innerText(), /0 is out of range/);
+    assert.equal(await page.getByTestId('rule-bid_bands-1').inputValue(), '10', 'the field shows the rule kept');
     await page.getByTestId('share-rules').click();
     const link = decodeURIComponent(await page.getByTestId('share-url').inputValue());
     assert.match(link, /bid_bands=0:10,350:50/, 'the refused step changed nothing');
@@ -85,6 +87,12 @@ test('a shared link opens a summary; the editor takes friendly values and names 
     }));
     assert.ok(widths.page <= widths.view, `no sideways scroll at 360 px: ${JSON.stringify(widths)}`);
     assert.deepEqual(widths.wide, [], 'nothing in the editor sticks out at 360 px');
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('.rules-editor :is(button, select, input[type="number"], .rule-switch, .rule-label[for])')]
+        .filter((el) => el.getBoundingClientRect().height < 44)
+        .map((el) => `${el.dataset.testid ?? el.className}: ${el.getBoundingClientRect().height}px`),
+    );
+    assert.deepEqual(small, [], 'every control of the editor is at least 44 px tall');
     await screenshot(page, 'editor-360x740');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
