@@ -155,6 +155,12 @@ fn options_for_every_preset() {
             .find(|o| o["key"] == "head_rule")
             .expect("head_rule");
         assert!(head["value"].is_string());
+        for o in list {
+            let text = o["kind"]["type"] == "text";
+            assert_eq!(o["syntax"].is_string(), text, "{id}: {o}");
+        }
+        let bands = list.iter().find(|o| o["key"] == "bid_bands").unwrap();
+        assert!(bands["syntax"].as_str().unwrap().contains("FROM:STEP"));
     }
     let v = json(&["options", "--preset", "bison", "--set", "target=2500"]);
     let target = v

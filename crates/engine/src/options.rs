@@ -31,8 +31,11 @@ pub struct OptionSpec {
     /// Editor group: Table, Auction, Passing, Contract, Meld, Play, Scoring.
     pub group: &'static str,
     pub label: &'static str,
-    /// What the values mean, e.g. `comma-separated values for 1, 2, 3, 4 copies`.
+    /// What the option does, as one plain sentence (the editor shows it).
     pub help: &'static str,
+    /// How a text value is written (`Text` options only), e.g. `FROM:STEP pairs,
+    /// comma-separated`: for the CLI, share links and messages, not the editor.
+    pub syntax: Option<&'static str>,
     pub kind: OptionKind,
     applies: fn(&Rules) -> bool,
     get: fn(&Rules) -> String,
@@ -351,11 +354,15 @@ fn set_pot_game(r: &mut Rules, on: bool) {
 
 macro_rules! spec {
     ($key:expr, $group:expr, $label:expr, $help:expr, $kind:expr, $applies:expr, $get:expr, $set:expr $(,)?) => {
+        spec!($key, $group, $label, $help, syntax: None, $kind, $applies, $get, $set)
+    };
+    ($key:expr, $group:expr, $label:expr, $help:expr, syntax: $syntax:expr, $kind:expr, $applies:expr, $get:expr, $set:expr $(,)?) => {
         OptionSpec {
             key: $key,
             group: $group,
             label: $label,
             help: $help,
+            syntax: $syntax,
             kind: $kind,
             applies: $applies,
             get: $get,
@@ -373,7 +380,8 @@ macro_rules! meld_values_spec {
             $key,
             "Meld",
             $label,
-            "Sets the values of 1, 2, 3 and 4 copies of this meld as comma-separated numbers (missing entries extend linearly).",
+            "Sets what this meld is worth once, twice and, with two decks, three and four times.",
+            syntax: Some("the values of 1, 2, 3 and 4 copies, comma-separated (missing entries extend linearly, e.g. 40,300)"),
             OptionKind::Text,
             $applies,
             |r| show_list(&r.meld.table.$field),
@@ -443,14 +451,16 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "bid_bands", "Auction", "Bid steps",
-            "Sets the bid grid as FROM:STEP pairs (e.g. 0:1,61:5), bids from FROM up being multiples of STEP.",
+            "Sets how much a bid must go up by, from each bid level on.",
+            syntax: Some("FROM:STEP pairs, comma-separated (e.g. 0:1,61:5): bids from FROM up are multiples of STEP"),
             OptionKind::Text, always,
             |r| r.auction.bands.iter().map(|b| format!("{}:{}", b.from, b.step)).collect::<Vec<_>>().join(","),
             |r, v| { r.auction.bands = parse_bands(v)?; Ok(()) },
         ),
         spec!(
             "bid_raises", "Auction", "Allowed raises",
-            "Limits each later bid to a raise by one of these comma-separated amounts (e.g. 10,20), or 'any'.",
+            "Limits each later bid to a raise by one of these amounts, or allows any raise.",
+            syntax: Some("comma-separated amounts (e.g. 10,20) or 'any'"),
             OptionKind::Text, always,
             |r| r.auction.raises.as_deref().map_or_else(|| "any".to_string(), show_list),
             |r, v| {
@@ -488,21 +498,24 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "escape", "Auction", "Opener's escape",
-            "Lets the opener of a lone minimum bid make the dealer take the contract at this lower bid (Brooklyn 250), or 'off'.",
+            "Lets the opener of a lone minimum bid make the dealer take the contract at this lower bid (Brooklyn 250).",
+            syntax: Some("a bid or 'off'"),
             OptionKind::Text, is_three_with_kitty,
             |r| show_opt(r.auction.escape_to),
             |r, v| { r.auction.escape_to = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "bidding_rounds", "Auction", "Rounds of bidding",
-            "Limits how many times each player may speak in the auction (1 or 2), or 'off' for no limit.",
+            "Limits how many times each player may speak in the auction (once or twice).",
+            syntax: Some("1, 2 or 'off' (no limit)"),
             OptionKind::Text, always,
             |r| show_opt(r.auction.max_rounds.map(u32::from)),
             |r, v| { r.auction.max_rounds = parse_opt_u32(v, 1, 2)?.map(|n| n as u8); Ok(()) },
         ),
         spec!(
             "redeal_nines", "Auction", "Redeal on nines",
-            "Lets a player dealt this many nines or more (4, 5 or 6) ask for a redeal by the same dealer at their first turn in the auction, or 'off'.",
+            "Lets a player dealt this many nines or more (4, 5 or 6) ask for a redeal by the same dealer at their first turn in the auction.",
+            syntax: Some("4, 5, 6 or 'off'"),
             OptionKind::Text, |r| r.deck.has_nines(),
             |r| show_opt(r.auction.redeal_nines.map(u32::from)),
             |r, v| { r.auction.redeal_nines = parse_opt_u32(v, 4, 6)?.map(|n| n as u8); Ok(()) },
@@ -598,7 +611,8 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "roundhouse", "Meld", "Roundhouse",
-            "Scores K and Q of every suit as one meld worth VALUE,WITH_RUN[,DOUBLE] (e.g. 240,390 or 24,39,240), or 'off'.",
+            "Scores a king and a queen of every suit as one meld, with its own value beside a run and, if you like, for two of them.",
+            syntax: Some("VALUE,WITH_RUN[,DOUBLE] (e.g. 240,390 or 24,39,240) or 'off'"),
             OptionKind::Text, always,
             |r| r.meld.roundhouse.as_ref().map_or_else(|| "off".to_string(), |h| {
                 let mut v = vec![h.value, h.with_run];
@@ -616,7 +630,8 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "double_royal", "Meld", "Double royal marriage",
-            "Scores two royal marriages as one meld worth VALUE,WITH_RUN (e.g. 240,390), or 'off'.",
+            "Scores two royal marriages as one meld, with its own value beside a run.",
+            syntax: Some("VALUE,WITH_RUN (e.g. 240,390) or 'off'"),
             OptionKind::Text, always,
             |r| r.meld.double_royal.as_ref().map_or_else(|| "off".to_string(), |d| show_list(&[d.value, d.with_run])),
             |r, v| {
@@ -650,14 +665,16 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "fixed_deals", "Scoring", "Fixed number of deals",
-            "Plays this many deals instead of to the target, or 'off'.",
+            "Plays this many deals instead of to the target.",
+            syntax: Some("a number of deals or 'off'"),
             OptionKind::Text, is_points,
             |r| show_opt(points(r).and_then(|p| p.fixed_deals)),
             |r, v| { points_mut(r)?.fixed_deals = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "floor", "Scoring", "Losing floor",
-            "Ends the game when a player is below this negative score while someone is positive, or 'off'.",
+            "Ends the game when a player is below this negative score while someone is positive.",
+            syntax: Some("a negative number (e.g. -500) or 'off'"),
             OptionKind::Text, is_points,
             |r| points(r).and_then(|p| p.floor).map_or_else(|| "off".to_string(), |f| f.to_string()),
             |r, v| {
@@ -667,7 +684,8 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "lose_at", "Scoring", "Lose at minus",
-            "Ends the game as soon as a player or side is at minus this score or lower, the highest score winning, or 'off'.",
+            "Ends the game as soon as a player or side is at minus this score or lower, the highest score winning.",
+            syntax: Some("a number or 'off'"),
             OptionKind::Text, is_points,
             |r| show_opt(points(r).and_then(|p| p.lose_at)),
             |r, v| { points_mut(r)?.lose_at = parse_opt_u32(v, 1, 100_000)?; Ok(()) },
@@ -688,14 +706,16 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "meld_minimum", "Scoring", "Minimum meld to score",
-            "Sets the meld (and trick points) a side needs to score at all (double-deck 20), or 'off'.",
+            "Sets the meld (and trick points) a side needs to score at all (double-deck 20).",
+            syntax: Some("a number or 'off'"),
             OptionKind::Text, is_points,
             |r| show_opt(points(r).and_then(|p| p.meld_minimum)),
             |r, v| { points_mut(r)?.meld_minimum = parse_opt_u32(v, 1, 1000)?; Ok(()) },
         ),
         spec!(
             "surrender", "Scoring", "Opponents' score when the bidders surrender",
-            "Sets what the opponents score when the bidders surrender: nothing, meld, meld+N (e.g. meld+25) or play-out.",
+            "Sets what the opponents score when the bidders surrender: nothing, their meld, their meld and a bonus, or what they would take by playing the hand out.",
+            syntax: Some("nothing, meld, meld+N (e.g. meld+25) or play-out"),
             OptionKind::Text, is_points,
             |r| match points(r).map(|p| p.surrender) {
                 Some(SurrenderAward::Nothing) => "nothing".into(),
@@ -753,7 +773,8 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "bunching", "Scoring", "Bunching (redeal)",
-            "Throws the hand in and redeals it when a player holds one of these comma-separated patterns, or 'off'.",
+            "Throws the hand in and redeals it when a player holds one of these patterns of nines.",
+            syntax: Some("comma-separated patterns (five-nines-only-dix, six-nines-no-meld, seven-nines, five-nines-no-aces, six-nines-one-ace) or 'off'"),
             OptionKind::Text, |r| is_points(r) && r.deck.has_nines(),
             |r| {
                 let list = points(r).map(|p| p.bunching.clone()).unwrap_or_default();
@@ -773,7 +794,8 @@ fn build_specs() -> Vec<OptionSpec> {
         ),
         spec!(
             "money", "Scoring", "Money play",
-            "Plays for GAME,SET stakes in cents, each loser paying the winner GAME plus SET per conceded and twice SET per played, lost hand of its own, or 'off'.",
+            "Plays for money, each loser paying the winner the game stake plus the set stake for each hand of its own it conceded and twice that for each it played and lost.",
+            syntax: Some("GAME,SET stakes in cents (e.g. 100,25) or 'off'"),
             OptionKind::Text, is_points,
             |r| points(r).and_then(|p| p.money.as_ref()).map_or_else(|| "off".to_string(), |m| show_list(&[m.game_stake, m.set_stake])),
             |r, v| {
@@ -1265,6 +1287,40 @@ mod tests {
                 .count();
             assert_eq!(breaks, 0, "{}: {h}", spec.key);
             assert!(!inner.contains(';'), "{}: {h}", spec.key);
+        }
+    }
+
+    #[test]
+    fn help_is_plain_and_text_options_say_their_syntax_apart() {
+        for spec in specs() {
+            let h = spec.help;
+            let capitals = h
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|word| {
+                    word.len() > 1 && word.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+                });
+            assert!(!capitals, "{}: a placeholder in the help: {h}", spec.key);
+            for token in [
+                "[,",
+                ":STEP",
+                "'off'",
+                "'any'",
+                "comma-separated",
+                "e.g.",
+                "meld+",
+            ] {
+                assert!(
+                    !h.contains(token),
+                    "{}: '{token}' in the help: {h}",
+                    spec.key
+                );
+            }
+            assert_eq!(
+                spec.syntax.is_some(),
+                spec.kind == OptionKind::Text,
+                "{}: only text options have a syntax",
+                spec.key
+            );
         }
     }
 

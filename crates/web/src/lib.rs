@@ -22,6 +22,7 @@ pub mod hand;
 pub mod pwa;
 pub mod review;
 pub mod review_view;
+pub mod rule_forms;
 pub mod rules_editor;
 pub mod rules_text;
 pub mod sessions;

@@ -137,6 +137,12 @@ pub mod speaker {
         _unlock: [EventListener; 2],
     }
 
+    impl Default for Speaker {
+        fn default() -> Speaker {
+            Speaker::new()
+        }
+    }
+
     impl Speaker {
         /// A speaker that stays silent until the player first touches the
         /// page (browsers refuse sound before that, with a console warning).

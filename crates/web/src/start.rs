@@ -1,8 +1,9 @@
 //! The start screen: choose a game (with its one-line description and its rules),
 //! the table size where the game allows one, the computer players' level, your
 //! name, the pace and the deck colours; the seed makes a deal repeatable. Rules
-//! opened from a link (or edited here) are shown in the rules editor; "share
-//! these rules" writes the link. Below: the saved sessions (resume / delete), the
+//! opened from a link (or a saved preset) are summed up in plain words, with a
+//! Change button that opens the rules editor; "share these rules" writes the
+//! link, with a Copy button. Below: the saved sessions (resume / delete), the
 //! finished games and any saved entry that could not be read.
 
 use pinochle_ai::Level;
@@ -18,6 +19,7 @@ use yew::{
 use crate::controller::{
     has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings, YOU,
 };
+use crate::rule_forms::summary;
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
 use crate::share::{share_url, CopyButton};
@@ -63,6 +65,19 @@ fn link_text(rules: Rules, name: Option<String>) -> String {
 /// The name of the custom rules chosen, if they have one.
 fn link_name(settings: &Settings) -> Option<String> {
     settings.custom.as_ref()?.name.clone()
+}
+
+/// The rules in plain words: the game and what differs from its preset.
+fn rules_summary(rules: &Rules) -> Html {
+    let (heading, changes) = summary(rules);
+    html! {
+        <div class="shared-summary" data-testid="shared-summary">
+            <p>{ heading }</p>
+            if !changes.is_empty() {
+                <ul>{ for changes.into_iter().map(|line| html! { <li>{ line }</li> }) }</ul>
+            }
+        </div>
+    }
 }
 
 /// A game's count per seat for reading: points "−280 · 130", stake units
@@ -184,6 +199,8 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let show_stats = show_stats.clone();
         Callback::from(move |_: MouseEvent| show_stats.set(!*show_stats))
     };
+    // Custom rules show in the editor (else as a summary with a Change button).
+    let editing = use_state(|| false);
     let s = (*settings).clone();
     let update = |f: fn(&mut Settings, String)| {
         let settings = settings.clone();
@@ -296,9 +313,10 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         })
     };
     let use_preset = |name: String, text: String| {
-        let settings = settings.clone();
+        let (settings, editing) = (settings.clone(), editing.clone());
         Callback::from(move |_: MouseEvent| {
             if let Ok(shared) = decode_link(&text) {
+                editing.set(false);
                 let mut next = (*settings).clone();
                 next.preset = shared.rules.preset;
                 next.seats = shared.rules.table.seats;
@@ -312,8 +330,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         })
     };
     let customize = {
-        let settings = settings.clone();
+        let (settings, editing) = (settings.clone(), editing.clone());
         Callback::from(move |_: MouseEvent| {
+            editing.set(true);
             let mut next = (*settings).clone();
             next.custom = match &next.custom {
                 Some(_) => None,
@@ -324,6 +343,10 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             };
             settings.set(next);
         })
+    };
+    let change_rules = {
+        let editing = editing.clone();
+        Callback::from(move |_: MouseEvent| editing.set(true))
     };
     let on_share = {
         let (shared_url, rules, base, seed, name) = (
@@ -381,7 +404,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                         if let Some(name) = link_name(&s) {
                             <h3 data-testid="rules-name">{ name }</h3>
                         }
-                        <RulesEditor {rules} onchange={on_rules} />
+                        if *editing {
+                            <RulesEditor {rules} onchange={on_rules} />
+                        } else {
+                            { rules_summary(&rules) }
+                            <button type="button" onclick={change_rules} data-testid="change-rules">{ "Change" }</button>
+                        }
                         <div class="save-preset">
                             <label>{ "Save these rules as" }
                                 <input type="text" value={(*preset_name).clone()} oninput={on_preset_name}

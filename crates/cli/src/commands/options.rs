@@ -10,8 +10,9 @@ use serde_json::{json, Value};
 
 pub const USAGE: &str = "options --preset ID [--set KEY=VALUE]... [--all]";
 pub const ABOUT: &str =
-    "List the rule options (key, group, label, help, kind, current value) that \
-apply to the rule set, as a JSON array. Values are what `--set KEY=VALUE` accepts; a \
+    "List the rule options (key, group, label, help, kind, syntax, current value) that \
+apply to the rule set, as a JSON array. Values are what `--set KEY=VALUE` accepts; \
+\"syntax\" says how a text option's value is written (null for the others); a \
 number's range is the one that holds for this rule set (Brooklyn seats up to 4, or 5 \
 with the pot game). \"inert\" says why an accepted option cannot take effect under the \
 others (null when it can).";
@@ -46,6 +47,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
                 "group": s.group,
                 "label": s.label,
                 "help": s.help,
+                "syntax": s.syntax,
                 "kind": kind_json(s.kind_for(&rules)),
                 "inert": applies.then(|| s.inert_reason(&rules)).flatten(),
                 "applies": applies,
