@@ -18,12 +18,12 @@
 //! half. The duplicate rating ([`rating_update`]) compares the player's result
 //! on a deal with the expert's in the same seat.
 
-use pinochle_engine::game::{Action, PlayerView};
+use pinochle_engine::game::{Action, HandRecord, PlayerView, Seat, State};
 use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 
 use crate::coach::{self, Unit};
-use crate::AiError;
+use crate::{AiError, Bot, Level, Player};
 
 /// How good a decision was, best first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -162,6 +162,48 @@ pub fn summary(decisions: &[GradedDecision]) -> String {
     }
 }
 
+/// What `seat` gained in a hand by its record: the score change in the points
+/// games, the payment in the ledger games (0 when the hand paid nothing).
+pub fn result_of(record: &HandRecord, seat: Seat) -> i64 {
+    let key = seat.to_string();
+    record
+        .delta
+        .as_ref()
+        .or(record.payments.as_ref())
+        .and_then(|m| m.get(&key).copied())
+        .unwrap_or(0)
+}
+
+/// The duplicate replay: the hand that starts at `start` played again with the
+/// expert (seed `expert_seed`) in `seat` and everyone else as before (`players`:
+/// each seat's level and seed); what `seat` gains in it.
+pub fn duplicate_result(
+    start: &State,
+    seat: Seat,
+    players: &[(Level, u64)],
+    expert_seed: u64,
+) -> Result<i64, AiError> {
+    let hand = start.public().hand.number;
+    let mut state = start.clone();
+    // A hand ends within a few hundred moves; the bound only guards the loop.
+    for _ in 0..2_000 {
+        if let Some(record) = state.recent_records().iter().find(|r| r.hand == hand) {
+            return Ok(result_of(record, seat));
+        }
+        let mover = state.current_player().ok_or(AiError::NoLegalAction)?;
+        let (level, seed) = if mover == seat {
+            (Level::Expert, expert_seed)
+        } else {
+            players.get(mover).copied().ok_or(AiError::NotMyTurn)?
+        };
+        let action = Bot::new(level, seed).decide(&state.observation(mover))?;
+        state
+            .apply_for(mover, action)
+            .map_err(|_| AiError::NoLegalAction)?;
+    }
+    Err(AiError::NoLegalAction)
+}
+
 /// The duplicate rating's starting value, and the expert's fixed rating.
 pub const RATING_START: f64 = 1500.0;
 /// How far one rated deal moves the rating at most.
@@ -186,8 +228,6 @@ pub fn rating_update(rating: f64, player_result: i64, expert_result: i64) -> f64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Bot, Level, Player};
-    use pinochle_engine::game::State;
     use pinochle_engine::{PresetId, Rules};
 
     #[test]
@@ -229,6 +269,34 @@ mod tests {
             }
             assert_eq!(graded, 3, "{preset:?}");
         }
+    }
+
+    #[test]
+    fn the_duplicate_replay_with_the_same_players_repeats_the_hand() {
+        let start = State::new(Rules::preset(PresetId::Bison), 4).unwrap();
+        let players = [(Level::Basic, 11), (Level::Basic, 12), (Level::Basic, 13)];
+        // Played once with the expert in seat 0 and basic players elsewhere…
+        let mut state = start.clone();
+        let record = loop {
+            if let Some(r) = state.recent_records().first() {
+                break r.clone();
+            }
+            let mover = state.current_player().unwrap();
+            let (level, seed) = if mover == 0 {
+                (Level::Expert, 7)
+            } else {
+                players[mover]
+            };
+            let action = Bot::new(level, seed)
+                .decide(&state.observation(mover))
+                .unwrap();
+            state.apply_for(mover, action).unwrap();
+        };
+        // …the duplicate replay of seat 0 is that very hand.
+        assert_eq!(
+            duplicate_result(&start, 0, &players, 7).unwrap(),
+            result_of(&record, 0)
+        );
     }
 
     #[test]

@@ -88,6 +88,12 @@ pub enum AppEffect {
     RememberSound(bool),
     /// Add these hands (and the game's end) to the statistics.
     Count(Box<Counted>),
+    /// Move the game type's duplicate rating by one deal's comparison.
+    Rate {
+        game: &'static str,
+        player: i64,
+        expert: i64,
+    },
 }
 
 /// Hands newly finished in a session, for the statistics.
@@ -251,6 +257,11 @@ impl AppModel {
                     }
                     save = true;
                 }
+                Effect::Rate { player, expert } => out.push(AppEffect::Rate {
+                    game: game.rules().preset.id(),
+                    player,
+                    expert,
+                }),
                 Effect::Rewind { moves } => {
                     if let Some(session) = self.session.as_mut() {
                         session.actions.truncate(moves as usize);
@@ -359,6 +370,7 @@ mod shell {
         SaveError, SavedSession,
     };
     use crate::table::{table, TableCallbacks};
+    use pinochle_ai::grading::{rating_update, RATING_START};
 
     fn page_query() -> String {
         web_sys::window()
@@ -451,6 +463,7 @@ mod shell {
         Analyse,
         Claim,
         Grade { hand: u32, step: usize },
+        Duplicate { hand: u32 },
     }
 
     /// One Web Worker and its requests in the order asked: a worker answers
@@ -522,6 +535,25 @@ mod shell {
                 AppEffect::Game(Effect::AskGrade(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Grade(*request), 0)
                 }
+                AppEffect::Game(Effect::AskDuplicate(request)) => {
+                    self.ask(Link::Coach, WorkerRequest::Duplicate(*request), 0)
+                }
+                AppEffect::Rate {
+                    game,
+                    player,
+                    expert,
+                } => {
+                    let rated = update_stats(&*self.store, now_ms(), |s| {
+                        let now = s.games.get(game).and_then(|t| t.rating);
+                        let next = rating_update(now.unwrap_or(RATING_START), player, expert);
+                        s.record_rating(game, next);
+                    });
+                    if let Err(e) = rated {
+                        self.queue
+                            .borrow_mut()
+                            .push_back(AppMsg::Warning(Some(format!("Rating not saved: {e}"))));
+                    }
+                }
                 AppEffect::Game(Effect::Sound(cue)) => self.speaker.play(cue),
                 AppEffect::RememberSound(on) => crate::sound::speaker::remember(on),
                 AppEffect::Count(counted) => {
@@ -533,7 +565,10 @@ mod shell {
                 }
                 // The model keeps these; nothing to run.
                 AppEffect::Game(
-                    Effect::Record(_) | Effect::SettingsChanged | Effect::Rewind { .. },
+                    Effect::Record(_)
+                    | Effect::SettingsChanged
+                    | Effect::Rewind { .. }
+                    | Effect::Rate { .. },
                 ) => {}
                 AppEffect::Save => self.save(),
                 AppEffect::LeaveSession => {
@@ -563,6 +598,7 @@ mod shell {
                         claim: None,
                     },
                     Kind::Grade { hand, step } => Msg::GradeFailed { hand, step, reason },
+                    Kind::Duplicate { hand } => Msg::Duplicated { hand, expert: None },
                 }
             };
             match reply {
@@ -582,6 +618,10 @@ mod shell {
                     step,
                     decision,
                 },
+                Ok(BotReply::Duplicated { hand, expert, .. }) => Msg::Duplicated {
+                    hand,
+                    expert: Some(expert),
+                },
                 Ok(BotReply::Failed { ticket, reason }) => failed(ticket, reason),
                 Err(reason) => failed(None, reason),
             }
@@ -598,6 +638,7 @@ mod shell {
                     hand: r.hand,
                     step: r.step,
                 },
+                WorkerRequest::Duplicate(r) => Kind::Duplicate { hand: r.hand },
             };
             let asked = Asked {
                 ticket: request.ticket().clone(),
@@ -860,7 +901,7 @@ pub use shell::App;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::Ticket;
+    use crate::controller::{DuplicateRequest, Ticket};
     use pinochle_ai::{Bot, Player};
 
     #[test]
@@ -1106,5 +1147,45 @@ mod tests {
             "the score changes add up to the final score"
         );
         assert!(bison.made + bison.set <= bison.bids_won);
+
+        // Each hand the human played in is replayed in the worker for the rating.
+        let duplicates: Vec<&DuplicateRequest> = seen
+            .iter()
+            .filter_map(|e| match e {
+                AppEffect::Game(Effect::AskDuplicate(r)) => Some(&**r),
+                _ => None,
+            })
+            .collect();
+        assert!(!duplicates.is_empty() && duplicates.len() <= hands);
+        let first = duplicates[0];
+        let reply = crate::bot::answer(&crate::bot::WorkerRequest::Duplicate(first.clone()));
+        let crate::bot::BotReply::Duplicated { hand, expert, .. } = reply else {
+            panic!("{reply:?}");
+        };
+        let effects = model.update(AppMsg::Game(Msg::Duplicated {
+            hand,
+            expert: Some(expert),
+        }));
+        let summary = game_history_of(&model, hand);
+        let player = HandFacts::of(&summary, 0, Tally::Points)
+            .change
+            .unwrap_or(0);
+        assert!(
+            effects.contains(&AppEffect::Rate {
+                game: "bison",
+                player,
+                expert
+            }),
+            "{effects:?}"
+        );
+    }
+
+    fn game_history_of(model: &AppModel, hand: u32) -> pinochle_engine::game::HandSummary {
+        let game = model.game().unwrap();
+        game.history
+            .iter()
+            .find(|s| s.hand == hand)
+            .unwrap()
+            .clone()
     }
 }

@@ -2,7 +2,8 @@
 //! computer player's decision ([`BotRequest`]: a seat's `PlayerView`, the
 //! level, a seed and the position's ticket), the coach's analysis of the
 //! human's decision ([`CoachRequest`]), a claim check ([`ClaimRequest`]) or
-//! the grade of a reviewed decision ([`GradeRequest`]) —
+//! the grade of a reviewed decision ([`GradeRequest`]) or a duplicate replay
+//! for the rating ([`DuplicateRequest`]) —
 //! and gets a [`BotReply`] back, so a long search never freezes the page. Both cross the
 //! worker boundary as JS values made by `serde-wasm-bindgen` (structured clone,
 //! no JSON text); a message that does not decode is answered with an error
@@ -15,7 +16,9 @@ use pinochle_ai::{Bot, Player};
 use pinochle_engine::game::Action;
 use serde::{Deserialize, Serialize};
 
-use crate::controller::{BotRequest, ClaimRequest, CoachRequest, GradeRequest, Ticket};
+use crate::controller::{
+    BotRequest, ClaimRequest, CoachRequest, DuplicateRequest, GradeRequest, Ticket,
+};
 
 /// The worker's loader, www/bot-worker_loader.js (next to index.html).
 pub const WORKER_LOADER: &str = "/bot-worker_loader.js";
@@ -27,6 +30,7 @@ pub enum WorkerRequest {
     Analyse(CoachRequest),
     Claim(ClaimRequest),
     Grade(GradeRequest),
+    Duplicate(DuplicateRequest),
 }
 
 impl WorkerRequest {
@@ -36,6 +40,7 @@ impl WorkerRequest {
             WorkerRequest::Analyse(r) => &r.ticket,
             WorkerRequest::Claim(r) => &r.ticket,
             WorkerRequest::Grade(r) => &r.ticket,
+            WorkerRequest::Duplicate(r) => &r.ticket,
         }
     }
 }
@@ -62,6 +67,12 @@ pub enum BotReply {
         hand: u32,
         step: usize,
         decision: Box<GradedDecision>,
+    },
+    /// What the expert gained in the human's seat in a duplicate replay.
+    Duplicated {
+        ticket: Ticket,
+        hand: u32,
+        expert: i64,
     },
     /// No decision: why, and for which request when the request could be read.
     Failed {
@@ -103,6 +114,19 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 reason: format!("the coach could not grade this decision: {e}"),
             },
         },
+        WorkerRequest::Duplicate(r) => {
+            match grading::duplicate_result(&r.start, r.seat, &r.players, r.expert_seed) {
+                Ok(expert) => BotReply::Duplicated {
+                    ticket,
+                    hand: r.hand,
+                    expert,
+                },
+                Err(e) => BotReply::Failed {
+                    ticket: Some(ticket),
+                    reason: format!("the duplicate replay failed: {e}"),
+                },
+            }
+        }
         WorkerRequest::Claim(r) => BotReply::Claimed {
             ticket,
             claim: r

@@ -26,6 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::review::{HandReplay, ReviewError};
 use crate::sound::Cue;
+use crate::storage::stats::HandFacts;
+use crate::storage::Tally;
 
 /// Names of the computer players, by seat.
 const BOT_NAMES: [&str; 5] = ["North", "Ada", "Boris", "Cleo", "Dmitri"];
@@ -371,6 +373,12 @@ pub enum Msg {
         step: usize,
         reason: String,
     },
+    /// What the expert took in the human's seat in the duplicate replay of
+    /// hand `hand` (`None`: the worker could not replay it).
+    Duplicated {
+        hand: u32,
+        expert: Option<i64>,
+    },
 }
 
 /// The review of a finished hand, open over the table.
@@ -466,6 +474,26 @@ pub enum Effect {
     /// Ask the coach's worker to grade a reviewed decision; answer with
     /// [`Msg::Graded`] or [`Msg::GradeFailed`].
     AskGrade(Box<GradeRequest>),
+    /// Ask the coach's worker (in its idle time) to replay a finished hand with
+    /// the expert in the human's seat; answer with [`Msg::Duplicated`].
+    AskDuplicate(Box<DuplicateRequest>),
+    /// A duplicate comparison to add to the rating: the human's result on a
+    /// deal and the expert's in the same seat.
+    Rate { player: i64, expert: i64 },
+}
+
+/// The duplicate replay of a finished hand: the same cards and computer
+/// players (levels and seeds), the expert in the human's seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DuplicateRequest {
+    pub ticket: Ticket,
+    pub hand: u32,
+    /// The position the hand started from.
+    pub start: State,
+    pub seat: Seat,
+    /// Each seat's level and seed.
+    pub players: Vec<(Level, u64)>,
+    pub expert_seed: u64,
 }
 
 /// What the coach is asked: analyse the human's decision in `view`.
@@ -746,6 +774,29 @@ impl Game {
         Ok(game)
     }
 
+    /// The duplicate replay of a hand just finished (none in practice games
+    /// or for a hand the human sat out).
+    fn ask_duplicate(&self, hand: u32) -> Option<Effect> {
+        if self.practice {
+            return None;
+        }
+        let replay = self.hand_replay(hand).ok()?;
+        if replay.decisions_of(self.human).is_empty() {
+            return None;
+        }
+        let seats = self.rules().table.seats as usize;
+        Some(Effect::AskDuplicate(Box::new(DuplicateRequest {
+            ticket: self.ticket(),
+            hand,
+            start: replay.start,
+            seat: self.human,
+            players: (0..seats)
+                .map(|s| (self.settings.level, self.seat_seed(s)))
+                .collect(),
+            expert_seed: self.seat_seed(self.human),
+        })))
+    }
+
     /// Keeps a grade for its decision, in the open review and for later.
     fn grade_answer(
         &mut self,
@@ -942,6 +993,16 @@ impl Game {
             } => self.grade_answer(hand, step, Ok(*decision))?,
             Msg::GradeFailed { hand, step, reason } => {
                 self.grade_answer(hand, step, Err(reason))?
+            }
+            Msg::Duplicated { hand, expert } => {
+                let summary = self.history.iter().find(|s| s.hand == hand);
+                if let (Some(summary), Some(expert), false) = (summary, expert, self.practice) {
+                    let tally = Tally::of(self.rules());
+                    let player = HandFacts::of(summary, self.human, tally)
+                        .change
+                        .unwrap_or(0);
+                    effects.push(Effect::Rate { player, expert });
+                }
             }
             Msg::ReviewStep(step) => {
                 let review = self
@@ -1405,6 +1466,7 @@ impl Game {
                     if summary.outcome == Outcome::Set {
                         effects.extend(self.sound(Cue::Set));
                     }
+                    effects.extend(self.ask_duplicate(summary.hand));
                     self.history.push(summary.clone());
                     self.result = Some(summary);
                     self.trick_pause = None;
@@ -1590,7 +1652,7 @@ pub mod testing {
                         claim: None,
                     }),
                     Effect::Sound(cue) => driven.sounds.push(cue),
-                    Effect::AskGrade(_) => {}
+                    Effect::AskGrade(_) | Effect::AskDuplicate(_) | Effect::Rate { .. } => {}
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }
