@@ -536,8 +536,19 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             <section class="history" data-testid="history" aria-labelledby="history-title">
                 <h2 id="history-title">{ "Finished games" }</h2>
                 <ul>
-                { for library.history.games.iter().map(|g| html! {
-                    <li>{ format!("{} · {}{}", finished_text(g), when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</li>
+                { for library.history.games.iter().map(|g| {
+                    // A finished game whose saved session is still kept can be opened to review its hands.
+                    let kept = library.sessions.iter().any(|s| s.id == g.session_id);
+                    let (open, id) = (props.onresume.clone(), g.session_id.clone());
+                    html! {
+                        <li>
+                            <span>{ format!("{} · {}{}", finished_text(g), when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</span>
+                            if kept {
+                                <button type="button" onclick={move |_: MouseEvent| open.emit(id.clone())}
+                                        data-testid="review-game">{ "Review" }</button>
+                            }
+                        </li>
+                    }
                 }) }
                 </ul>
             </section>
