@@ -2,7 +2,8 @@
 // hand, open "Review this hand", step through it with the buttons and the
 // arrow keys, wait until every decision of the human is graded (each
 // `grade` has its data-grade and data-cost), then go back to the start
-// screen and find the hand counted in the statistics. Instant pace, basic
+// screen and find the hand counted in the statistics, with its duplicate
+// rating. Instant pace, basic
 // players, one hand each (screenshots review-<preset>-<w>x<h>.png at both
 // sizes, statistics-<w>x<h>.png).
 
@@ -70,6 +71,10 @@ for (const preset of PRESETS) {
       const text = await stats.innerText();
       assert.match(text, /Hands/);
       assert.doesNotMatch(text, /No hands yet/, 'the finished hand is counted');
+      // The duplicate replay (asked when the hand ended, answered before the
+      // grades) rated the hand: the rating moved from 1500 by at most 24.
+      const rating = await stats.locator('tbody tr td:last-child').first().innerText();
+      assert.ok(Math.abs(Number(rating) - 1500) <= 24, `a duplicate rating near 1500: ${rating}`);
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scroll <= preset.size.width + 1, `no sideways scroll: ${scroll}`);
       if (preset.id === 'bison' || preset.id === 'brooklyn') {
