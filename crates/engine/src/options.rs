@@ -380,7 +380,7 @@ macro_rules! meld_values_spec {
             $key,
             "Meld",
             $label,
-            "Sets what this meld is worth once, twice and, with two decks, three and four times.",
+            "Sets what this meld is worth for each number of copies held.",
             syntax: Some("the values of 1, 2, 3 and 4 copies, comma-separated (missing entries extend linearly, e.g. 40,300)"),
             OptionKind::Text,
             $applies,

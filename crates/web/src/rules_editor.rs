@@ -98,6 +98,8 @@ fn simple_input(
                 { for choices.iter().map(|c| html! { <option value={*c} selected={*c == value}>{ *c }</option> }) }
             </select>
         },
+        // A text option gets its friendly fields from `rule_forms::layout`; this
+        // plain field is only for one that has none yet (none today).
         OptionKind::Text => html! {
             <input type="text" id={id} value={value.to_string()} {disabled} {onchange} data-testid={testid} />
         },
