@@ -1,0 +1,62 @@
+// Benchmark (not a test): how long the hand review takes in the browser's
+// worker, per preset. Plays hands at instant pace against basic players (the
+// harness's stand-in decides for the human), opens "Review this hand" on each
+// result and times from the click until every decision of the human is graded
+// (the summary line shows), as a player waits: the duplicate replay for the
+// rating, asked when the hand ended, runs first in the same worker and is
+// part of the time. Prints JSON: p50/p95/max milliseconds and the decisions
+// graded, per preset.
+//
+//   cargo xtask serve &   # or any static server of dist/
+//   PINOCHLE_BASE_URL=http://127.0.0.1:8080/ node tests/bench/review.mjs [hands per preset]
+
+import { chromium } from 'playwright-core';
+import { humanStep, TURN } from '../e2e/harness.mjs';
+
+const base = process.env.PINOCHLE_BASE_URL ?? 'http://127.0.0.1:8080/';
+const hands = Number(process.argv[2] ?? 3);
+const PRESETS = [
+  ['brooklyn', 31],
+  ['bison', 22],
+  ['partnership', 33],
+  ['double-deck', 24],
+  ['club', 35],
+];
+
+function stats(ms) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { hands: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.PINOCHLE_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const result = {};
+for (const [preset, seed] of PRESETS) {
+  const times = [];
+  let decisions = 0;
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await page.goto(`${base}?game=${preset}&seed=${seed}&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+  const state = { bid: false, results: 0 };
+  while (times.length < hands) {
+    await page.waitForSelector(TURN, { timeout: 120_000 });
+    if (await page.getByTestId('game-over').count()) break;
+    if (await page.getByTestId('result-panel').isVisible()) {
+      const started = Date.now();
+      await page.getByTestId('review').click();
+      await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
+      times.push(Date.now() - started);
+      decisions += await page.locator('[data-testid="grade"]').count();
+      await page.getByTestId('review-close').click();
+    }
+    await humanStep(page, state);
+  }
+  result[preset] = { ...stats(times), decisions };
+  await page.context().close();
+}
+await browser.close();
+console.log(JSON.stringify(result, null, 2));
