@@ -95,11 +95,12 @@ function assertInside(name, r, f) {
 }
 
 for (const preset of PRESETS) {
-  test(`${preset.id}: hand, trick and prompt fit 1280×800 and 360×740 in card play`, { timeout: 120_000 }, async () => {
+  test(`${preset.id}: hand, trick and prompt fit 1280×800 and 360×740 in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
     try {
       await startGame(page, preset.id, preset.seed);
-      await playUntil(page, humanToPlayCard);
+      // Card play after meld, with a card that may not be played.
+      await playUntil(page, async (p) => (await humanToPlayCard(p)) && (await p.locator('[data-testid="hand"] .illegal').count()) > 0);
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await page.waitForTimeout(100);
@@ -115,6 +116,19 @@ for (const preset of PRESETS) {
         assertInside(`${label}: the prompt`, f.prompt, f);
         await screenshot(page, `layout-${preset.id}-${size.width}x${size.height}`);
       }
+      const illegal = page.locator('[data-testid="hand"] .illegal').first();
+      const title = await illegal.getAttribute('title');
+      await illegal.click({ force: true });
+      const reason = page.getByTestId('card-reason');
+      await reason.waitFor({ state: 'visible' });
+      assert.equal(await reason.innerText(), title, `${preset.id}: the reason shows in visible text`);
+      const before = await page.getByTestId('game').getAttribute('data-ticket');
+      await page.locator('[data-testid="hand"] .playable').first().focus();
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, before);
+      await page.waitForSelector(TURN, { timeout: 60_000 });
+      const inHand = await page.evaluate(() => document.activeElement?.closest('[data-testid="hand"]') !== null);
+      assert.ok(inHand || (await page.getByTestId('result-panel').count()) > 0, `${preset.id}: the focus is in the hand`);
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
       await context.close();
