@@ -3,9 +3,8 @@
 // inside the viewport at 1280×800 and 360×740 with no sideways scroll
 // (screenshots layout-<preset>-<w>x<h>.png); in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
-// the hand; burying is
-// select-then-confirm and the selection can be changed before confirming
-// (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
+// the hand; burying is select-then-confirm and the selection can be changed
+// before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
 // finds no serious or critical violation on the start screen, the rules
 // dialog, the rules editor, the table and the result panel; the table's
 // options fold behind one button on a phone and the Sound choice is
