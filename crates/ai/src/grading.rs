@@ -18,11 +18,14 @@
 //! half. The duplicate rating ([`rating_update`]) compares the player's result
 //! on a deal with the expert's in the same seat.
 
-use pinochle_engine::game::{Action, HandRecord, PlayerView, Seat, State};
+use pinochle_engine::game::{same_side, Action, HandRecord, Phase, PlayerView, Seat, State};
 use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 
 use crate::coach::{self, Unit};
+use crate::pimc::deal_of;
+use crate::player::open_position;
+use crate::solver::Solver;
 use crate::{AiError, Bot, Level, Player};
 
 /// How good a decision was, best first.
@@ -204,6 +207,71 @@ pub fn duplicate_result(
     Err(AiError::NoLegalAction)
 }
 
+/// A hand's open-cards par: what the declarer's side would take with every
+/// card visible and perfect play by all, from the earliest trick the solver
+/// finishes within its node budget (trick 1: the whole play), beside what it
+/// took. Buried cards count for the declarer in both, as in the scoring.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Par {
+    /// The trick, from 1, from which the play is perfect (as played before it).
+    pub from_trick: u32,
+    pub declarer_par: u32,
+    pub declarer_took: u32,
+    /// The hand's card points in all (the defenders have the rest).
+    pub total: u32,
+}
+
+/// The par of the hand that starts at `start` and was played as `moves`, or
+/// `None` when it had no card play; each solve may search `nodes` nodes.
+pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
+    let rules = start.rules().clone();
+    let mut state = start.clone();
+    let mut trick_starts = Vec::new();
+    let mut record = None;
+    for (seat, action) in moves {
+        let h = &state.public().hand;
+        if state.phase() == Phase::Tricks && h.current_trick().is_empty() {
+            trick_starts.push(state.clone());
+        }
+        state.apply_for(*seat, action.clone()).ok()?;
+        if let Some(r) = state.recent_records().iter().find(|r| r.hand == start.public().hand.number) {
+            record = Some(r.clone());
+        }
+    }
+    let record = record?;
+    let declarer = record.declarer?;
+    let side = |seat: Seat| same_side(&rules, seat, declarer);
+    let declarer_took: u32 = record
+        .card_points
+        .iter()
+        .filter(|(seat, _)| seat.parse().is_ok_and(side))
+        .map(|(_, &p)| p)
+        .sum();
+    let buried: u32 = record.bury.iter().map(|c| rules.counting.value(c.rank)).sum();
+    for (i, at) in trick_starts.iter().enumerate() {
+        let Some(pos) = open_position(at) else { continue };
+        let Some(deal) = deal_of(&at.observation(at.current_player()?)) else { continue };
+        let mut solver = Solver::new(deal, 16);
+        solver.set_node_limit(Some(nodes));
+        if let Some(rest) = solver.solve_within(&pos) {
+            let h = &at.public().hand;
+            let before: u32 = h
+                .active
+                .iter()
+                .filter(|&&s| side(s))
+                .map(|&s| h.trick_points[s])
+                .sum();
+            return Some(Par {
+                from_trick: i as u32 + 1,
+                declarer_par: before + rest.max(0) as u32 + buried,
+                declarer_took,
+                total: rules.counting.total(),
+            });
+        }
+    }
+    None
+}
+
 /// The duplicate rating's starting value, and the expert's fixed rating.
 pub const RATING_START: f64 = 1500.0;
 /// How far one rated deal moves the rating at most.
@@ -297,6 +365,30 @@ mod tests {
             duplicate_result(&start, 0, &players, 7).unwrap(),
             result_of(&record, 0)
         );
+    }
+
+    #[test]
+    fn par_is_found_from_some_trick_and_is_a_possible_count() {
+        let mut found = 0;
+        for preset in PresetId::ALL {
+            let start = State::new(Rules::preset(preset), 9).unwrap();
+            let mut state = start.clone();
+            let mut moves = Vec::new();
+            let number = start.public().hand.number;
+            while state.public().hand.number == number && !state.is_terminal() {
+                let seat = state.current_player().unwrap();
+                let action = Bot::new(Level::Basic, 3).decide(&state.observation(seat)).unwrap();
+                moves.push((seat, action.clone()));
+                state.apply_for(seat, action).unwrap();
+            }
+            let Some(par) = par(&start, &moves, 200_000) else {
+                continue; // no card play in this hand (thrown in or conceded)
+            };
+            assert!(par.from_trick >= 1, "{preset:?}");
+            assert!(par.declarer_par <= par.total && par.declarer_took <= par.total, "{preset:?}: {par:?}");
+            found += 1;
+        }
+        assert!(found >= 3, "par found in {found} presets");
     }
 
     #[test]
