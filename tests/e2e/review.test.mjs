@@ -1,7 +1,8 @@
 // The hand review and the statistics, end to end in every preset: finish a
 // hand, open "Review this hand", step through it with the buttons and the
 // arrow keys, wait until every decision of the human is graded (each
-// `grade` has its data-grade and data-cost), then go back to the start
+// `grade` has its data-grade and data-cost) and the open-cards par is
+// shown, then go back to the start
 // screen and find the hand counted in the statistics, with its duplicate
 // rating. Instant pace, basic
 // players, one hand each (screenshots review-<preset>-<w>x<h>.png at both
@@ -60,6 +61,9 @@ for (const preset of PRESETS) {
         assert.ok(Number(g.cost) >= 0, `a cost: ${g.cost}`);
       }
       assert.ok(grades.some((g) => GRADES.includes(g.grade)), 'at least one decision has a grade');
+      const par = page.locator('[data-testid="par"][data-done="true"]');
+      await par.waitFor({ state: 'visible', timeout: 120_000 });
+      assert.match(await par.innerText(), /Open-cards par/);
       await screenshot(page, `review-${preset.id}-${preset.size.width}x${preset.size.height}`);
       await page.getByTestId('review-close').click();
       await page.getByTestId('next-hand').click();

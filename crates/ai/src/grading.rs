@@ -234,7 +234,11 @@ pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
             trick_starts.push(state.clone());
         }
         state.apply_for(*seat, action.clone()).ok()?;
-        if let Some(r) = state.recent_records().iter().find(|r| r.hand == start.public().hand.number) {
+        if let Some(r) = state
+            .recent_records()
+            .iter()
+            .find(|r| r.hand == start.public().hand.number)
+        {
             record = Some(r.clone());
         }
     }
@@ -247,10 +251,18 @@ pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
         .filter(|(seat, _)| seat.parse().is_ok_and(side))
         .map(|(_, &p)| p)
         .sum();
-    let buried: u32 = record.bury.iter().map(|c| rules.counting.value(c.rank)).sum();
+    let buried: u32 = record
+        .bury
+        .iter()
+        .map(|c| rules.counting.value(c.rank))
+        .sum();
     for (i, at) in trick_starts.iter().enumerate() {
-        let Some(pos) = open_position(at) else { continue };
-        let Some(deal) = deal_of(&at.observation(at.current_player()?)) else { continue };
+        let Some(pos) = open_position(at) else {
+            continue;
+        };
+        let Some(deal) = deal_of(&at.observation(at.current_player()?)) else {
+            continue;
+        };
         let mut solver = Solver::new(deal, 16);
         solver.set_node_limit(Some(nodes));
         if let Some(rest) = solver.solve_within(&pos) {
@@ -377,7 +389,9 @@ mod tests {
             let number = start.public().hand.number;
             while state.public().hand.number == number && !state.is_terminal() {
                 let seat = state.current_player().unwrap();
-                let action = Bot::new(Level::Basic, 3).decide(&state.observation(seat)).unwrap();
+                let action = Bot::new(Level::Basic, 3)
+                    .decide(&state.observation(seat))
+                    .unwrap();
                 moves.push((seat, action.clone()));
                 state.apply_for(seat, action).unwrap();
             }
@@ -385,7 +399,10 @@ mod tests {
                 continue; // no card play in this hand (thrown in or conceded)
             };
             assert!(par.from_trick >= 1, "{preset:?}");
-            assert!(par.declarer_par <= par.total && par.declarer_took <= par.total, "{preset:?}: {par:?}");
+            assert!(
+                par.declarer_par <= par.total && par.declarer_took <= par.total,
+                "{preset:?}: {par:?}"
+            );
             found += 1;
         }
         assert!(found >= 3, "par found in {found} presets");

@@ -464,6 +464,7 @@ mod shell {
         Claim,
         Grade { hand: u32, step: usize },
         Duplicate { hand: u32 },
+        Par { hand: u32 },
     }
 
     /// One Web Worker and its requests in the order asked: a worker answers
@@ -535,6 +536,9 @@ mod shell {
                 AppEffect::Game(Effect::AskGrade(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Grade(*request), 0)
                 }
+                AppEffect::Game(Effect::AskPar(request)) => {
+                    self.ask(Link::Coach, WorkerRequest::Par(*request), 0)
+                }
                 AppEffect::Game(Effect::AskDuplicate(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Duplicate(*request), 0)
                 }
@@ -599,6 +603,7 @@ mod shell {
                     },
                     Kind::Grade { hand, step } => Msg::GradeFailed { hand, step, reason },
                     Kind::Duplicate { hand } => Msg::Duplicated { hand, expert: None },
+                    Kind::Par { hand } => Msg::ParFound { hand, par: None },
                 }
             };
             match reply {
@@ -622,6 +627,7 @@ mod shell {
                     hand,
                     expert: Some(expert),
                 },
+                Ok(BotReply::Parred { hand, par, .. }) => Msg::ParFound { hand, par },
                 Ok(BotReply::Failed { ticket, reason }) => failed(ticket, reason),
                 Err(reason) => failed(None, reason),
             }
@@ -639,6 +645,7 @@ mod shell {
                     step: r.step,
                 },
                 WorkerRequest::Duplicate(r) => Kind::Duplicate { hand: r.hand },
+                WorkerRequest::Par(r) => Kind::Par { hand: r.hand },
             };
             let asked = Asked {
                 ticket: request.ticket().clone(),

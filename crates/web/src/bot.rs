@@ -3,7 +3,8 @@
 //! level, a seed and the position's ticket), the coach's analysis of the
 //! human's decision ([`CoachRequest`]), a claim check ([`ClaimRequest`]) or
 //! the grade of a reviewed decision ([`GradeRequest`]) or a duplicate replay
-//! for the rating ([`DuplicateRequest`]) —
+//! for the rating ([`DuplicateRequest`]) or a hand's open-cards par
+//! ([`ParRequest`]) —
 //! and gets a [`BotReply`] back, so a long search never freezes the page. Both cross the
 //! worker boundary as JS values made by `serde-wasm-bindgen` (structured clone,
 //! no JSON text); a message that does not decode is answered with an error
@@ -11,13 +12,14 @@
 //! it with `data-type="worker"` and a loader shim).
 
 use pinochle_ai::coach::{self, Analysis, Claim};
-use pinochle_ai::grading::{self, GradedDecision};
+use pinochle_ai::grading::{self, GradedDecision, Par};
 use pinochle_ai::{Bot, Player};
 use pinochle_engine::game::Action;
 use serde::{Deserialize, Serialize};
 
 use crate::controller::{
-    BotRequest, ClaimRequest, CoachRequest, DuplicateRequest, GradeRequest, Ticket,
+    BotRequest, ClaimRequest, CoachRequest, DuplicateRequest, GradeRequest, ParRequest, Ticket,
+    PAR_NODES,
 };
 
 /// The worker's loader, www/bot-worker_loader.js (next to index.html).
@@ -31,6 +33,7 @@ pub enum WorkerRequest {
     Claim(ClaimRequest),
     Grade(GradeRequest),
     Duplicate(DuplicateRequest),
+    Par(ParRequest),
 }
 
 impl WorkerRequest {
@@ -41,6 +44,7 @@ impl WorkerRequest {
             WorkerRequest::Claim(r) => &r.ticket,
             WorkerRequest::Grade(r) => &r.ticket,
             WorkerRequest::Duplicate(r) => &r.ticket,
+            WorkerRequest::Par(r) => &r.ticket,
         }
     }
 }
@@ -73,6 +77,13 @@ pub enum BotReply {
         ticket: Ticket,
         hand: u32,
         expert: i64,
+    },
+    /// A reviewed hand's open-cards par (`None`: no card play, or no solve
+    /// finished within the budget).
+    Parred {
+        ticket: Ticket,
+        hand: u32,
+        par: Option<Par>,
     },
     /// No decision: why, and for which request when the request could be read.
     Failed {
@@ -127,6 +138,11 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 },
             }
         }
+        WorkerRequest::Par(r) => BotReply::Parred {
+            ticket,
+            hand: r.hand,
+            par: grading::par(&r.start, &r.moves, PAR_NODES),
+        },
         WorkerRequest::Claim(r) => BotReply::Claimed {
             ticket,
             claim: r

@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
-use pinochle_ai::grading::GradedDecision;
+use pinochle_ai::grading::{GradedDecision, Par};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
     Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat,
@@ -379,6 +379,12 @@ pub enum Msg {
         hand: u32,
         expert: Option<i64>,
     },
+    /// The open-cards par of hand `hand` (`None`: no card play, or no solve
+    /// finished).
+    ParFound {
+        hand: u32,
+        par: Option<Par>,
+    },
 }
 
 /// The review of a finished hand, open over the table.
@@ -389,6 +395,8 @@ pub struct Review {
     pub step: usize,
     /// The human's decisions in the hand, graded as the worker answers.
     pub decisions: Vec<ReviewedDecision>,
+    /// The hand's open-cards par once the worker has answered.
+    pub par: Option<Option<Par>>,
 }
 
 impl Review {
@@ -480,7 +488,23 @@ pub enum Effect {
     /// A duplicate comparison to add to the rating: the human's result on a
     /// deal and the expert's in the same seat.
     Rate { player: i64, expert: i64 },
+    /// Ask the coach's worker for a reviewed hand's open-cards par; answer
+    /// with [`Msg::ParFound`].
+    AskPar(Box<ParRequest>),
 }
+
+/// A reviewed hand, for its open-cards par.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ParRequest {
+    pub ticket: Ticket,
+    pub hand: u32,
+    pub start: State,
+    pub moves: Vec<(Seat, Action)>,
+}
+
+/// Nodes each par solve may search (a few tenths of a second in the worker);
+/// a deal the solver cannot finish within it gets its par from a later trick.
+pub const PAR_NODES: u64 = 300_000;
 
 /// The duplicate replay of a finished hand: the same cards and computer
 /// players (levels and seeds), the expert in the human's seat.
@@ -570,6 +594,9 @@ pub struct Game {
     /// The grades of the hands reviewed so far, by hand.
     #[serde(skip)]
     grades: BTreeMap<u32, Vec<ReviewedDecision>>,
+    /// The open-cards pars found so far, by hand.
+    #[serde(skip)]
+    pars: BTreeMap<u32, Option<Par>>,
     /// The coach's analysis of the human's decision on the table.
     #[serde(skip)]
     pub coaching: Option<Coaching>,
@@ -636,6 +663,7 @@ impl Game {
             claimed: None,
             review: None,
             grades: BTreeMap::new(),
+            pars: BTreeMap::new(),
             coaching: None,
             claim_offer: None,
             claim_check: None,
@@ -980,11 +1008,27 @@ impl Game {
                         chosen: replay.moves[d.step].1.clone(),
                     })));
                 }
+                let par = self.pars.get(&hand).cloned();
+                if par.is_none() {
+                    effects.push(Effect::AskPar(Box::new(ParRequest {
+                        ticket: self.ticket(),
+                        hand,
+                        start: replay.start.clone(),
+                        moves: replay.moves.clone(),
+                    })));
+                }
                 self.review = Some(Review {
                     replay,
                     step: 0,
                     decisions,
+                    par,
                 });
+            }
+            Msg::ParFound { hand, par } => {
+                self.pars.insert(hand, par.clone());
+                if let Some(review) = self.review.as_mut().filter(|r| r.replay.hand == hand) {
+                    review.par = Some(par);
+                }
             }
             Msg::Graded {
                 hand,
@@ -1652,7 +1696,10 @@ pub mod testing {
                         claim: None,
                     }),
                     Effect::Sound(cue) => driven.sounds.push(cue),
-                    Effect::AskGrade(_) | Effect::AskDuplicate(_) | Effect::Rate { .. } => {}
+                    Effect::AskGrade(_)
+                    | Effect::AskPar(_)
+                    | Effect::AskDuplicate(_)
+                    | Effect::Rate { .. } => {}
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }

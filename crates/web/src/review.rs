@@ -110,7 +110,7 @@ mod tests {
     use super::*;
     use crate::bot::{answer, BotReply, WorkerRequest};
     use crate::controller::testing::drive;
-    use crate::controller::{Effect, Game, GradeRequest, Msg, Pace, Settings};
+    use crate::controller::{Effect, Game, GradeRequest, Msg, Pace, ParRequest, Settings};
     use pinochle_ai::Level;
     use pinochle_engine::PresetId;
 
@@ -183,6 +183,7 @@ mod tests {
     fn each_human_decision_is_graded_once_by_the_worker() {
         let mut game = played(PresetId::Bison, 1);
         let effects = game.update(Msg::OpenReview(1)).unwrap();
+        let effects_of_open = effects.clone();
         let asks: Vec<GradeRequest> = effects
             .into_iter()
             .filter_map(|e| match e {
@@ -216,13 +217,32 @@ mod tests {
             }
         }
         assert!(game.review.as_ref().unwrap().graded());
+        // The par is asked once, answered by the worker and kept.
+        let par = effects_par(&effects_of_open);
+        let BotReply::Parred { hand, par, .. } = answer(&WorkerRequest::Par(par)) else {
+            panic!("no par reply");
+        };
+        game.update(Msg::ParFound { hand, par }).unwrap();
+        assert!(game.review.as_ref().unwrap().par.is_some());
         game.update(Msg::CloseReview).unwrap();
         let again = game.update(Msg::OpenReview(1)).unwrap();
         assert!(
-            again.iter().all(|e| !matches!(e, Effect::AskGrade(_))),
-            "the grades are kept"
+            again
+                .iter()
+                .all(|e| !matches!(e, Effect::AskGrade(_) | Effect::AskPar(_))),
+            "the grades and the par are kept"
         );
         assert!(game.review.as_ref().unwrap().graded());
+    }
+
+    fn effects_par(effects: &[Effect]) -> ParRequest {
+        effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::AskPar(r) => Some((**r).clone()),
+                _ => None,
+            })
+            .expect("the par is asked")
     }
 
     #[test]

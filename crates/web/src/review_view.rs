@@ -101,6 +101,41 @@ fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
     html! { <div class="focus-root" tabindex="-1" ref={node}>{ props.children.clone() }</div> }
 }
 
+/// The open-cards par beside what the sides took.
+fn par_line(game: &Game, review: &Review) -> Html {
+    let declarer = review.replay.record.declarer.map(|d| {
+        if game.is_you(d) {
+            "your side".to_string()
+        } else {
+            format!("{}'s side", game.name(d))
+        }
+    });
+    let text = match (&review.par, declarer) {
+        (None, _) => "Open-cards par: solving…".to_string(),
+        (Some(None), _) | (_, None) => {
+            "Open-cards par: none (no card play, or the solver did not finish in time).".to_string()
+        }
+        (Some(Some(par)), Some(side)) => {
+            let from = if par.from_trick <= 1 {
+                "perfect play from the first trick".to_string()
+            } else {
+                format!(
+                    "as played up to trick {}, perfect play from there (the whole deal did not solve in time)",
+                    par.from_trick
+                )
+            };
+            format!(
+                "Open-cards par, every card visible, {from}: {side} {} and the other side {}. Taken: {} and {}.",
+                par.declarer_par,
+                par.total.saturating_sub(par.declarer_par),
+                par.declarer_took,
+                par.total.saturating_sub(par.declarer_took)
+            )
+        }
+    };
+    html! { <p class="review-par" data-testid="par" data-done={review.par.is_some().to_string()}>{ text }</p> }
+}
+
 /// A cost in the analysis' unit ("8 points", "0.25 stake units").
 fn cost_text(cost: f64, unit: Unit) -> String {
     match unit {
@@ -281,6 +316,7 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         </span>
                     }) }
                 </div>
+                { par_line(game, review) }
                 { grades_list(game, review, on_msg) }
               </FocusOnOpen>
             </section>
