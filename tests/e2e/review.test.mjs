@@ -36,6 +36,11 @@ for (const preset of PRESETS) {
       for (let i = 0; i < 600; i++) {
         await page.waitForSelector(TURN, { timeout: 60_000 });
         if (await page.getByTestId('result-panel').isVisible()) break;
+        // The play-or-concede prompt says what the contract needs and what each choice costs.
+        if (!state.shot && (await page.locator('[data-testid="controls"] [data-action="concede"]').count())) {
+          state.shot = true;
+          await screenshot(page, `prompt-with-numbers-${preset.id}`);
+        }
         await humanStep(page, state);
       }
       await page.getByTestId('review').click();
