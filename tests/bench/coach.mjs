@@ -8,8 +8,8 @@
 //   cargo xtask serve &   # or any static server of dist/
 //   PINOCHLE_BASE_URL=http://127.0.0.1:8080/ node tests/bench/coach.mjs [hands per preset]
 
-import { chromium } from 'playwright-core';
-import { confirmSelection } from '../e2e/harness.mjs';
+import { confirmSelection, launchBrowser } from '../e2e/harness.mjs';
+import { percentiles } from './percentiles.mjs';
 
 const base = process.env.PINOCHLE_BASE_URL ?? 'http://127.0.0.1:8080/';
 const hands = Number(process.argv[2] ?? 2);
@@ -21,18 +21,7 @@ function kindOf(phase) {
   return phase;
 }
 
-function stats(ms) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { count: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.PINOCHLE_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 const result = {};
 for (const preset of PRESETS) {
   const times = {};
@@ -76,7 +65,7 @@ for (const preset of PRESETS) {
       { timeout: 120_000 },
     );
   }
-  result[preset] = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)]));
+  result[preset] = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, percentiles(v)]));
   await page.context().close();
 }
 const all = Object.values(result).flatMap((kinds) => Object.values(kinds));

@@ -10,8 +10,8 @@
 //   cargo xtask serve &   # or any static server of dist/
 //   PINOCHLE_BASE_URL=http://127.0.0.1:8080/ node tests/bench/review.mjs [hands per preset]
 
-import { chromium } from 'playwright-core';
-import { humanStep, TURN } from '../e2e/harness.mjs';
+import { humanStep, launchBrowser, TURN } from '../e2e/harness.mjs';
+import { percentiles } from './percentiles.mjs';
 
 const base = process.env.PINOCHLE_BASE_URL ?? 'http://127.0.0.1:8080/';
 const hands = Number(process.argv[2] ?? 3);
@@ -23,18 +23,7 @@ const PRESETS = [
   ['club', 35],
 ];
 
-function stats(ms) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  return { hands: s.length, p50: at(0.5), p95: at(0.95), max: s[s.length - 1] };
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.PINOCHLE_CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 const result = {};
 for (const [preset, seed] of PRESETS) {
   const times = [];
@@ -55,7 +44,7 @@ for (const [preset, seed] of PRESETS) {
     }
     await humanStep(page, state);
   }
-  result[preset] = { ...stats(times), decisions };
+  result[preset] = { ...percentiles(times), decisions };
   await page.context().close();
 }
 await browser.close();
