@@ -49,15 +49,15 @@ fn row(name: &str, t: &Tallies, result: String) -> Html {
     html! {
         <tr>
             <th scope="row">{ name.to_string() }</th>
-            <td>{ t.games }</td>
-            <td>{ t.won }</td>
-            <td>{ t.hands }</td>
-            <td>{ t.bids_won }</td>
-            <td>{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>
-            <td>{ t.set }</td>
-            <td>{ or_dash(t.average_meld().map(|m| m.to_string())) }</td>
-            <td>{ result }</td>
-            <td>{ or_dash(t.rating.map(|r| format!("{}", r.round() as i64))) }</td>
+            <td data-label="Games">{ t.games }</td>
+            <td data-label="Won">{ t.won }</td>
+            <td data-label="Hands">{ t.hands }</td>
+            <td data-label="Bids won">{ t.bids_won }</td>
+            <td data-label="Made">{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>
+            <td data-label="Set">{ t.set }</td>
+            <td data-label="Avg meld">{ or_dash(t.average_meld().map(|m| m.to_string())) }</td>
+            <td data-label="Per hand">{ result }</td>
+            <td data-label="Rating" class="rating">{ or_dash(t.rating.map(|r| format!("{}", r.round() as i64))) }</td>
         </tr>
     }
 }
