@@ -10,6 +10,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
 
 const shared = sharedBrowser();
@@ -70,6 +71,13 @@ for (const preset of PRESETS) {
       await par.waitFor({ state: 'visible', timeout: 120_000 });
       assert.match(await par.innerText(), /Open-cards par/);
       await screenshot(page, `review-${preset.id}-${preset.size.width}x${preset.size.height}`);
+      // Export: the hand's record as a file, one JSON object per line.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
+      const text = readFileSync(await download.path(), 'utf8');
+      const record = JSON.parse(text.trim().split('\n')[0]);
+      assert.equal(record.hand, 1);
+      assert.equal(record.preset, preset.id);
+      assert.ok(record.deal && record.tricks, 'a whole hand record');
       await page.getByTestId('review-close').click();
       await page.getByTestId('next-hand').click();
 

@@ -372,6 +372,24 @@ mod shell {
     use crate::table::{table, TableCallbacks};
     use pinochle_ai::grading::{rating_update, RATING_START};
 
+    /// Offers `text` as a file named `file_name` (the browser saves it).
+    fn download(file_name: &str, text: &str) -> Result<(), wasm_bindgen::JsValue> {
+        use wasm_bindgen::JsCast;
+        let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/x-ndjson");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let anchor: web_sys::HtmlAnchorElement = gloo_utils::document()
+            .create_element("a")?
+            .dyn_into()
+            .map_err(|_| wasm_bindgen::JsValue::from_str("no link element"))?;
+        anchor.set_href(&url);
+        anchor.set_download(file_name);
+        anchor.click();
+        web_sys::Url::revoke_object_url(&url)
+    }
+
     fn page_query() -> String {
         web_sys::window()
             .and_then(|w| w.location().search().ok())
@@ -535,6 +553,16 @@ mod shell {
                 }
                 AppEffect::Game(Effect::AskGrade(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Grade(*request), 0)
+                }
+                AppEffect::Game(Effect::Download { file_name, text }) => {
+                    if let Err(e) = download(&file_name, &text) {
+                        let reason = e.as_string().unwrap_or_else(|| format!("{e:?}"));
+                        self.queue
+                            .borrow_mut()
+                            .push_back(AppMsg::Warning(Some(format!(
+                                "The file could not be saved: {reason}"
+                            ))));
+                    }
                 }
                 AppEffect::Game(Effect::AskPar(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Par(*request), 0)

@@ -385,6 +385,9 @@ pub enum Msg {
         hand: u32,
         par: Option<Par>,
     },
+    /// Save the records of one finished hand, or of every finished hand of
+    /// the game (`None`).
+    Export(Option<u32>),
 }
 
 /// The review of a finished hand, open over the table.
@@ -491,6 +494,9 @@ pub enum Effect {
     /// Ask the coach's worker for a reviewed hand's open-cards par; answer
     /// with [`Msg::ParFound`].
     AskPar(Box<ParRequest>),
+    /// Offer a file to save: hand records, one JSON object per line (the
+    /// format `pinochle simulate --records` writes).
+    Download { file_name: String, text: String },
 }
 
 /// A reviewed hand, for its open-cards par.
@@ -1022,6 +1028,36 @@ impl Game {
                     step: 0,
                     decisions,
                     par,
+                });
+            }
+            Msg::Export(which) => {
+                let hands: Vec<u32> = match which {
+                    Some(hand) => vec![hand],
+                    None => self.history.iter().map(|s| s.hand).collect(),
+                };
+                let mut text = String::new();
+                for hand in &hands {
+                    // A hand without moves (a bunched deal thrown in) has no replay.
+                    if let Ok(replay) = self.hand_replay(*hand) {
+                        // Plain data: serialization cannot fail.
+                        text.push_str(&serde_json::to_string(&replay.record).unwrap_or_default());
+                        text.push('\n');
+                    }
+                }
+                if text.is_empty() {
+                    return Err(GameError::Busy("no finished hand to export"));
+                }
+                let what = match which {
+                    Some(hand) => format!("hand-{hand}"),
+                    None => "game".to_string(),
+                };
+                effects.push(Effect::Download {
+                    file_name: format!(
+                        "pinochle-{}-deal-{}-{what}.jsonl",
+                        self.rules().preset.id(),
+                        self.seed
+                    ),
+                    text,
                 });
             }
             Msg::ParFound { hand, par } => {
@@ -1698,6 +1734,7 @@ pub mod testing {
                     Effect::Sound(cue) => driven.sounds.push(cue),
                     Effect::AskGrade(_)
                     | Effect::AskPar(_)
+                    | Effect::Download { .. }
                     | Effect::AskDuplicate(_)
                     | Effect::Rate { .. } => {}
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}

@@ -246,6 +246,30 @@ mod tests {
     }
 
     #[test]
+    fn a_hand_or_the_game_exports_as_hand_records() {
+        let mut game = played(PresetId::Partnership, 2);
+        let download = |effects: Vec<Effect>| {
+            effects
+                .into_iter()
+                .find_map(|e| match e {
+                    Effect::Download { file_name, text } => Some((file_name, text)),
+                    _ => None,
+                })
+                .expect("a file is offered")
+        };
+        let (name, text) = download(game.update(Msg::Export(Some(1))).unwrap());
+        assert!(name.ends_with("hand-1.jsonl"), "{name}");
+        let records: Vec<HandRecord> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("the records' own codec reads it"))
+            .collect();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0], game.hand_replay(1).unwrap().record);
+        let (_, all) = download(game.update(Msg::Export(None)).unwrap());
+        assert_eq!(all.lines().count(), game.history.len());
+    }
+
+    #[test]
     fn a_hand_not_yet_over_cannot_be_reviewed() {
         let game = played(PresetId::Bison, 1);
         let next = game.history.len() as u32 + 1;

@@ -273,6 +273,10 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
         let on_msg = on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::CloseReview))
     };
+    let export = {
+        let (on_msg, hand) = (on_msg.clone(), replay.hand);
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::Export(Some(hand))))
+    };
     let record = &replay.record;
     html! {
         <div class="overlay opaque">
@@ -281,7 +285,11 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
               <FocusOnOpen>
                 <div class="review-head">
                     <h2 id="review-title">{ format!("Hand {} review", replay.hand) }</h2>
-                    <button type="button" onclick={close} data-testid="review-close">{ "Close" }</button>
+                    <span class="review-tools">
+                        <button type="button" onclick={export} data-testid="export"
+                                title="Save this hand's record (JSON, as pinochle simulate --records writes)">{ "Export" }</button>
+                        <button type="button" onclick={close} data-testid="review-close">{ "Close" }</button>
+                    </span>
                 </div>
                 <div class="review-steps">
                     <button type="button" onclick={step(review.step.saturating_sub(1))} disabled={review.step == 0}

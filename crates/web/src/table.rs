@@ -599,6 +599,12 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
                     }
                 }) }
             </p>
+            <p class="review-hands">
+                <button type="button" data-testid="export-game"
+                        onclick={{ let on_msg = cb.on_msg.clone(); move |_: MouseEvent| on_msg.emit(Msg::Export(None)) }}>
+                    { "Export the game's hand records" }
+                </button>
+            </p>
             <button type="button" class="primary" onclick={cb.on_new_game.clone()} data-testid="new-game">{ "New game" }</button>
             if let Some(review) = &game.review {
                 { review_panel(game, review, &cb.on_msg) }
