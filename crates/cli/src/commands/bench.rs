@@ -14,7 +14,10 @@
 //!   times are of the search, not of mapping the table's memory.
 //! * `solve_ms`: the same for `brooklyn` (the issue's headline figure).
 //! * `midhand_ms_by_preset`: exact solves of those hands once half the tricks
-//!   are played (by `basic`), same cap; `midhand_ms` is `brooklyn`'s.
+//!   (or `--mid`) are played (by `basic`), same cap; `midhand_ms` is `brooklyn`'s.
+//!
+//! `--preset` restricts the solves to some presets (then `solve_ms` and
+//! `midhand_ms` are null unless `brooklyn` is among them).
 //! * `nodes_per_s`: search nodes per second over all the solves above.
 //! * `pimc_worlds_per_s`: sampled worlds solved per second by the expert's card
 //!   play (sampling and an exact solve of every card per world) at each
@@ -43,7 +46,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 pub const USAGE: &str =
-    "bench [--deals N] [--cap N] [--expert-deals N] [--seed S] [--json] [--positions] [--views N]";
+    "bench [--deals N] [--cap N] [--preset ID]... [--expert-deals N] [--seed S] \
+[--json] [--positions] [--views N]";
 pub const ABOUT: &str = "Benchmarks the AI on seeded deals: exact solves of whole hands from the \
 first trick per preset (solve_ms, solve_ms_by_preset; each capped at --cap nodes, with the \
 number and share completed and the nodes searched), exact mid-hand solves (midhand_ms, \
@@ -54,6 +58,17 @@ pub const OPTS: &[Opt] = &[
     Opt::value("deals", "N", "hands per preset to solve (default 8)"),
     Opt::value("cap", "N", "most search nodes per solve (default 5000000)"),
     Opt::value("node-cap", "N", "the same as --cap (its older name)"),
+    Opt::value(
+        "preset",
+        "ID",
+        "solve only this preset's hands (repeat for more; default all; solve_ms stays brooklyn's \
+when measured)",
+    ),
+    Opt::value(
+        "mid",
+        "N",
+        "tricks played before the mid-hand solves (default half the hand's)",
+    ),
     Opt::value(
         "expert-deals",
         "N",
@@ -89,11 +104,22 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         None => p.number("node-cap")?.unwrap_or(5_000_000),
     };
     let expert_deals: u64 = p.number("expert-deals")?.unwrap_or(4);
+    let mid: Option<usize> = p.number("mid")?;
     let seed: u64 = p.number("seed")?.unwrap_or(0);
     if deals == 0 || cap == 0 {
         return Err(CliError::usage("--deals and --cap must be at least 1"));
     }
 
+    let mut presets = Vec::new();
+    for id in p.all("preset") {
+        presets.push(
+            PresetId::from_id(&id)
+                .ok_or_else(|| CliError::usage(format!("unknown preset `{id}`")))?,
+        );
+    }
+    if presets.is_empty() {
+        presets = PresetId::ALL.to_vec();
+    }
     if p.flag("positions") {
         return positions(seed, deals).map(Output::Text);
     }
@@ -104,13 +130,13 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
     let mut by_preset = Map::new();
     let mut midhand_by_preset = Map::new();
     let mut pimc = (0u64, 0.0f64);
-    for preset in PresetId::ALL {
+    for &preset in &presets {
         let rules = Rules::preset(preset);
         let mut full = Timings::default();
         let mut midhand = Timings::default();
         for state in first_tricks(&rules, seed, deals)? {
             full.push(solve(&state, cap, &mut totals)?);
-            let mid = play_until_half(state.clone())?;
+            let mid = play_until_half(state.clone(), mid)?;
             midhand.push(solve(&mid, cap, &mut totals)?);
             if preset == PresetId::Brooklyn {
                 let (worlds, secs) = pimc_rate(state)?;
@@ -126,8 +152,8 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
     let nodes_per_s = rate(totals.nodes as f64, totals.seconds);
     let worlds_per_s = rate(pimc.0 as f64, pimc.1);
     let value = json!({
-        "solve_ms": by_preset[brooklyn],
-        "midhand_ms": midhand_by_preset[brooklyn],
+        "solve_ms": by_preset.get(brooklyn).cloned().unwrap_or(Value::Null),
+        "midhand_ms": midhand_by_preset.get(brooklyn).cloned().unwrap_or(Value::Null),
         "solve_ms_by_preset": by_preset,
         "midhand_ms_by_preset": midhand_by_preset,
         "nodes_per_s": nodes_per_s,
@@ -297,10 +323,10 @@ fn drive(
     .map_err(CliError::from)
 }
 
-/// The state once half the hand's tricks are played by `basic` players.
-fn play_until_half(mut state: State) -> Result<State, CliError> {
+/// The state once `tricks` (default half the hand's) are played by `basic` players.
+fn play_until_half(mut state: State, tricks: Option<usize>) -> Result<State, CliError> {
     let mut bots = basic_bots(state.rules(), 0x4A1F)?;
-    let target = state.rules().hand_size() / 2;
+    let target = tricks.unwrap_or(state.rules().hand_size() / 2);
     drive(
         &mut state,
         &mut bots,
@@ -318,7 +344,7 @@ fn positions(seed: u64, deals: u64) -> Result<String, CliError> {
     let mut text = String::new();
     for preset in PresetId::ALL {
         for state in first_tricks(&Rules::preset(preset), seed, deals)? {
-            let mid = play_until_half(state)?;
+            let mid = play_until_half(state, None)?;
             let seat = mid
                 .current_player()
                 .ok_or_else(|| CliError::internal("nobody to move"))?;
