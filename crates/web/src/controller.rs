@@ -1679,6 +1679,18 @@ pub mod testing {
     use super::*;
     use pinochle_ai::{Bot, Player};
 
+    /// A game's settings for tests: `preset` at its usual table size, basic
+    /// computer players, instant pace.
+    pub fn basic_settings(preset: PresetId) -> Settings {
+        Settings {
+            preset,
+            seats: Rules::preset(preset).table.seats,
+            level: Level::Basic,
+            pace: Pace::Instant,
+            ..Settings::default()
+        }
+    }
+
     /// What happened while driving.
     #[derive(Debug, Default)]
     pub struct Driven {
@@ -1752,13 +1764,7 @@ mod tests {
     use pinochle_engine::Card;
 
     fn settings(preset: PresetId) -> Settings {
-        Settings {
-            preset,
-            seats: Rules::preset(preset).table.seats,
-            level: Level::Basic,
-            pace: Pace::Instant,
-            ..Settings::default()
-        }
+        super::testing::basic_settings(preset)
     }
 
     fn game(preset: PresetId, seed: u64) -> Game {
@@ -2152,20 +2158,13 @@ mod coach_tests {
     //! The coach's messages: hints for the position on the table only, undo
     //! back to the human's previous decision, claims, auto-play.
 
-    use super::testing::drive;
+    use super::testing::{basic_settings, drive};
     use super::*;
     use pinochle_ai::coach::Unit;
     use pinochle_ai::{Bot, Player};
 
     fn game(preset: PresetId, seed: u64) -> Game {
-        let settings = Settings {
-            preset,
-            seats: Rules::preset(preset).table.seats,
-            level: Level::Basic,
-            pace: Pace::Instant,
-            ..Settings::default()
-        };
-        Game::start("g1".into(), settings, seed).expect("game starts")
+        Game::start("g1".into(), basic_settings(preset), seed).expect("game starts")
     }
 
     fn analysis(recommended: Action) -> Box<Analysis> {

@@ -109,20 +109,12 @@ impl HandReplay {
 mod tests {
     use super::*;
     use crate::bot::{answer, BotReply, WorkerRequest};
-    use crate::controller::testing::drive;
-    use crate::controller::{Effect, Game, GradeRequest, Msg, Pace, ParRequest, Settings};
-    use pinochle_ai::Level;
+    use crate::controller::testing::{basic_settings, drive};
+    use crate::controller::{Effect, Game, GradeRequest, Msg, ParRequest};
     use pinochle_engine::PresetId;
 
     fn played(preset: PresetId, hands: usize) -> Game {
-        let settings = Settings {
-            preset,
-            seats: Rules::preset(preset).table.seats,
-            level: Level::Basic,
-            pace: Pace::Instant,
-            ..Settings::default()
-        };
-        let mut game = Game::start("r".into(), settings, 31).unwrap();
+        let mut game = Game::start("r".into(), basic_settings(preset), 31).unwrap();
         drive(&mut game, |g| g.history.len() >= hands, |_| {});
         game
     }

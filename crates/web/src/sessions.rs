@@ -59,11 +59,9 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::testing::drive;
+    use crate::controller::testing::{basic_settings, drive};
     use crate::controller::Msg;
-    use crate::controller::Pace;
     use crate::storage::{load_session, save_session, MemoryStore};
-    use pinochle_ai::Level;
     use pinochle_engine::{PresetId, Rules};
 
     /// Drives `game` until `stop`, recording every action in `session`.
@@ -83,14 +81,7 @@ mod tests {
     #[test]
     fn a_game_comes_back_exactly_from_storage() {
         for preset in PresetId::ALL {
-            let settings = Settings {
-                preset,
-                seats: Rules::preset(preset).table.seats,
-                level: Level::Basic,
-                pace: Pace::Instant,
-                ..Settings::default()
-            };
-            let mut game = Game::start("s".into(), settings, 17).unwrap();
+            let mut game = Game::start("s".into(), basic_settings(preset), 17).unwrap();
             let mut session = SavedSession::new("s".into(), setup_of(&game), 0);
             // Mid-trick of a later hand, then right at a hand's result panel.
             play(&mut game, &mut session, |g| {
