@@ -25,6 +25,7 @@ pub mod review_view;
 pub mod rule_forms;
 pub mod rules_editor;
 pub mod rules_text;
+pub mod seating;
 pub mod sessions;
 pub mod share;
 pub mod sound;

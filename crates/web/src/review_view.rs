@@ -16,8 +16,9 @@ use pinochle_ai::grading::{self, Grade, GradedDecision};
 
 use crate::cards::CardView;
 use crate::coach_view::action_text;
-use crate::controller::{Game, Msg, Review};
+use crate::controller::{Msg, Review};
 use crate::hand::sorted_hand;
+use crate::seating::Seating;
 
 fn cards_row(cards: &[Card]) -> Html {
     html! {
@@ -28,7 +29,7 @@ fn cards_row(cards: &[Card]) -> Html {
 }
 
 /// What was said in the auction, in order ("Ada 250 · Boris pass").
-fn auction_text(game: &Game, state: &State) -> String {
+fn auction_text(seating: Seating, state: &State) -> String {
     state
         .public()
         .hand
@@ -36,14 +37,14 @@ fn auction_text(game: &Game, state: &State) -> String {
         .iter()
         .map(|c| {
             let call = c.bid.map_or_else(|| "pass".to_string(), |b| b.to_string());
-            format!("{} {call}", game.name(c.seat))
+            format!("{} {call}", seating.name(c.seat))
         })
         .collect::<Vec<_>>()
         .join(" · ")
 }
 
 /// One seat's row: its name, its cards face up, its shown meld and tricks.
-fn seat_row(game: &Game, state: &State, seat: Seat) -> Html {
+fn seat_row(seating: Seating, state: &State, seat: Seat) -> Html {
     let h = &state.public().hand;
     let cards = state
         .private_of(seat)
@@ -52,8 +53,8 @@ fn seat_row(game: &Game, state: &State, seat: Seat) -> Html {
     let meld = h.melds.get(seat).cloned().flatten().map(|m| m.total);
     let tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
     html! {
-        <li class={if seat == game.human { "review-seat me" } else { "review-seat" }} data-seat={seat.to_string()}>
-            <span class="review-name">{ game.name(seat).to_string() }</span>
+        <li class={if seat == seating.human { "review-seat me" } else { "review-seat" }} data-seat={seat.to_string()}>
+            <span class="review-name">{ seating.name(seat).to_string() }</span>
             { cards_row(&cards) }
             <span class="review-facts">
                 { format!("{tricks} {}", if tricks == 1 { "trick" } else { "tricks" }) }
@@ -64,11 +65,11 @@ fn seat_row(game: &Game, state: &State, seat: Seat) -> Html {
 }
 
 /// The move about to be made at this step, in words.
-fn move_text(game: &Game, review: &Review, state: &State) -> String {
+fn move_text(seating: Seating, review: &Review, state: &State) -> String {
     let replay = &review.replay;
     match replay.moves.get(review.step) {
         Some((seat, action)) => {
-            let said = game.describe(*seat, action, state.phase());
+            let said = seating.describe(*seat, action, state.phase());
             format!("Move {} of {}: {said}", review.step + 1, replay.len())
         }
         None => format!(
@@ -102,12 +103,12 @@ fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
 }
 
 /// The open-cards par beside what the sides took.
-fn par_line(game: &Game, review: &Review) -> Html {
+fn par_line(seating: Seating, review: &Review) -> Html {
     let declarer = review.replay.record.declarer.map(|d| {
-        if game.is_you(d) {
+        if seating.is_you(d) {
             "your side".to_string()
         } else {
-            format!("{}'s side", game.name(d))
+            format!("{}'s side", seating.name(d))
         }
     });
     let text = match (&review.par, declarer) {
@@ -148,7 +149,7 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 
 /// The human's graded decisions: each with the expert's choice, the cost and
 /// the grade, a button that shows its position, and the summary once all are in.
-fn grades_list(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
+fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
     let replay = &review.replay;
     let done: Vec<GradedDecision> = review
         .decisions
@@ -178,7 +179,7 @@ fn grades_list(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
                     };
                     let (seat, chosen) = &replay.moves[d.step];
                     let phase = replay.before(d.step).phase();
-                    let said = game.describe(*seat, chosen, phase);
+                    let said = seating.describe(*seat, chosen, phase);
                     let what = said.trim_end_matches('.');
                     match &d.answer {
                         None => html! {
@@ -221,14 +222,14 @@ fn grades_list(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
 }
 
 /// The review panel (a dialog over the table).
-pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
+pub fn review_panel(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
     let replay = &review.replay;
     let last = replay.len();
     // The end shows the position before the last move, with the last card played.
     let state = replay.before(review.step.min(last.saturating_sub(1)));
     let h = &state.public().hand;
     let seats = state.public().seats;
-    let order: Vec<Seat> = (0..seats).map(|k| (game.human + k) % seats).collect();
+    let order: Vec<Seat> = (0..seats).map(|k| (seating.human + k) % seats).collect();
     let mut trick: Vec<(Seat, Card)> = h.current_trick().iter().map(|p| (p.seat, p.card)).collect();
     if review.step >= last {
         if let Some((seat, Action::PlayCard(card))) = replay.moves.last() {
@@ -299,16 +300,16 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
                     <button type="button" onclick={step((review.step + 1).min(last))} disabled={review.step >= last}
                             data-testid="review-step-next" aria-label="Next move">{ "▶" }</button>
                 </div>
-                <p class="review-move" aria-live="polite" data-testid="review-move">{ move_text(game, review, &state) }</p>
+                <p class="review-move" aria-live="polite" data-testid="review-move">{ move_text(seating, review, &state) }</p>
                 <p class="review-auction">
-                    { "Auction: " }{ auction_text(game, &state) }
+                    { "Auction: " }{ auction_text(seating, &state) }
                     if let (Some(d), Some(b)) = (h.declarer, h.bid) {
-                        { if game.is_you(d) { format!(" — you play {b}") } else { format!(" — {} plays {b}", game.name(d)) } }
+                        { if seating.is_you(d) { format!(" — you play {b}") } else { format!(" — {} plays {b}", seating.name(d)) } }
                         if let Some(t) = h.trump { { format!(" in {}", t.name()) } }
                     }
                 </p>
                 <ul class="review-seats">
-                    { for order.iter().map(|&seat| seat_row(game, &state, seat)) }
+                    { for order.iter().map(|&seat| seat_row(seating, &state, seat)) }
                 </ul>
                 if !record.deal.kitty.is_empty() {
                     <p class="review-kitty">{ "Kitty: " }{ cards_row(&record.deal.kitty) }</p>
@@ -319,13 +320,13 @@ pub fn review_panel(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Htm
                 <div class="review-trick" aria-label="The trick on the table">
                     { for trick.iter().map(|(seat, card)| html! {
                         <span class="review-played">
-                            <small>{ game.name(*seat).to_string() }</small>
+                            <small>{ seating.name(*seat).to_string() }</small>
                             <CardView card={*card} small=true />
                         </span>
                     }) }
                 </div>
-                { par_line(game, review) }
-                { grades_list(game, review, on_msg) }
+                { par_line(seating, review) }
+                { grades_list(seating, review, on_msg) }
               </FocusOnOpen>
             </section>
         </div>

@@ -16,12 +16,11 @@ use yew::{
     SubmitEvent,
 };
 
-use crate::controller::{
-    has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings, YOU,
-};
+use crate::controller::{has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings};
 use crate::rule_forms::summary;
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
+use crate::seating::YOU;
 use crate::share::{share_url, CopyButton};
 use crate::stats_view::StatsPanel;
 use crate::storage::{Library, SessionSummary, Tally};

@@ -21,11 +21,12 @@ use yew::{
 use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
-use crate::controller::{plural, Choosing, Game, Msg, Pace, ShownTrick};
+use crate::controller::{Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{hand_choice, sorted_hand, HandView};
 use crate::review_view::review_panel;
 use crate::rules_text::RulesView;
+use crate::seating::plural;
 
 #[derive(Properties, PartialEq)]
 pub struct DisclosureProps {
@@ -607,7 +608,7 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             </p>
             <button type="button" class="primary" onclick={cb.on_new_game.clone()} data-testid="new-game">{ "New game" }</button>
             if let Some(review) = &game.review {
-                { review_panel(game, review, &cb.on_msg) }
+                { review_panel(game.seating(), review, &cb.on_msg) }
             }
         </section>
     }
@@ -860,7 +861,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand))) }
             }
             if let Some(review) = &game.review {
-                { review_panel(game, review, &cb.on_msg) }
+                { review_panel(game.seating(), review, &cb.on_msg) }
             }
             if show_rules {
                 { rules_dialog(game, &cb.on_toggle_rules) }

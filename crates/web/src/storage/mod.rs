@@ -403,7 +403,7 @@ pub fn delete_session(store: &dyn KeyValueStore, id: &str) -> Result<(), StoreEr
 pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Option<FinishedGame> {
     let result = state.session_result()?;
     let name = |seat: usize| match session.setup.players.get(seat) {
-        Some(name) if name.is_empty() => crate::controller::YOU.to_string(),
+        Some(name) if name.is_empty() => crate::seating::YOU.to_string(),
         Some(name) => name.clone(),
         None => format!("Seat {}", seat + 1),
     };
