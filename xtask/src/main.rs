@@ -383,6 +383,19 @@ fn dist(ctx: &Ctx) -> Result {
         sw.files,
         sw.version
     );
+    // gzip twins (`x.wasm.gz`) for the xtask's server, as a real host would
+    // compress: Debian's gzip, always there.
+    let mut compressible = Vec::new();
+    for entry in std::fs::read_dir(&dist)? {
+        let path = entry?.path();
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ["wasm", "js", "css", "html", "svg", "webmanifest", "json"].contains(&ext) {
+            compressible.push(path);
+        }
+    }
+    let mut gzip = ctx.cmd("gzip");
+    gzip.args(["-9", "-n", "-k", "-f"]).args(&compressible);
+    ctx.run(&mut gzip)?;
     for w in wasm {
         let size = std::fs::metadata(&w)?.len();
         println!(

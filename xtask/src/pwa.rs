@@ -45,7 +45,7 @@ pub fn write_service_worker(root: &Path, dist: &Path) -> Result<Written> {
     })
 }
 
-/// Every file under `dist` except the worker itself, as sorted `/`-separated
+/// Every file under `dist` except the worker itself and gzip twins, as sorted `/`-separated
 /// paths relative to `dist`.
 fn built_files(dist: &Path) -> Result<Vec<String>> {
     let mut out = Vec::new();
@@ -67,7 +67,8 @@ fn built_files(dist: &Path) -> Result<Vec<String>> {
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect();
             let name = name.join("/");
-            if name != WORKER {
+            // gzip twins are the server's business, not the cache's.
+            if name != WORKER && !name.ends_with(".gz") {
                 out.push(name);
             }
         }

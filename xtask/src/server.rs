@@ -2,7 +2,11 @@
 //!
 //! Used by `cargo xtask serve` and by the e2e step. GET and HEAD only; paths
 //! are confined to the served directory; unknown extension-less paths fall
-//! back to `index.html` so the app can own its routes.
+//! back to `index.html` so the app can own its routes. As a real host should:
+//! a file's gzip twin (`x.wasm.gz`, written by `cargo xtask dist`) is sent to
+//! a browser that accepts gzip, and files whose names carry Trunk's content
+//! hash are cached for a year (their name changes with their content); the
+//! rest are revalidated on every load.
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
@@ -81,9 +85,11 @@ fn handle(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> 
     if reader.read_line(&mut request_line)? == 0 {
         return Ok(()); // connection closed (e.g. the shutdown wake-up)
     }
-    // Drain the headers; the body of a GET/HEAD is ignored.
+    // Read the headers (only Accept-Encoding matters); the body of a
+    // GET/HEAD is ignored.
     let mut header = String::new();
     let mut header_bytes = 0usize;
+    let mut accepts_gzip = false;
     loop {
         header.clear();
         let n = reader.read_line(&mut header)?;
@@ -91,12 +97,14 @@ fn handle(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> 
         if n == 0 || header == "\r\n" || header == "\n" || header_bytes > 64 * 1024 {
             break;
         }
+        accepts_gzip |= accepts_gzip_in(&header);
     }
 
     let mut parts = request_line.split_whitespace();
     let method = parts.next().unwrap_or("");
     let target = parts.next().unwrap_or("/");
     let head = method == "HEAD";
+    let mut extra = String::from("Cache-Control: no-cache\r\n");
     let (status, content_type, body) = if method != "GET" && !head {
         (
             405,
@@ -105,10 +113,16 @@ fn handle(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> 
         )
     } else {
         match resolve(root, target) {
-            Some(path) => match std::fs::read(&path) {
-                Ok(bytes) => (200, mime(&path), bytes),
-                Err(_) => (404, "text/plain; charset=utf-8", b"not found\n".to_vec()),
-            },
+            Some(path) => {
+                let twin = gzip_twin(&path).filter(|_| accepts_gzip);
+                match std::fs::read(twin.as_ref().unwrap_or(&path)) {
+                    Ok(bytes) => {
+                        extra = headers_for(&path, twin.is_some());
+                        (200, mime(&path), bytes)
+                    }
+                    Err(_) => (404, "text/plain; charset=utf-8", b"not found\n".to_vec()),
+                }
+            }
             None => (404, "text/plain; charset=utf-8", b"not found\n".to_vec()),
         }
     };
@@ -122,7 +136,7 @@ fn handle(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> 
     };
     let header = format!(
         "HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+         {extra}X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
         body.len()
     );
     stream.write_all(header.as_bytes())?;
@@ -130,6 +144,55 @@ fn handle(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> 
         stream.write_all(&body)?;
     }
     stream.flush()
+}
+
+/// Whether a request header line accepts gzip (`Accept-Encoding: gzip, br`;
+/// `gzip;q=0` refuses it).
+fn accepts_gzip_in(line: &str) -> bool {
+    let Some((name, value)) = line.split_once(':') else {
+        return false;
+    };
+    name.trim().eq_ignore_ascii_case("accept-encoding")
+        && value.split(',').any(|coding| {
+            let mut parts = coding.split(';');
+            let named = parts.next().unwrap_or("").trim();
+            let q = parts
+                .find_map(|p| p.trim().strip_prefix("q="))
+                .map_or(1.0, |q| q.trim().parse::<f32>().unwrap_or(0.0));
+            named.eq_ignore_ascii_case("gzip") && q > 0.0
+        })
+}
+
+/// The gzip twin `cargo xtask dist` wrote beside a file, if there is one.
+fn gzip_twin(path: &Path) -> Option<PathBuf> {
+    let mut name = path.file_name()?.to_os_string();
+    name.push(".gz");
+    let twin = path.with_file_name(name);
+    twin.is_file().then_some(twin)
+}
+
+/// Whether a file name carries Trunk's content hash (`app-0123456789abcdef_bg.wasm`):
+/// sixteen hex digits after a dash.
+fn content_hashed(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.split('-').skip(1).any(|part| {
+        let hex: String = part.chars().take_while(char::is_ascii_hexdigit).collect();
+        hex.len() == 16
+    })
+}
+
+/// The caching and encoding headers of a file sent whole (each line ends in CRLF).
+fn headers_for(path: &Path, gzipped: bool) -> String {
+    let cache = if content_hashed(path) {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let mut h = format!("Cache-Control: {cache}\r\nVary: Accept-Encoding\r\n");
+    if gzipped {
+        h.push_str("Content-Encoding: gzip\r\n");
+    }
+    h
 }
 
 /// Maps a request target to a file under `root`, refusing anything that
@@ -259,6 +322,50 @@ mod tests {
         assert!(text.starts_with("HTTP/1.1 200 OK\r\n"), "{text}");
         assert!(text.contains("Content-Type: application/wasm\r\n"));
         assert!(text.ends_with("\0asm"));
+        drop(server);
+    }
+
+    #[test]
+    fn gzip_only_when_accepted() {
+        assert!(accepts_gzip_in("Accept-Encoding: gzip, deflate, br\r\n"));
+        assert!(accepts_gzip_in("accept-encoding:br,GZIP\r\n"));
+        assert!(!accepts_gzip_in("Accept-Encoding: br\r\n"));
+        assert!(!accepts_gzip_in("Accept-Encoding: gzip;q=0\r\n"));
+        assert!(accepts_gzip_in("Accept-Encoding: gzip;q=0.5\r\n"));
+        assert!(!accepts_gzip_in("X-Gzip: gzip\r\n"));
+    }
+
+    #[test]
+    fn hashed_names_are_cached_for_good() {
+        assert!(content_hashed(Path::new(
+            "pinochle-web-9f86d081884c7d65_bg.wasm"
+        )));
+        assert!(content_hashed(Path::new("app-0123456789abcdef.css")));
+        assert!(!content_hashed(Path::new("sw.js")));
+        assert!(!content_hashed(Path::new("bot-worker_loader.js")));
+        assert!(headers_for(Path::new("index.html"), false).starts_with("Cache-Control: no-cache"));
+    }
+
+    #[test]
+    fn sends_the_gzip_twin_to_a_browser_that_takes_it() {
+        use std::io::Read;
+        let root = fixture("sends_the_gzip_twin");
+        std::fs::write(root.join("app_bg.wasm.gz"), b"GZ").unwrap();
+        let server = Server::start(&root, 0, false).unwrap();
+        let get = |request: &[u8]| {
+            let mut conn = TcpStream::connect(server.addr).unwrap();
+            conn.write_all(request).unwrap();
+            let mut resp = Vec::new();
+            conn.read_to_end(&mut resp).unwrap();
+            String::from_utf8_lossy(&resp).into_owned()
+        };
+        let zipped = get(b"GET /app_bg.wasm HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+        assert!(zipped.contains("Content-Encoding: gzip\r\n"), "{zipped}");
+        assert!(zipped.contains("Content-Type: application/wasm\r\n"));
+        assert!(zipped.ends_with("GZ"));
+        let plain = get(b"GET /app_bg.wasm HTTP/1.1\r\n\r\n");
+        assert!(!plain.contains("Content-Encoding"), "{plain}");
+        assert!(plain.ends_with("\0asm"));
         drop(server);
     }
 }
