@@ -171,13 +171,14 @@ fn gzip_twin(path: &Path) -> Option<PathBuf> {
     twin.is_file().then_some(twin)
 }
 
-/// Whether a file name carries Trunk's content hash (`app-0123456789abcdef_bg.wasm`):
-/// sixteen hex digits after a dash.
+/// Whether a file name carries Trunk's content hash (`app-0123456789abcdef_bg.wasm`,
+/// `app-a5dc3c3531097dc.css`): a 64-bit hash in hex (leading zeros dropped)
+/// after a dash, before a `.` or `_`.
 fn content_hashed(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.split('-').skip(1).any(|part| {
-        let hex: String = part.chars().take_while(char::is_ascii_hexdigit).collect();
-        hex.len() == 16
+        let hex = part.len() - part.trim_start_matches(|c: char| c.is_ascii_hexdigit()).len();
+        (12..=16).contains(&hex) && matches!(part[hex..].chars().next(), Some('.' | '_'))
     })
 }
 
@@ -341,6 +342,8 @@ mod tests {
             "pinochle-web-9f86d081884c7d65_bg.wasm"
         )));
         assert!(content_hashed(Path::new("app-0123456789abcdef.css")));
+        assert!(content_hashed(Path::new("app-a5dc3c3531097dc.css")));
+        assert!(!content_hashed(Path::new("bot-worker_bg.wasm")));
         assert!(!content_hashed(Path::new("sw.js")));
         assert!(!content_hashed(Path::new("bot-worker_loader.js")));
         assert!(headers_for(Path::new("index.html"), false).starts_with("Cache-Control: no-cache"));
