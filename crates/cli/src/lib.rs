@@ -84,6 +84,12 @@ pub const COMMANDS: &[Command] = &[
         summary: "the coach's analysis (hint, bid advice, claim) at a position of a seeded game",
         run: commands::hint::run,
     },
+    Command {
+        name: "review",
+        summary:
+            "replay a file of hand records and grade one seat's decisions, with each hand's par",
+        run: commands::review::run,
+    },
 ];
 
 /// Top-level help.

@@ -1037,15 +1037,13 @@ impl Game {
                     Some(hand) => vec![hand],
                     None => self.history.iter().map(|s| s.hand).collect(),
                 };
-                let mut text = String::new();
-                for hand in &hands {
-                    // A hand without moves (a bunched deal thrown in) has no replay.
-                    if let Ok(replay) = self.hand_replay(*hand) {
-                        // Plain data: serialization cannot fail.
-                        text.push_str(&serde_json::to_string(&replay.record).unwrap_or_default());
-                        text.push('\n');
-                    }
-                }
+                // A hand without moves (a bunched deal thrown in) has no replay.
+                let records: Vec<_> = hands
+                    .iter()
+                    .filter_map(|hand| self.hand_replay(*hand).ok())
+                    .map(|replay| replay.record)
+                    .collect();
+                let text = pinochle_engine::game::write_records(&records);
                 if text.is_empty() {
                     return Err(GameError::Busy("no finished hand to export"));
                 }

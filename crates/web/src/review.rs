@@ -3,107 +3,11 @@
 //! hand face up (the hand is over, so nothing is hidden any more), and the
 //! human's decisions in it, which the coach in the worker grades from the
 //! human's own view at each one.
+//!
+//! The replay itself is the engine's [`HandReplay`], shared with `pinochle
+//! review`; a hand the log cannot replay is a [`ReviewError`].
 
-use pinochle_engine::game::{Action, HandRecord, PlayerView, Seat, State};
-use pinochle_engine::Rules;
-
-/// Why a hand cannot be reviewed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReviewError {
-    #[error("hand {0} has not been finished in this game")]
-    NotFinished(u32),
-    #[error("the game's actions do not replay: {0}")]
-    Replay(String),
-}
-
-/// One finished hand: the position it started from and every move in it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HandReplay {
-    pub hand: u32,
-    pub start: State,
-    pub moves: Vec<(Seat, Action)>,
-    /// The hand's record (the deal, the kitty, the tricks), read off the
-    /// session once the hand was over.
-    pub record: HandRecord,
-}
-
-impl HandReplay {
-    /// Hand `hand` of the game dealt from `seed` under `rules` whose actions
-    /// are `log`.
-    pub fn of(
-        rules: &Rules,
-        seed: u64,
-        log: &[(Seat, Action)],
-        hand: u32,
-    ) -> Result<HandReplay, ReviewError> {
-        let replay = |e: String| ReviewError::Replay(e);
-        let mut state = State::new(rules.clone(), seed).map_err(|e| replay(e.to_string()))?;
-        let mut start = None;
-        let mut moves = Vec::new();
-        let mut record = None;
-        for (seat, action) in log {
-            let number = state.public().hand.number;
-            if number > hand {
-                break;
-            }
-            if number == hand {
-                start.get_or_insert_with(|| state.clone());
-                moves.push((*seat, action.clone()));
-            }
-            state
-                .apply_for(*seat, action.clone())
-                .map_err(|e| replay(e.to_string()))?;
-            // The records of the hands the move completed.
-            if let Some(r) = state.recent_records().iter().find(|r| r.hand == hand) {
-                record = Some(r.clone());
-            }
-        }
-        match (start, record) {
-            (Some(start), Some(record)) if !moves.is_empty() => Ok(HandReplay {
-                hand,
-                start,
-                moves,
-                record,
-            }),
-            _ => Err(ReviewError::NotFinished(hand)),
-        }
-    }
-
-    /// The number of moves; the steps run from 0 (the deal) to this (the end).
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
-    /// The position before move `step` (`step` < [`len`](Self::len)).
-    pub fn before(&self, step: usize) -> State {
-        let mut state = self.start.clone();
-        for (seat, action) in self
-            .moves
-            .iter()
-            .take(step.min(self.len().saturating_sub(1)))
-        {
-            // The moves replayed once already when the replay was built.
-            let _ = state.apply_for(*seat, action.clone());
-        }
-        state
-    }
-
-    /// The seat's view before move `step`: what it knew when it decided.
-    pub fn view_before(&self, step: usize, seat: Seat) -> PlayerView {
-        self.before(step).observation(seat)
-    }
-
-    /// The indices of the moves `seat` made.
-    pub fn decisions_of(&self, seat: Seat) -> Vec<usize> {
-        (0..self.len())
-            .filter(|&i| self.moves[i].0 == seat)
-            .collect()
-    }
-}
+pub use pinochle_engine::game::{HandReplay, ReplayError as ReviewError};
 
 #[cfg(test)]
 mod tests {
@@ -111,6 +15,7 @@ mod tests {
     use crate::bot::{answer, BotReply, WorkerRequest};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Effect, Game, GradeRequest, Msg, ParRequest};
+    use pinochle_engine::game::{read_records, Seat};
     use pinochle_engine::PresetId;
 
     fn played(preset: PresetId, hands: usize) -> Game {
@@ -251,12 +156,12 @@ mod tests {
         };
         let (name, text) = download(game.update(Msg::Export(Some(1))).unwrap());
         assert!(name.ends_with("hand-1.jsonl"), "{name}");
-        let records: Vec<HandRecord> = text
-            .lines()
-            .map(|l| serde_json::from_str(l).expect("the records' own codec reads it"))
-            .collect();
+        let records = read_records(&text).expect("the records' own codec reads it");
         assert_eq!(records.len(), 1);
         assert_eq!(records[0], game.hand_replay(1).unwrap().record);
+        // A record of the file replays on its own to the same hand.
+        let again = HandReplay::from_record(&records[0]).unwrap();
+        assert_eq!(again.moves, game.hand_replay(1).unwrap().moves);
         let (_, all) = download(game.update(Msg::Export(None)).unwrap());
         assert_eq!(all.lines().count(), game.history.len());
     }

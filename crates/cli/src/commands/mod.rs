@@ -7,6 +7,7 @@ pub mod link;
 pub mod meld;
 pub mod options;
 pub mod presets;
+pub mod review;
 pub mod rules;
 pub mod simulate;
 pub mod tournament;

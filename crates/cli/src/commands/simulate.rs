@@ -17,7 +17,7 @@ use crate::Output;
 use pinochle_engine::cards::{Card, CardCounts, Rank};
 use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::tricks::winning_index;
-use pinochle_engine::game::{same_side, HandRecord, State};
+use pinochle_engine::game::{same_side, write_records, HandRecord, State};
 use pinochle_engine::Rules;
 use rayon::prelude::*;
 use serde_json::{json, Map, Value};
@@ -258,25 +258,9 @@ fn new_session(config: &Config, index: u64) -> Result<State, CliError> {
     Ok(state.with_deal_limit(config.deals_per_session))
 }
 
-/// The options a session's records name: the `--set` overrides, or the drawn
-/// rules' differences from the preset.
-fn session_options(config: &Config, state: &State) -> Map<String, Value> {
-    if !config.random_options {
-        return config.options.clone();
-    }
-    state
-        .rules()
-        .differences()
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), Value::String(v)))
-        .collect()
-}
-
 /// What one session produced, up to a number of hands.
 struct SessionRun {
     rules: Rules,
-    /// The options its records name.
-    options: Map<String, Value>,
     /// Its hands in order, each with the decisions taken when it was counted.
     hands: Vec<(HandRecord, u64)>,
     /// Hands already over when the session started (a bunched first deal).
@@ -306,7 +290,6 @@ fn run_session(config: &Config, index: u64, limit: usize) -> Result<SessionRun, 
         .collect();
     let mut run = SessionRun {
         rules: state.rules().clone(),
-        options: session_options(config, &state),
         at_start: hands.len(),
         hands,
         decisions: 0,
@@ -392,7 +375,7 @@ fn play(
                     })?;
                 }
                 if let Some(w) = records.as_deref_mut() {
-                    write_record(w, record, &run.options, session_index)?;
+                    write_record(w, record, session_index)?;
                     stats.records_written += 1;
                 }
             }
@@ -414,22 +397,18 @@ fn play(
     Ok(stats)
 }
 
+/// Writes a hand record (which names the rule options that differ from the
+/// preset) as a line of the records file, with the session it belongs to.
 fn write_record(
     w: &mut BufWriter<std::fs::File>,
     record: &HandRecord,
-    options: &Map<String, Value>,
     session: u64,
 ) -> Result<(), CliError> {
-    let mut value = serde_json::to_value(record)
-        .map_err(|e| CliError::internal(format!("cannot serialize a hand record: {e}")))?;
-    if let Value::Object(map) = &mut value {
-        map.insert("options".to_string(), Value::Object(options.clone()));
-        map.insert("session".to_string(), json!(session));
-    }
-    let line = serde_json::to_string(&value)
-        .map_err(|e| CliError::internal(format!("cannot serialize a hand record: {e}")))?;
-    w.write_all(line.as_bytes())
-        .and_then(|()| w.write_all(b"\n"))
+    let record = HandRecord {
+        session: Some(session),
+        ..record.clone()
+    };
+    w.write_all(write_records(&[record]).as_bytes())
         .map_err(|e| CliError::usage(format!("--records: cannot write: {e}")))
 }
 

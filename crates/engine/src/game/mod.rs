@@ -22,6 +22,7 @@ mod event;
 mod legal;
 pub mod play;
 mod record;
+mod replay;
 pub mod rng;
 pub mod seating;
 mod settle;
@@ -32,13 +33,14 @@ mod view;
 pub use action::{format_meld_key, parse_meld_key, Action, IllegalAction, Phase};
 pub use event::Event;
 pub use record::{
-    Amounts, Concession, DealRecord, GameEnd, HandRecord, HandSummary, Outcome, PassRecord,
-    TrickRecord,
+    read_records, write_records, Amounts, Concession, DealRecord, GameEnd, HandRecord, HandSummary,
+    Outcome, PassRecord, RecordError, TrickRecord,
 };
+pub use replay::{HandReplay, ReplayError};
 pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
 pub use state::{
     Call, ConcessionKind, GameEndReason, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice,
-    PlayedCard, PublicState, Scoreboard, SeatPrivate, SessionResult, SetupError, State,
+    PlayedCard, PublicState, Scoreboard, SeatPrivate, SessionResult, SetupError, Standing, State,
     ThrowInReason, FORMAT_VERSION,
 };
 pub use view::PlayerView;

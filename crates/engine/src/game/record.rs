@@ -4,7 +4,16 @@
 //! and the public [`HandSummary`] of the last hand.
 //!
 //! Format 2 added `game_end` and `redeal_by` and dropped the always-empty
-//! `options`; records of format 1 still read (their `options` is ignored).
+//! `options`. Format 3 makes a record replayable ([`super::HandReplay::from_record`]):
+//! `options` (the rule options that differ from the preset, as `--set` and share
+//! links write them), `standing` (the session before the hand) and `actions`
+//! (every decision of the hand in order, with its seat). Records of formats 1
+//! and 2 still read, but carry no actions and cannot be replayed; their
+//! `options`, when present, is what the writer put there (`simulate` wrote its
+//! overrides).
+//!
+//! A file of records holds one JSON record per line: [`write_records`] writes
+//! it and [`read_records`] reads it back, naming the line of any mistake.
 
 use std::collections::BTreeMap;
 
@@ -13,11 +22,12 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{Card, Suit};
 use crate::rules::PresetId;
 
+use super::action::Action;
 use super::seating::Seat;
 use super::settle::Settlement;
 use super::state::{
-    Call, ConcessionKind, GameEndReason, HandEnd, Ledger, SessionResult, State, ThrowInReason,
-    FORMAT_VERSION,
+    Call, ConcessionKind, GameEndReason, HandEnd, Ledger, SessionResult, Standing, State,
+    ThrowInReason, FORMAT_VERSION,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -62,6 +72,14 @@ pub struct DealRecord {
 pub struct HandRecord {
     pub format: u32,
     pub preset: PresetId,
+    /// The rule options that differ from the preset, `key` → `value` (format 3;
+    /// applied to the preset they rebuild the rules).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// The number of the session in a run of several (`simulate`); absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub session: Option<u64>,
     pub hand: u32,
     pub players: usize,
     pub dealer: Seat,
@@ -95,6 +113,13 @@ pub struct HandRecord {
     /// On the hand that ends the game: why, who won and the final settlement.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub game_end: Option<GameEnd>,
+    /// The session before this hand (format 3).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub standing: Option<Standing>,
+    /// Every action of the hand in order, with the seat that took it (format 3;
+    /// empty in older records and for a deal thrown in before any decision).
+    #[serde(default)]
+    pub actions: Vec<(Seat, Action)>,
 }
 
 /// How a game ended, on the record of its last hand.
@@ -269,6 +294,12 @@ impl State {
         HandRecord {
             format: FORMAT_VERSION,
             preset: rules.preset,
+            options: rules
+                .differences()
+                .into_iter()
+                .map(|(key, value)| (key.to_string(), value))
+                .collect(),
+            session: None,
             hand: h.number,
             players: self.public.seats,
             dealer: h.dealer,
@@ -320,6 +351,8 @@ impl State {
             payments: s.payments.as_ref().map(|p| ledger_map(p, bowl, pot)),
             totals,
             game_end: None,
+            standing: Some(self.hidden.standing.clone()),
+            actions: self.hidden.actions.to_vec(),
         }
     }
 
@@ -333,4 +366,87 @@ impl State {
             matches!(scoring, Scoring::Pot(_)),
         )
     }
+}
+
+/// Why a file of hand records was refused, or a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("the file holds no hand records")]
+    Empty,
+    #[error("line {line}: not JSON: {reason}")]
+    NotJson { line: usize, reason: String },
+    #[error("line {line}: not a hand record: {reason}")]
+    NotARecord { line: usize, reason: String },
+    #[error("line {line}: unknown record format {format} (this version reads formats 1 to {FORMAT_VERSION})")]
+    UnknownFormat { line: usize, format: u32 },
+    #[error("hand {hand}: format {format} records carry no actions; only format 3 records can be replayed")]
+    NoActions { hand: u32, format: u32 },
+    #[error("hand {hand}: the record's rules do not load: {reason}")]
+    Rules { hand: u32, reason: String },
+    #[error("hand {hand}: the record's deal does not set up: {reason}")]
+    Deal { hand: u32, reason: String },
+    #[error("hand {hand}: action {index} (seat {seat}: {action}) is not legal: {reason}")]
+    IllegalAction {
+        hand: u32,
+        index: usize,
+        seat: Seat,
+        action: Action,
+        reason: String,
+    },
+    #[error("hand {hand}: the hand ended at action {at} of the record's {actions}")]
+    EndedEarly {
+        hand: u32,
+        at: usize,
+        actions: usize,
+    },
+    #[error("hand {hand}: the hand is not over after the record's {actions} actions")]
+    Unfinished { hand: u32, actions: usize },
+    #[error("hand {hand}: the replay differs from the record in {}", fields.join(", "))]
+    Differs { hand: u32, fields: Vec<String> },
+}
+
+/// Reads a file of hand records, one JSON object per line (blank lines are
+/// ignored), of any format up to [`FORMAT_VERSION`].
+pub fn read_records(text: &str) -> Result<Vec<HandRecord>, RecordError> {
+    let mut records = Vec::new();
+    for (index, text) in text.lines().enumerate() {
+        let line = index + 1;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| RecordError::NotJson {
+                line,
+                reason: e.to_string(),
+            })?;
+        let format = value.get("format").and_then(serde_json::Value::as_u64);
+        if let Some(format) = format.filter(|&f| f == 0 || f > u64::from(FORMAT_VERSION)) {
+            return Err(RecordError::UnknownFormat {
+                line,
+                format: u32::try_from(format).unwrap_or(u32::MAX),
+            });
+        }
+        let record = serde_json::from_value(value).map_err(|e| RecordError::NotARecord {
+            line,
+            reason: e.to_string(),
+        })?;
+        records.push(record);
+    }
+    if records.is_empty() {
+        return Err(RecordError::Empty);
+    }
+    Ok(records)
+}
+
+/// Writes hand records as a file: one JSON object per line, each line ended.
+pub fn write_records(records: &[HandRecord]) -> String {
+    let mut text = String::new();
+    for record in records {
+        // Plain data with string keys: serialization cannot fail.
+        if let Ok(line) = serde_json::to_string(record) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+    }
+    text
 }

@@ -24,8 +24,9 @@ use super::seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
 use super::{bidding, legal, tricks};
 
 /// Version of the serialized state and hand records (2: records carry
-/// `game_end`; older records and states still read).
-pub const FORMAT_VERSION: u32 = 2;
+/// `game_end`; 3: records carry the rule options, the standing before the hand
+/// and every action, so they replay; older records and states still read).
+pub const FORMAT_VERSION: u32 = 3;
 
 /// One call of the auction: a bid, or `None` for a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,6 +117,29 @@ pub struct Scoreboard {
     pub set_stakes_owed: Vec<u32>,
     pub last_hand: Option<HandSummary>,
     pub result: Option<SessionResult>,
+}
+
+/// Where the session stood before a hand: what settling the hand and ending
+/// the session depend on, so a hand record can resume the session at that hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub hands_completed: u32,
+    pub scores: Vec<i64>,
+    pub ledger: Ledger,
+    pub high_hand: Option<HighHandHolder>,
+    pub set_stakes_owed: Vec<u32>,
+}
+
+impl Standing {
+    fn of(session: &Scoreboard) -> Standing {
+        Standing {
+            hands_completed: session.hands_completed,
+            scores: session.scores.clone(),
+            ledger: session.ledger.clone(),
+            high_hand: session.high_hand.clone(),
+            set_stakes_owed: session.set_stakes_owed.clone(),
+        }
+    }
 }
 
 /// The public part of the hand in progress.
@@ -268,6 +292,12 @@ pub(super) struct Hidden {
     pub passes: Vec<PassRecord>,
     /// The kitty duplicated cards in the declarer's hand (club option).
     pub kitty_duplicates: bool,
+    /// The session's standing when the hand was dealt, for the hand record.
+    #[serde(default)]
+    pub standing: Standing,
+    /// Every action of the hand so far, in order, for the hand record.
+    #[serde(default, with = "arc_serde")]
+    pub actions: Arc<Vec<(Seat, Action)>>,
 }
 
 /// Why a hand was not set up: the rule set cannot be dealt.
@@ -462,6 +492,20 @@ impl State {
         hands: &[Vec<Card>],
         kitty: &[Card],
     ) -> Result<State, SetupError> {
+        State::from_deal_at(rules, seed, None, dealer, hands, kitty)
+    }
+
+    /// A session resumed at a hand: `standing` is where it stood before (the
+    /// hands completed, scores, ledger...; `None`: a new session) and the hand
+    /// is the given deal, as in [`State::from_deal`].
+    pub fn from_deal_at(
+        rules: Rules,
+        seed: u64,
+        standing: Option<&Standing>,
+        dealer: Seat,
+        hands: &[Vec<Card>],
+        kitty: &[Card],
+    ) -> Result<State, SetupError> {
         check_rules(&rules)?;
         let seats = rules.table.seats as usize;
         if dealer >= seats {
@@ -511,6 +555,9 @@ impl State {
             dealt[seat] = CardCounts::from_cards(hand);
         }
         let mut state = State::empty(rules, Rng::new(seed));
+        if let Some(standing) = standing {
+            state.resume_at(standing)?;
+        }
         state.deal_hands(dealer, Some((dealt, kitty.to_vec())));
         state.events.clear();
         Ok(state)
@@ -529,7 +576,35 @@ impl State {
         for (total, &s) in self.public.session.scores.iter_mut().zip(scores) {
             *total = s;
         }
+        // The hand under way starts from these scores too.
+        self.hidden.standing.scores = self.public.session.scores.clone();
         self
+    }
+
+    /// Puts the session where `standing` says, before a hand is dealt.
+    fn resume_at(&mut self, standing: &Standing) -> Result<(), SetupError> {
+        let seats = self.public.seats;
+        let wrong = |what: &str, len: usize| {
+            Err(SetupError::Deal(format!(
+                "the standing has {len} {what} for {seats} seats"
+            )))
+        };
+        if standing.scores.len() != seats {
+            return wrong("scores", standing.scores.len());
+        }
+        if standing.ledger.seats.len() != seats {
+            return wrong("ledger entries", standing.ledger.seats.len());
+        }
+        if standing.set_stakes_owed.len() != seats {
+            return wrong("set stakes owed", standing.set_stakes_owed.len());
+        }
+        let session = &mut self.public.session;
+        session.hands_completed = standing.hands_completed;
+        session.scores = standing.scores.clone();
+        session.ledger = standing.ledger.clone();
+        session.high_hand = standing.high_hand.clone();
+        session.set_stakes_owed = standing.set_stakes_owed.clone();
+        Ok(())
     }
 
     fn empty(rules: Rules, rng: Rng) -> State {
@@ -578,6 +653,8 @@ impl State {
                 dealt_kitty: Vec::new(),
                 passes: Vec::new(),
                 kitty_duplicates: false,
+                standing: Standing::default(),
+                actions: Arc::new(Vec::new()),
             },
             recent_records: Arc::new(Vec::new()),
             events: Vec::new(),
@@ -707,6 +784,7 @@ impl State {
             self.recent_records = Arc::new(Vec::new());
         }
         self.events.clear();
+        Arc::make_mut(&mut self.hidden.actions).push((seat, action.clone()));
         self.perform(seat, action);
         Ok(std::mem::take(&mut self.events))
     }
@@ -844,6 +922,8 @@ impl State {
         self.hidden.kitty.clear();
         self.hidden.passes.clear();
         self.hidden.kitty_duplicates = false;
+        self.hidden.standing = Standing::of(&self.public.session);
+        self.hidden.actions = Arc::new(Vec::new());
     }
 
     /// Packets of `deal.packet` clockwise from the dealer's left; the kitty after

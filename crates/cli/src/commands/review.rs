@@ -1,0 +1,217 @@
+//! `pinochle review FILE`: the app's hand review on the command line. Each
+//! hand record of FILE (format 3, as `simulate --records` and the app's
+//! Export write them) is replayed, and checked, by the engine; every decision
+//! of one seat is graded by the coach from that seat's view at that moment
+//! (`pinochle_ai::grading`, as the app's review grades the human's), beside
+//! the hand's open-cards par and a summary line.
+
+use crate::args::{self, Opt};
+use crate::error::{shorten, CliError};
+use crate::Output;
+use pinochle_ai::coach::Unit;
+use pinochle_ai::grading::{self, GradedDecision, Par};
+use pinochle_engine::game::{read_records, HandRecord, HandReplay, Seat};
+use serde_json::{json, Value};
+
+pub const USAGE: &str = "review FILE [--seat N] [--json]";
+pub const ABOUT: &str = "Replay every hand record of FILE (one JSON record per line, format 3, \
+as `simulate --records` and the app's Export write them; the replay must reproduce each record) \
+and grade each decision of seat N (default 0, the human's seat in the app) with the coach's \
+analysis from that seat's view when it decided (the expert analyses with the hand's number as \
+its seed), with the hand's open-cards par and a summary. Text: per hand a header, one line per \
+decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
+the summary. --json prints an array with one object per hand {hand, seat, unit, decisions: \
+[{step, action, expert, cost, grade}], par: {from_trick, declarer_par, declarer_took, total} or \
+null, summary}.";
+pub const OPTS: &[Opt] = &[
+    Opt::value(
+        "seat",
+        "N",
+        "the seat whose decisions are graded (default 0)",
+    ),
+    Opt::flag("json", "print one JSON object per hand, in an array"),
+];
+
+/// Search nodes of each open-cards solve for the par: the app's budget
+/// (`PAR_NODES` of the web controller), so both give the same par.
+pub const PAR_NODES: u64 = 300_000;
+
+/// One reviewed hand.
+struct Reviewed {
+    record: HandRecord,
+    seat: Seat,
+    /// Each decision's step (its index among the hand's moves) and grade.
+    decisions: Vec<(usize, GradedDecision)>,
+    par: Option<Par>,
+}
+
+pub fn run(argv: &[String]) -> Result<Output, CliError> {
+    let p = args::parse(argv, OPTS, Some("FILE"))?;
+    if p.help {
+        return Ok(Output::Text(args::help_text(USAGE, ABOUT, OPTS)));
+    }
+    let path = match p.positionals.as_slice() {
+        [path] => path,
+        [] => {
+            return Err(CliError::usage(
+                "missing the FILE of hand records to review",
+            ))
+        }
+        [_, extra, ..] => {
+            return Err(CliError::usage(format!(
+                "unexpected argument '{}' (review one FILE)",
+                shorten(extra)
+            )))
+        }
+    };
+    let seat: Seat = p.number("seat")?.unwrap_or(0);
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::usage(format!("cannot read '{}': {e}", shorten(path))))?;
+    let in_file =
+        |e: pinochle_engine::game::RecordError| CliError::usage(format!("{}: {e}", shorten(path)));
+    let records = read_records(&text).map_err(in_file)?;
+    if let Some(r) = records.iter().find(|r| seat >= r.players) {
+        return Err(CliError::usage(format!(
+            "--seat {seat}: hand {} has seats 0 to {}",
+            r.hand,
+            r.players.saturating_sub(1)
+        )));
+    }
+    // Every record replays before any is graded: a bad file fails at once.
+    let replays = records
+        .iter()
+        .map(HandReplay::from_record)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(in_file)?;
+    let reviewed = replays
+        .into_iter()
+        .map(|replay| review(replay, seat))
+        .collect::<Result<Vec<_>, _>>()?;
+    if p.flag("json") {
+        Ok(Output::Json(Value::Array(
+            reviewed.iter().map(to_json).collect(),
+        )))
+    } else {
+        Ok(Output::Text(reviewed.iter().map(to_text).collect()))
+    }
+}
+
+/// Grades `seat`'s decisions in a replayed hand and finds its par.
+fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
+    let seed = u64::from(replay.hand);
+    let decisions = replay
+        .decisions_of(seat)
+        .into_iter()
+        .map(|step| {
+            let view = replay.view_before(step, seat);
+            grading::grade(&view, &replay.moves[step].1, seed)
+                .map(|graded| (step, graded))
+                .map_err(|e| {
+                    CliError::internal(format!(
+                        "hand {}, step {step}: the coach could not grade the decision: {e}",
+                        replay.hand
+                    ))
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let par = grading::par(&replay.start, &replay.moves, PAR_NODES);
+    Ok(Reviewed {
+        record: replay.record,
+        seat,
+        decisions,
+        par,
+    })
+}
+
+fn unit_name(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Points => "points",
+        Unit::Stakes => "stakes",
+    }
+}
+
+fn graded_list(r: &Reviewed) -> Vec<GradedDecision> {
+    r.decisions.iter().map(|(_, d)| d.clone()).collect()
+}
+
+fn to_json(r: &Reviewed) -> Value {
+    let decisions: Vec<Value> = r
+        .decisions
+        .iter()
+        .map(|(step, d)| {
+            json!({
+                "step": step,
+                "action": d.chosen.to_string(),
+                "expert": d.expert.to_string(),
+                "cost": d.cost,
+                "grade": d.grade.map(|g| g.name()),
+            })
+        })
+        .collect();
+    let unit = r.decisions.first().map_or(Unit::Points, |(_, d)| d.unit);
+    json!({
+        "hand": r.record.hand,
+        "seat": r.seat,
+        "unit": unit_name(unit),
+        "decisions": decisions,
+        "par": r.par,
+        "summary": grading::summary(&graded_list(r)),
+    })
+}
+
+/// A cost in its unit ("8 points", "0.25 stake units").
+fn cost_text(cost: f64, unit: Unit) -> String {
+    match unit {
+        Unit::Points => format!("{cost:.1} points"),
+        Unit::Stakes => format!("{cost:.2} stake units"),
+    }
+}
+
+fn to_text(r: &Reviewed) -> String {
+    let record = &r.record;
+    let contract = match (record.declarer, record.bid) {
+        (Some(declarer), Some(bid)) => format!("seat {declarer} bid {bid}"),
+        _ => "no contract".to_string(),
+    };
+    let outcome = serde_json::to_value(record.outcome)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default();
+    let mut out = format!(
+        "hand {} · {} · {contract} · {outcome} · seat {}'s decisions\n",
+        record.hand,
+        record.preset.id(),
+        r.seat
+    );
+    if r.decisions.is_empty() {
+        out += "  (none)\n";
+    }
+    for (step, d) in &r.decisions {
+        let cost = d.cost.map_or("—".to_string(), |c| cost_text(c, d.unit));
+        let grade = d.grade.map_or("—", |g| g.name());
+        out += &format!(
+            "  step {step:>3}  {:<24} expert: {:<24} {cost:>18}  {grade}\n",
+            d.chosen.to_string(),
+            d.expert.to_string()
+        );
+    }
+    match &r.par {
+        Some(par) => {
+            let from = if par.from_trick <= 1 {
+                "perfect play from the first trick".to_string()
+            } else {
+                format!("as played to trick {}, perfect from there", par.from_trick)
+            };
+            out += &format!(
+                "par ({from}): declarer's side {}, the others {}; taken: {} and {}\n",
+                par.declarer_par,
+                par.total.saturating_sub(par.declarer_par),
+                par.declarer_took,
+                par.total.saturating_sub(par.declarer_took)
+            );
+        }
+        None => out += "par: none (no card play, or the solver did not finish in time)\n",
+    }
+    out += &format!("summary: {}\n\n", grading::summary(&graded_list(r)));
+    out
+}

@@ -1,0 +1,153 @@
+//! `pinochle review`: the records `simulate --records` writes replay and are
+//! graded for every preset (the JSON shape, text output, another seat), and a
+//! bad file (missing, not JSON, an unknown format, an old format, a tampered
+//! record) or a seat out of range is one error line with exit status 2.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn pinochle(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
+        .args(args)
+        .output()
+        .expect("run pinochle");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn succeeds(args: &[&str]) -> String {
+    let r = pinochle(args);
+    assert_eq!(r.code, 0, "{args:?} failed: {}", r.stderr);
+    assert!(r.stderr.is_empty(), "{args:?}: {}", r.stderr);
+    r.stdout
+}
+
+/// A command that must fail with exit status 2 and one line naming `needle`.
+fn fails(args: &[&str], needle: &str) {
+    let r = pinochle(args);
+    assert_eq!(r.code, 2, "{args:?}: exit {} ({:?})", r.code, r.stderr);
+    assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
+    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {:?}", r.stderr);
+    assert!(
+        r.stderr.starts_with("pinochle: ") && r.stderr.contains(needle),
+        "{args:?}: {:?} lacks {needle:?}",
+        r.stderr
+    );
+}
+
+fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pinochle-review-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+/// One hand of `preset` played by basic players, written by `simulate`.
+fn simulated(preset: &str) -> PathBuf {
+    let path = temp_path(&format!("{preset}.jsonl"));
+    succeeds(&[
+        "simulate",
+        "--preset",
+        preset,
+        "--hands",
+        "1",
+        "--seed",
+        "3",
+        "--bots",
+        "basic",
+        "--records",
+        path.to_str().unwrap(),
+    ]);
+    path
+}
+
+#[test]
+fn simulated_records_review_in_every_preset() {
+    for preset in PRESETS {
+        let path = simulated(preset);
+        let file = path.to_str().unwrap();
+        let out = succeeds(&["review", file, "--json"]);
+        let hands: Value = serde_json::from_str(&out).expect("JSON");
+        let hands = hands.as_array().expect("an array of hands");
+        assert_eq!(hands.len(), 1, "{preset}");
+        let hand = &hands[0];
+        assert_eq!(hand["hand"], 1, "{preset}");
+        assert_eq!(hand["seat"], 0, "{preset}");
+        assert!(hand["summary"].as_str().is_some(), "{preset}");
+        assert!(hand["par"].is_null() || hand["par"]["declarer_par"].is_u64());
+        for d in hand["decisions"].as_array().expect("decisions") {
+            assert!(d["step"].is_u64() && d["action"].is_string() && d["expert"].is_string());
+            assert!(d["cost"].is_null() || d["cost"].as_f64().unwrap() >= 0.0);
+            assert!(d["grade"].is_null() || d["grade"].is_string());
+        }
+        let text = succeeds(&["review", file, "--seat", "1"]);
+        assert!(text.starts_with("hand 1 · "), "{preset}: {text}");
+        assert!(text.contains("seat 1's decisions") && text.contains("summary: "));
+    }
+}
+
+#[test]
+fn bad_files_and_seats_are_one_error_line() {
+    let good = simulated("bison");
+    let good_file = good.to_str().unwrap();
+    let record = std::fs::read_to_string(&good).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = temp_path(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let not_json = write("garbage.jsonl", &format!("{record}\nnot json\n"));
+    let empty = write("empty.jsonl", "\n");
+    let future = write(
+        "future.jsonl",
+        &record.replacen("\"format\":3", "\"format\":7", 1),
+    );
+    let old = write(
+        "old.jsonl",
+        &record.replacen("\"format\":3", "\"format\":2", 1),
+    );
+    let mut value: Value = serde_json::from_str(record.trim()).unwrap();
+    value["outcome"] = Value::from(if value["outcome"] == "set" {
+        "made"
+    } else {
+        "set"
+    });
+    let tampered = write("tampered.jsonl", &value.to_string());
+    let cases: [(&[&str], &str); 9] = [
+        (
+            &["review", "/no/such/file.jsonl"],
+            "cannot read '/no/such/file.jsonl'",
+        ),
+        (&["review", &not_json], "line 3: not JSON"),
+        (&["review", &empty], "the file holds no hand records"),
+        (&["review", &future], "line 1: unknown record format 7"),
+        (&["review", &old], "only format 3 records can be replayed"),
+        (
+            &["review", &tampered],
+            "the replay differs from the record in outcome",
+        ),
+        (
+            &["review", good_file, "--seat", "3"],
+            "--seat 3: hand 1 has seats 0 to 2",
+        ),
+        (
+            &["review", good_file, "--seat", "x"],
+            "--seat: 'x' is not a valid number",
+        ),
+        (&["review"], "missing the FILE"),
+    ];
+    for (args, needle) in cases {
+        fails(args, needle);
+    }
+}

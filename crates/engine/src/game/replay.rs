@@ -1,0 +1,232 @@
+//! Hand replay: one finished hand rebuilt from the position it started at and
+//! every move in it, stepped through move by move with every hand face up —
+//! for reviewing a hand in the app or with `pinochle review`. A replay comes
+//! from a game's rules, seed and action log ([`HandReplay::of`]) or from a
+//! format 3 hand record ([`HandReplay::from_record`]), which it checks: the
+//! moves replayed must reproduce the record.
+
+use std::collections::BTreeMap;
+
+use crate::rules::Rules;
+
+use super::action::Action;
+use super::record::{HandRecord, RecordError};
+use super::seating::Seat;
+use super::state::State;
+use super::view::PlayerView;
+
+/// Why a hand of a game cannot be replayed from its action log.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("hand {0} has not been finished in this game")]
+    NotFinished(u32),
+    #[error("the game's actions do not replay: {0}")]
+    Replay(String),
+}
+
+/// One finished hand: the position it started from and every move in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandReplay {
+    pub hand: u32,
+    pub start: State,
+    pub moves: Vec<(Seat, Action)>,
+    /// The hand's record (the deal, the kitty, the tricks), read off the
+    /// session once the hand was over.
+    pub record: HandRecord,
+}
+
+impl HandReplay {
+    /// Hand `hand` of the game dealt from `seed` under `rules` whose actions
+    /// are `log`.
+    pub fn of(
+        rules: &Rules,
+        seed: u64,
+        log: &[(Seat, Action)],
+        hand: u32,
+    ) -> Result<HandReplay, ReplayError> {
+        let replay = |e: String| ReplayError::Replay(e);
+        let mut state = State::new(rules.clone(), seed).map_err(|e| replay(e.to_string()))?;
+        let mut start = None;
+        let mut moves = Vec::new();
+        let mut record = None;
+        for (seat, action) in log {
+            let number = state.public().hand.number;
+            if number > hand {
+                break;
+            }
+            if number == hand {
+                start.get_or_insert_with(|| state.clone());
+                moves.push((*seat, action.clone()));
+            }
+            state
+                .apply_for(*seat, action.clone())
+                .map_err(|e| replay(e.to_string()))?;
+            // The records of the hands the move completed.
+            if let Some(r) = state.recent_records().iter().find(|r| r.hand == hand) {
+                record = Some(r.clone());
+            }
+        }
+        match (start, record) {
+            (Some(start), Some(record)) if !moves.is_empty() => Ok(HandReplay {
+                hand,
+                start,
+                moves,
+                record,
+            }),
+            _ => Err(ReplayError::NotFinished(hand)),
+        }
+    }
+
+    /// The hand of a format 3 record: its deal under its rules, from the
+    /// session's standing before it, with its actions replayed; refused when
+    /// an action is not legal or the replay does not reproduce the record (its
+    /// tricks, outcome, card points, scores...). A hand thrown in before any
+    /// decision (a bunched deal) has no moves.
+    pub fn from_record(record: &HandRecord) -> Result<HandReplay, RecordError> {
+        let hand = record.hand;
+        let (Some(standing), 3..) = (&record.standing, record.format) else {
+            return Err(RecordError::NoActions {
+                hand,
+                format: record.format,
+            });
+        };
+        let settings: Vec<String> = record
+            .options
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        let rules = Rules::preset(record.preset)
+            .with_settings(&settings)
+            .map_err(|e| RecordError::Rules {
+                hand,
+                reason: e.to_string(),
+            })?;
+        let deal_error = |reason: String| RecordError::Deal { hand, reason };
+        let seats = rules.table.seats as usize;
+        let mut hands = vec![Vec::new(); seats];
+        for (seat, cards) in &record.deal.hands {
+            let slot = seat
+                .parse::<Seat>()
+                .ok()
+                .and_then(|s| hands.get_mut(s))
+                .ok_or_else(|| deal_error(format!("'{seat}' is not a seat of the table")))?;
+            *slot = cards.clone();
+        }
+        // The session ends after this hand if it did by the deal limit.
+        let limit = record
+            .game_end
+            .as_ref()
+            .filter(|end| end.reason == super::GameEndReason::DealLimit)
+            .map(|_| hand);
+        let mut state = State::from_deal_at(
+            rules,
+            0,
+            Some(standing),
+            record.dealer,
+            &hands,
+            &record.deal.kitty,
+        )
+        .map_err(|e| deal_error(e.to_string()))?
+        .with_deal_limit(limit);
+        let start = state.clone();
+        let mut replayed = state
+            .recent_records()
+            .iter()
+            .find(|r| r.hand == hand)
+            .cloned();
+        for (index, (seat, action)) in record.actions.iter().enumerate() {
+            if replayed.is_some() {
+                return Err(RecordError::EndedEarly {
+                    hand,
+                    at: index,
+                    actions: record.actions.len(),
+                });
+            }
+            state
+                .apply_for(*seat, action.clone())
+                .map_err(|e| RecordError::IllegalAction {
+                    hand,
+                    index,
+                    seat: *seat,
+                    action: action.clone(),
+                    reason: e.to_string(),
+                })?;
+            replayed = state
+                .recent_records()
+                .iter()
+                .find(|r| r.hand == hand)
+                .cloned();
+        }
+        let Some(replayed) = replayed else {
+            return Err(RecordError::Unfinished {
+                hand,
+                actions: record.actions.len(),
+            });
+        };
+        let fields = differing_fields(record, &replayed);
+        if !fields.is_empty() {
+            return Err(RecordError::Differs { hand, fields });
+        }
+        Ok(HandReplay {
+            hand,
+            start,
+            moves: record.actions.clone(),
+            record: record.clone(),
+        })
+    }
+
+    /// The number of moves; the steps run from 0 (the deal) to this (the end).
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The position before move `step` (`step` < [`len`](Self::len)).
+    pub fn before(&self, step: usize) -> State {
+        let mut state = self.start.clone();
+        for (seat, action) in self
+            .moves
+            .iter()
+            .take(step.min(self.len().saturating_sub(1)))
+        {
+            // The moves replayed once already when the replay was built.
+            let _ = state.apply_for(*seat, action.clone());
+        }
+        state
+    }
+
+    /// The seat's view before move `step`: what it knew when it decided.
+    pub fn view_before(&self, step: usize, seat: Seat) -> PlayerView {
+        self.before(step).observation(seat)
+    }
+
+    /// The indices of the moves `seat` made.
+    pub fn decisions_of(&self, seat: Seat) -> Vec<usize> {
+        (0..self.len())
+            .filter(|&i| self.moves[i].0 == seat)
+            .collect()
+    }
+}
+
+/// The fields (by their JSON names) in which a replayed record differs from
+/// the recorded one; the run's session number is the writer's, not the hand's.
+fn differing_fields(recorded: &HandRecord, replayed: &HandRecord) -> Vec<String> {
+    let fields = |record: &HandRecord| -> BTreeMap<String, serde_json::Value> {
+        match serde_json::to_value(record) {
+            Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
+            _ => BTreeMap::new(),
+        }
+    };
+    let (a, b) = (fields(recorded), fields(replayed));
+    a.keys()
+        .chain(b.keys())
+        .filter(|key| key.as_str() != "session")
+        .filter(|key| a.get(*key) != b.get(*key))
+        .cloned()
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
