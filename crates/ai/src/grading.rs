@@ -110,6 +110,19 @@ pub struct GradedDecision {
     pub reason: String,
 }
 
+/// Nodes each open-cards solve of a hand's par may search (a few tenths of a
+/// second in the browser's worker); a deal the solver cannot finish within
+/// it gets its par from a later trick. The app and `pinochle review` use the
+/// same, so they give the same par.
+pub const PAR_NODES: u64 = 300_000;
+
+/// The seed the expert grades a recorded hand's decisions with, since a
+/// record carries no deal number: the same for the same hand and seat
+/// wherever the record is reviewed (the browser's import, `pinochle review`).
+pub fn review_seed(hand: u32, seat: Seat) -> u64 {
+    (u64::from(hand) << 8 | seat as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Grades `chosen` in `view` (the seat's view when it decided) with the
 /// expert's analysis for `seed`.
 pub fn grade(view: &PlayerView, chosen: &Action, seed: u64) -> Result<GradedDecision, AiError> {

@@ -17,8 +17,9 @@ pub const USAGE: &str = "review FILE [--seat N] [--json]";
 pub const ABOUT: &str = "Replay every hand record of FILE (one JSON record per line, format 3, \
 as `simulate --records` and the app's Export write them; the replay must reproduce each record) \
 and grade each decision of seat N (default 0, the human's seat in the app) with the coach's \
-analysis from that seat's view when it decided (the expert analyses with the hand's number as \
-its seed), with the hand's open-cards par and a summary. Text: per hand a header, one line per \
+analysis from that seat's view when it decided (the expert analyses with a seed of the hand's \
+number and the seat, as the app's review of an imported file does), with the hand's open-cards \
+par and a summary. Text: per hand a header, one line per \
 decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
 the summary. --json prints an array with one object per hand {hand, seat, unit, decisions: \
 [{step, action, expert, cost, grade}], par: {from_trick, declarer_par, declarer_took, total} or \
@@ -31,10 +32,6 @@ pub const OPTS: &[Opt] = &[
     ),
     Opt::flag("json", "print one JSON object per hand, in an array"),
 ];
-
-/// Search nodes of each open-cards solve for the par: the app's budget
-/// (`PAR_NODES` of the web controller), so both give the same par.
-pub const PAR_NODES: u64 = 300_000;
 
 /// One reviewed hand.
 struct Reviewed {
@@ -98,7 +95,8 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
 
 /// Grades `seat`'s decisions in a replayed hand and finds its par.
 fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
-    let seed = u64::from(replay.hand);
+    // The same seed as the browser's review of an imported file.
+    let seed = grading::review_seed(replay.hand, seat);
     let decisions = replay
         .decisions_of(seat)
         .into_iter()
@@ -114,7 +112,7 @@ fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
                 })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let par = grading::par(&replay.start, &replay.moves, PAR_NODES);
+    let par = grading::par(&replay.start, &replay.moves, grading::PAR_NODES);
     Ok(Reviewed {
         record: replay.record,
         seat,
