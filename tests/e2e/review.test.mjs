@@ -4,9 +4,10 @@
 // `grade` has its data-grade and data-cost) and the open-cards par is
 // shown, then go back to the start
 // screen and find the hand counted in the statistics, with its duplicate
-// rating. Instant pace, basic
-// players, one hand each (screenshots review-<preset>-<w>x<h>.png at both
-// sizes, statistics-<w>x<h>.png).
+// rating; then import the exported record ("Review a saved hand…") and see
+// the same hand replayed and graded again. Instant pace, basic players, one
+// hand each (screenshots review-<preset>-<w>x<h>.png at both sizes,
+// statistics-<w>x<h>.png, import-<preset>-<w>x<h>.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,7 +74,8 @@ for (const preset of PRESETS) {
       await screenshot(page, `review-${preset.id}-${preset.size.width}x${preset.size.height}`);
       // Export: the hand's record as a file, one JSON object per line.
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
-      const text = readFileSync(await download.path(), 'utf8');
+      const exported = await download.path();
+      const text = readFileSync(exported, 'utf8');
       const record = JSON.parse(text.trim().split('\n')[0]);
       assert.equal(record.hand, 1);
       assert.equal(record.preset, preset.id);
@@ -96,6 +98,34 @@ for (const preset of PRESETS) {
       if (preset.id === 'bison' || preset.id === 'brooklyn') {
         await screenshot(page, `statistics-${preset.size.width}x${preset.size.height}`);
       }
+
+      // Import: the exported record opens in the review, replayed move by
+      // move, its decisions graded and its par solved again.
+      if (preset.id === 'club') {
+        // A file that is no hand record is refused with a reason; nothing opens.
+        await page.getByTestId('import').setInputFiles({
+          name: 'notes.jsonl',
+          mimeType: 'text/plain',
+          buffer: Buffer.from('{"hand": 1}\nnot json\n'),
+        });
+        const error = page.getByTestId('import-error');
+        await error.waitFor({ state: 'visible' });
+        assert.match(await error.innerText(), /notes\.jsonl.*line 1/s);
+        assert.equal(await page.getByTestId('review-panel').count(), 0);
+      }
+      await page.getByTestId('import').setInputFiles(exported);
+      await panel.waitFor({ state: 'visible' });
+      await page.getByTestId('import-tools').waitFor({ state: 'visible' });
+      assert.equal(await panel.getAttribute('data-step'), '0');
+      await page.keyboard.press('End');
+      assert.match(await page.getByTestId('review-move').innerText(), /The end of hand 1/);
+      await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
+      const regraded = await page.locator('[data-testid="grade"]').count();
+      assert.equal(regraded, grades.length, 'the same decisions are graded');
+      await par.waitFor({ state: 'visible', timeout: 120_000 });
+      await screenshot(page, `import-${preset.id}-${preset.size.width}x${preset.size.height}`);
+      await page.getByTestId('review-close').click();
+      await page.getByTestId('start-game').waitFor({ state: 'visible' });
     } finally {
       await context.close();
     }

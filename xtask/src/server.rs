@@ -177,7 +177,10 @@ fn gzip_twin(path: &Path) -> Option<PathBuf> {
 fn content_hashed(path: &Path) -> bool {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     name.split('-').skip(1).any(|part| {
-        let hex = part.len() - part.trim_start_matches(|c: char| c.is_ascii_hexdigit()).len();
+        let hex = part.len()
+            - part
+                .trim_start_matches(|c: char| c.is_ascii_hexdigit())
+                .len();
         (12..=16).contains(&hex) && matches!(part[hex..].chars().next(), Some('.' | '_'))
     })
 }

@@ -12,6 +12,7 @@ use pinochle_engine::link::SharedRules;
 use pinochle_engine::PresetId;
 
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
+use crate::import::{ImportMsg, Imported};
 use crate::sessions::setup_of;
 use crate::storage::stats::{human_won, HandFacts, Statistics};
 use crate::storage::{Library, SavedSession, Tally};
@@ -24,6 +25,8 @@ pub const APP_TITLE: &str = "Pinochle";
 pub enum Screen {
     Start,
     Playing(Box<Game>),
+    /// Hand records opened from a file, under review.
+    Reviewing(Box<Imported>),
 }
 
 /// The whole UI state.
@@ -43,6 +46,8 @@ pub struct AppModel {
     pub stale: Option<String>,
     /// The in-game rules are open.
     pub show_rules: bool,
+    /// Why the last file chosen for review could not be opened.
+    pub import_error: Option<String>,
 }
 
 /// What can happen to the app.
@@ -73,6 +78,15 @@ pub enum AppMsg {
     },
     ToggleRules,
     BackToStart,
+    /// A file of hand records was read (its name and text): open it for review.
+    Import {
+        file_name: String,
+        text: String,
+    },
+    /// A file chosen for review could not be read.
+    ImportFailed(String),
+    /// The imported review's own controls (which hand, which seat).
+    Imported(ImportMsg),
 }
 
 /// What the shell must do for the app.
@@ -131,13 +145,14 @@ impl AppModel {
             warning: None,
             stale: None,
             show_rules: false,
+            import_error: None,
         }
     }
 
     pub fn game(&self) -> Option<&Game> {
         match &self.screen {
             Screen::Playing(g) => Some(g),
-            Screen::Start => None,
+            Screen::Start | Screen::Reviewing(_) => None,
         }
     }
 
@@ -207,6 +222,29 @@ impl AppModel {
                 self.show_rules = !self.show_rules;
                 Vec::new()
             }
+            AppMsg::Import { file_name, text } => match Imported::open(&file_name, &text) {
+                Ok((imported, effects)) => {
+                    self.screen = Screen::Reviewing(Box::new(imported));
+                    self.import_error = None;
+                    effects.into_iter().map(AppEffect::Game).collect()
+                }
+                Err(e) => {
+                    self.import_error = Some(e.to_string());
+                    Vec::new()
+                }
+            },
+            AppMsg::ImportFailed(reason) => {
+                self.import_error = Some(reason);
+                Vec::new()
+            }
+            AppMsg::Imported(msg) => match &mut self.screen {
+                Screen::Reviewing(imported) => imported
+                    .control(msg)
+                    .into_iter()
+                    .map(AppEffect::Game)
+                    .collect(),
+                _ => Vec::new(),
+            },
             AppMsg::BackToStart => {
                 self.screen = Screen::Start;
                 self.session = None;
@@ -219,6 +257,17 @@ impl AppModel {
 
     /// A message for the game on the table: refused ones change nothing.
     fn game_update(&mut self, msg: Msg) -> Vec<AppEffect> {
+        if let Screen::Reviewing(imported) = &mut self.screen {
+            if matches!(msg, Msg::CloseReview) {
+                self.screen = Screen::Start;
+                return Vec::new();
+            }
+            return imported
+                .update(msg)
+                .into_iter()
+                .map(AppEffect::Game)
+                .collect();
+        }
         if self.stale.is_some() {
             return Vec::new();
         }
@@ -266,6 +315,14 @@ impl AppModel {
                     if let Some(session) = self.session.as_mut() {
                         session.actions.truncate(moves as usize);
                         session.practice = true;
+                        let finished = game.history.len() as u32;
+                        session.reviews.retain(|&hand, _| hand <= finished);
+                    }
+                    save = true;
+                }
+                Effect::KeepReview { hand, review } => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.reviews.insert(hand, review);
                     }
                     save = true;
                 }
@@ -342,6 +399,10 @@ pub fn settings_from_link(base: &Settings, shared: &SharedRules) -> Settings {
     }
 }
 
+/// The largest file of hand records opened for review (a whole game's records
+/// take some tens of kilobytes).
+pub const IMPORT_MAX_BYTES: u64 = 4 << 20;
+
 /// The browser side of the shell: it runs the model's effects and feeds their
 /// results back as messages; it decides nothing about the game.
 #[cfg(target_arch = "wasm32")]
@@ -354,9 +415,14 @@ mod shell {
     use gloo_worker::{Spawnable, WorkerBridge};
     use yew::{component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
-    use super::{settings_from_link, settings_from_query, AppEffect, AppModel, AppMsg, APP_TITLE};
+    use super::{
+        settings_from_link, settings_from_query, AppEffect, AppModel, AppMsg, Screen, APP_TITLE,
+        IMPORT_MAX_BYTES,
+    };
     use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WorkerRequest, WORKER_LOADER};
     use crate::controller::{Effect, Game, Msg, Settings, Ticket};
+    use crate::import::ImportMsg;
+    use crate::review_view::{import_tools, review_panel};
     use crate::sessions::restore;
     use crate::share::{clear_fragment, page_fragment, page_url, read_fragment, Fragment};
     use crate::start::StartScreen;
@@ -514,6 +580,8 @@ mod shell {
         speaker: crate::sound::speaker::Speaker,
         /// Keeps the other-tab listener of the session on the table.
         listener: RefCell<Option<(String, gloo_events::EventListener)>>,
+        /// Keeps the reading of a file of hand records to import.
+        reading: RefCell<Option<gloo_file::callbacks::FileReader>>,
     }
 
     impl Shell {
@@ -600,7 +668,8 @@ mod shell {
                     Effect::Record(_)
                     | Effect::SettingsChanged
                     | Effect::Rewind { .. }
-                    | Effect::Rate { .. },
+                    | Effect::Rate { .. }
+                    | Effect::KeepReview { .. },
                 ) => {}
                 AppEffect::Save => self.save(),
                 AppEffect::LeaveSession => {
@@ -812,6 +881,7 @@ mod shell {
                 render: RefCell::new(Callback::noop()),
                 speaker: crate::sound::speaker::Speaker::new(),
                 listener: RefCell::new(None),
+                reading: RefCell::new(None),
             });
             let lists = library(&*shell.store);
             for msg in std::iter::once(lists).chain(first) {
@@ -886,6 +956,37 @@ mod shell {
                 shell.send(library(&*shell.store));
             })
         };
+        let on_import = {
+            let shell = Rc::clone(&shell);
+            Callback::from(move |file: web_sys::File| {
+                let file = gloo_file::File::from(file);
+                let name = file.name();
+                if file.size() > IMPORT_MAX_BYTES {
+                    shell.send(AppMsg::ImportFailed(format!(
+                        "“{name}” cannot be opened: it holds {} bytes, more than hand records take (at most {IMPORT_MAX_BYTES}).",
+                        file.size()
+                    )));
+                    return;
+                }
+                let reader = {
+                    let shell = Rc::clone(&shell);
+                    gloo_file::callbacks::read_as_text(&file, move |read| match read {
+                        Ok(text) => shell.send(AppMsg::Import {
+                            file_name: name,
+                            text,
+                        }),
+                        Err(e) => {
+                            shell.send(AppMsg::Error(format!("“{name}” cannot be read: {e}")))
+                        }
+                    })
+                };
+                *shell.reading.borrow_mut() = Some(reader);
+            })
+        };
+        let on_import_control = {
+            let shell = Rc::clone(&shell);
+            Callback::from(move |m: ImportMsg| shell.send(AppMsg::Imported(m)))
+        };
         let reload = Callback::from(|_: MouseEvent| {
             if let Some(w) = web_sys::window() {
                 let _ = w.location().reload();
@@ -913,14 +1014,21 @@ mod shell {
                         if let Some(err) = model.error.clone().filter(|_| game.is_some()) {
                             <p class="error" role="alert">{ err }</p>
                         }
-                        { match game {
-                            Some(g) => table(g, model.show_rules, &callbacks),
-                            None => html! {
+                        { match &model.screen {
+                            Screen::Playing(g) => table(g, model.show_rules, &callbacks),
+                            Screen::Reviewing(imported) => review_panel(
+                                imported.seating(),
+                                &imported.review,
+                                &callbacks.on_msg,
+                                import_tools(imported, &on_import_control),
+                            ),
+                            Screen::Start => html! {
                                 <StartScreen initial={model.settings.clone()} onstart={on_start}
                                     error={model.error.clone()} library={model.library.clone()} onresume={on_resume}
                                     ondelete={on_delete} share_base={page_url()}
                                     onsavepreset={on_save_preset} ondeletepreset={on_delete_preset}
-                                    onresetstats={on_reset_stats} />
+                                    onresetstats={on_reset_stats} onimport={on_import}
+                                    import_error={model.import_error.clone()} />
                             },
                         } }
                     </div>

@@ -19,7 +19,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::controller::{
     BotRequest, ClaimRequest, CoachRequest, DuplicateRequest, GradeRequest, ParRequest, Ticket,
-    PAR_NODES,
 };
 
 /// The worker's loader, www/bot-worker_loader.js (next to index.html).
@@ -141,7 +140,7 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
         WorkerRequest::Par(r) => BotReply::Parred {
             ticket,
             hand: r.hand,
-            par: grading::par(&r.start, &r.moves, PAR_NODES),
+            par: grading::par(&r.start, &r.moves, grading::PAR_NODES),
         },
         WorkerRequest::Claim(r) => BotReply::Claimed {
             ticket,

@@ -28,7 +28,7 @@ use crate::review::{HandReplay, ReviewError};
 use crate::seating::{plural, Seating};
 use crate::sound::Cue;
 use crate::storage::stats::HandFacts;
-use crate::storage::Tally;
+use crate::storage::{KeptReview, Tally};
 
 /// Names of the computer players, by seat.
 const BOT_NAMES: [&str; 5] = ["North", "Ada", "Boris", "Cleo", "Dmitri"];
@@ -401,6 +401,60 @@ pub struct Review {
 }
 
 impl Review {
+    /// The review of `replay` from its start, grading `seat`'s decisions:
+    /// with the grades and par already found, if any.
+    pub fn of(
+        replay: HandReplay,
+        seat: Seat,
+        grades: Option<Vec<ReviewedDecision>>,
+        par: Option<Option<Par>>,
+    ) -> Review {
+        let decisions = grades.unwrap_or_else(|| {
+            replay
+                .decisions_of(seat)
+                .into_iter()
+                .map(|step| ReviewedDecision { step, answer: None })
+                .collect()
+        });
+        Review {
+            replay,
+            step: 0,
+            decisions,
+            par,
+        }
+    }
+
+    /// What to ask the coach's worker for what is not known yet: a grade per
+    /// decision of `seat` (the expert deciding with `seed`) and the par. The
+    /// answers name the hand as `hand`.
+    pub fn requests(&self, ticket: &Ticket, hand: u32, seat: Seat, seed: u64) -> Vec<Effect> {
+        let replay = &self.replay;
+        let mut effects: Vec<Effect> = self
+            .decisions
+            .iter()
+            .filter(|d| d.answer.is_none())
+            .map(|d| {
+                Effect::AskGrade(Box::new(GradeRequest {
+                    ticket: ticket.clone(),
+                    hand,
+                    step: d.step,
+                    seed,
+                    view: replay.view_before(d.step, seat),
+                    chosen: replay.moves[d.step].1.clone(),
+                }))
+            })
+            .collect();
+        if self.par.is_none() {
+            effects.push(Effect::AskPar(Box::new(ParRequest {
+                ticket: ticket.clone(),
+                hand,
+                start: replay.start.clone(),
+                moves: replay.moves.clone(),
+            })));
+        }
+        effects
+    }
+
     /// Every decision has its answer.
     pub fn graded(&self) -> bool {
         self.decisions.iter().all(|d| d.answer.is_some())
@@ -495,6 +549,9 @@ pub enum Effect {
     /// Offer a file to save: hand records, one JSON object per line (the
     /// format `pinochle simulate --records` writes).
     Download { file_name: String, text: String },
+    /// Every decision of this reviewed hand is graded and its par known:
+    /// keep the analyses with the saved session.
+    KeepReview { hand: u32, review: KeptReview },
 }
 
 /// A reviewed hand, for its open-cards par.
@@ -505,10 +562,6 @@ pub struct ParRequest {
     pub start: State,
     pub moves: Vec<(Seat, Action)>,
 }
-
-/// Nodes each par solve may search (a few tenths of a second in the worker);
-/// a deal the solver cannot finish within it gets its par from a later trick.
-pub const PAR_NODES: u64 = 300_000;
 
 /// The duplicate replay of a finished hand: the same cards and computer
 /// players (levels and seeds), the expert in the human's seat.
@@ -839,7 +892,7 @@ impl Game {
         hand: u32,
         step: usize,
         answer: Result<GradedDecision, String>,
-    ) -> Result<(), GameError> {
+    ) -> Result<Vec<Effect>, GameError> {
         let review = self
             .review
             .as_mut()
@@ -854,7 +907,62 @@ impl Game {
         if review.graded() {
             self.grades.insert(hand, review.decisions.clone());
         }
-        Ok(())
+        Ok(self.keep_review(hand))
+    }
+
+    /// The analyses of hand `hand` to keep with the saved session, once every
+    /// decision is graded (none failed) and the par is known.
+    fn keep_review(&self, hand: u32) -> Vec<Effect> {
+        let (Some(decisions), Some(par)) = (self.grades.get(&hand), self.pars.get(&hand)) else {
+            return Vec::new();
+        };
+        let grades: Option<BTreeMap<usize, GradedDecision>> = decisions
+            .iter()
+            .map(|d| Some((d.step, d.answer.clone()?.ok()?)))
+            .collect();
+        grades
+            .map(|grades| Effect::KeepReview {
+                hand,
+                review: KeptReview {
+                    grades,
+                    par: Some(par.clone()),
+                },
+            })
+            .into_iter()
+            .collect()
+    }
+
+    /// Takes back the analyses kept with the saved session. A hand's grades
+    /// are taken only when they are exactly the human's decisions in the
+    /// replayed hand (a damaged or stale entry is left out, and asked for again
+    /// when the hand is reviewed).
+    pub fn keep_reviews(&mut self, kept: &BTreeMap<u32, KeptReview>) {
+        for (&hand, review) in kept {
+            let Ok(replay) = self.hand_replay(hand) else {
+                continue;
+            };
+            if let Some(par) = &review.par {
+                self.pars.insert(hand, par.clone());
+            }
+            let steps = replay.decisions_of(self.human);
+            let fits = steps.len() == review.grades.len()
+                && steps.iter().all(|step| {
+                    review
+                        .grades
+                        .get(step)
+                        .is_some_and(|g| g.chosen == replay.moves[*step].1)
+                });
+            if fits {
+                let decisions = steps
+                    .into_iter()
+                    .map(|step| ReviewedDecision {
+                        step,
+                        answer: review.grades.get(&step).cloned().map(Ok),
+                    })
+                    .collect();
+                self.grades.insert(hand, decisions);
+            }
+        }
     }
 
     /// Finished hand `hand` of this game, to review.
@@ -999,38 +1107,15 @@ impl Game {
             Msg::OpenReview(hand) => {
                 let replay = self.hand_replay(hand).map_err(GameError::Review)?;
                 let known = self.grades.get(&hand).cloned();
-                let decisions = known.unwrap_or_else(|| {
-                    replay
-                        .decisions_of(self.human)
-                        .into_iter()
-                        .map(|step| ReviewedDecision { step, answer: None })
-                        .collect()
-                });
-                for d in decisions.iter().filter(|d| d.answer.is_none()) {
-                    effects.push(Effect::AskGrade(Box::new(GradeRequest {
-                        ticket: self.ticket(),
-                        hand,
-                        step: d.step,
-                        seed: self.seat_seed(self.human),
-                        view: replay.view_before(d.step, self.human),
-                        chosen: replay.moves[d.step].1.clone(),
-                    })));
-                }
                 let par = self.pars.get(&hand).cloned();
-                if par.is_none() {
-                    effects.push(Effect::AskPar(Box::new(ParRequest {
-                        ticket: self.ticket(),
-                        hand,
-                        start: replay.start.clone(),
-                        moves: replay.moves.clone(),
-                    })));
-                }
-                self.review = Some(Review {
-                    replay,
-                    step: 0,
-                    decisions,
-                    par,
-                });
+                let review = Review::of(replay, self.human, known, par);
+                effects.extend(review.requests(
+                    &self.ticket(),
+                    hand,
+                    self.human,
+                    self.seat_seed(self.human),
+                ));
+                self.review = Some(review);
             }
             Msg::Export(which) => {
                 let hands: Vec<u32> = match which {
@@ -1065,14 +1150,15 @@ impl Game {
                 if let Some(review) = self.review.as_mut().filter(|r| r.replay.hand == hand) {
                     review.par = Some(par);
                 }
+                effects.extend(self.keep_review(hand));
             }
             Msg::Graded {
                 hand,
                 step,
                 decision,
-            } => self.grade_answer(hand, step, Ok(*decision))?,
+            } => effects.extend(self.grade_answer(hand, step, Ok(*decision))?),
             Msg::GradeFailed { hand, step, reason } => {
-                self.grade_answer(hand, step, Err(reason))?
+                effects.extend(self.grade_answer(hand, step, Err(reason))?)
             }
             Msg::Duplicated { hand, expert } => {
                 let summary = self.history.iter().find(|s| s.hand == hand);
@@ -1160,6 +1246,12 @@ impl Game {
                         .map_err(|_| GameError::Busy("the earlier position cannot be rebuilt"))?;
                 earlier.practice = true;
                 earlier.rewinds = self.rewinds + 1;
+                // The analyses of the hands still finished stay.
+                let finished = earlier.history.len() as u32;
+                earlier.grades = std::mem::take(&mut self.grades);
+                earlier.grades.retain(|&hand, _| hand <= finished);
+                earlier.pars = std::mem::take(&mut self.pars);
+                earlier.pars.retain(|&hand, _| hand <= finished);
                 // Straight back to the decision: no trick left to gather.
                 earlier.trick_pause = None;
                 *self = earlier;
@@ -1702,6 +1794,7 @@ pub mod testing {
                     Effect::Sound(cue) => driven.sounds.push(cue),
                     Effect::AskGrade(_)
                     | Effect::AskPar(_)
+                    | Effect::KeepReview { .. }
                     | Effect::Download { .. }
                     | Effect::AskDuplicate(_)
                     | Effect::Rate { .. } => {}

@@ -19,6 +19,7 @@ pub mod coach_view;
 pub mod controller;
 pub mod controls;
 pub mod hand;
+pub mod import;
 pub mod pwa;
 pub mod review;
 pub mod review_view;
@@ -43,6 +44,11 @@ pub use app::APP_TITLE;
 /// Only meaningful in a browser (wasm32); natively there is no document.
 #[cfg(target_arch = "wasm32")]
 pub fn start() {
+    // The page's loading message leaves in the same task as the first render,
+    // so that no frame is painted without either.
+    if let Some(boot) = gloo_utils::document().get_element_by_id("boot") {
+        boot.remove();
+    }
     yew::Renderer::<App>::new().render();
     pwa::mount();
 }

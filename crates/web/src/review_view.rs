@@ -7,7 +7,7 @@ use pinochle_engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::{
-    component, html, use_effect_with, use_node_ref, Callback, Children, Html, InputEvent,
+    component, html, use_effect_with, use_node_ref, Callback, Children, Event, Html, InputEvent,
     KeyboardEvent, MouseEvent, Properties,
 };
 
@@ -18,7 +18,9 @@ use crate::cards::CardView;
 use crate::coach_view::action_text;
 use crate::controller::{Msg, Review};
 use crate::hand::sorted_hand;
+use crate::import::{ImportMsg, Imported};
 use crate::seating::Seating;
+use crate::start::select_value;
 
 fn cards_row(cards: &[Card]) -> Html {
     html! {
@@ -221,8 +223,58 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
     }
 }
 
-/// The review panel (a dialog over the table).
-pub fn review_panel(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
+/// The controls of a review of imported records: which hand of the file, and
+/// whose decisions are graded.
+pub fn import_tools(imported: &Imported, on_import: &Callback<ImportMsg>) -> Html {
+    let on_hand = {
+        let on_import = on_import.clone();
+        Callback::from(move |e: Event| {
+            if let Some(i) = select_value(&e).and_then(|v| v.parse().ok()) {
+                on_import.emit(ImportMsg::ShowHand(i));
+            }
+        })
+    };
+    let on_seat = {
+        let on_import = on_import.clone();
+        Callback::from(move |e: Event| {
+            if let Some(s) = select_value(&e).and_then(|v| v.parse().ok()) {
+                on_import.emit(ImportMsg::GradeSeat(s));
+            }
+        })
+    };
+    html! {
+        <div class="import-tools" data-testid="import-tools">
+            <span class="import-file">{ imported.file_name.clone() }</span>
+            if imported.hands.len() > 1 {
+                <label>{ "Hand " }
+                    <select onchange={on_hand} data-testid="import-hand">
+                        { for imported.hands.iter().enumerate().map(|(i, h)| html! {
+                            <option value={i.to_string()} selected={i == imported.index}>
+                                { format!("{} of {}: hand {} ({})", i + 1, imported.hands.len(), h.hand, h.start.rules().preset.id()) }
+                            </option>
+                        }) }
+                    </select>
+                </label>
+            }
+            <label>{ "Grade the decisions of " }
+                <select onchange={on_seat} data-testid="import-seat">
+                    { for (0..imported.seats()).map(|s| html! {
+                        <option value={s.to_string()} selected={s == imported.seat}>{ format!("seat {}", s + 1) }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
+
+/// The review panel (a dialog over the table); `tools` go under its title (the
+/// controls of an imported file's review).
+pub fn review_panel(
+    seating: Seating,
+    review: &Review,
+    on_msg: &Callback<Msg>,
+    tools: Html,
+) -> Html {
     let replay = &review.replay;
     let last = replay.len();
     // The end shows the position before the last move, with the last card played.
@@ -292,6 +344,7 @@ pub fn review_panel(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -
                         <button type="button" onclick={close} data-testid="review-close">{ "Close" }</button>
                     </span>
                 </div>
+                { tools }
                 <div class="review-steps">
                     <button type="button" onclick={step(review.step.saturating_sub(1))} disabled={review.step == 0}
                             data-testid="review-step-prev" aria-label="Previous move">{ "◀" }</button>

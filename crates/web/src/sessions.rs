@@ -53,6 +53,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     let actions = session.actions.iter().map(|text| text.parse::<Action>());
     let mut game = Game::replay(session.id.clone(), settings, setup.seed, actions)?;
     game.practice = session.practice;
+    game.keep_reviews(&session.reviews);
     Ok(game)
 }
 
@@ -60,8 +61,8 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
 mod tests {
     use super::*;
     use crate::controller::testing::{basic_settings, drive};
-    use crate::controller::Msg;
-    use crate::storage::{load_session, save_session, MemoryStore};
+    use crate::controller::{Effect, Msg};
+    use crate::storage::{load_session, save_session, KeptReview, MemoryStore};
     use pinochle_engine::{PresetId, Rules};
 
     /// Drives `game` until `stop`, recording every action in `session`.
@@ -100,6 +101,84 @@ mod tests {
             now.update(Msg::Wake).unwrap();
             assert_eq!(restored(&session), now, "{preset:?} at the result");
         }
+    }
+
+    /// Opens the review of `hand` and answers every request as the worker
+    /// would; returns the analyses the game asks to keep.
+    fn review_with_the_worker(game: &mut Game, hand: u32) -> Vec<(u32, KeptReview)> {
+        use crate::bot::{answer, BotReply, WorkerRequest};
+        let mut kept = Vec::new();
+        let mut queue: Vec<Effect> = game.update(Msg::OpenReview(hand)).unwrap();
+        while let Some(effect) = queue.pop() {
+            let reply = match effect {
+                Effect::AskGrade(r) => answer(&WorkerRequest::Grade(*r)),
+                Effect::AskPar(r) => answer(&WorkerRequest::Par(*r)),
+                Effect::KeepReview { hand, review } => {
+                    kept.push((hand, review));
+                    continue;
+                }
+                _ => continue,
+            };
+            let msg = match reply {
+                BotReply::Graded {
+                    hand,
+                    step,
+                    decision,
+                    ..
+                } => Msg::Graded {
+                    hand,
+                    step,
+                    decision,
+                },
+                BotReply::Parred { hand, par, .. } => Msg::ParFound { hand, par },
+                other => panic!("{other:?}"),
+            };
+            queue.extend(game.update(msg).unwrap());
+        }
+        kept
+    }
+
+    #[test]
+    fn a_reviewed_hand_keeps_its_analyses_across_a_reload() {
+        let mut game = Game::start("k".into(), basic_settings(PresetId::Bison), 12).unwrap();
+        let mut session = SavedSession::new("k".into(), setup_of(&game), 0);
+        play(&mut game, &mut session, |g| g.history.len() >= 2);
+        let kept = review_with_the_worker(&mut game, 1);
+        assert_eq!(kept.len(), 1, "kept once, when complete: {kept:?}");
+        let (hand, review) = kept[0].clone();
+        assert_eq!(hand, 1);
+        assert!(review.par.is_some());
+        session.reviews.insert(hand, review.clone());
+        let store = MemoryStore::default();
+        save_session(&store, &mut session, 0).unwrap();
+        let (loaded, _) = load_session(&store, "k", 0).unwrap();
+        assert_eq!(
+            loaded.reviews, session.reviews,
+            "through localStorage's JSON"
+        );
+        let mut back = restore(&loaded).unwrap();
+        let effects = back.update(Msg::OpenReview(1)).unwrap();
+        assert!(
+            effects
+                .iter()
+                .all(|e| !matches!(e, Effect::AskGrade(_) | Effect::AskPar(_))),
+            "nothing asked again: {effects:?}"
+        );
+        let shown = back.review.as_ref().unwrap();
+        assert!(shown.graded());
+        assert_eq!(shown.par, review.par);
+        // A kept review that no longer fits its hand (a grade moved to a move
+        // the human did not make) is left out and asked for again.
+        let mut damaged = review;
+        let (&step, grade) = damaged.grades.iter().next().unwrap();
+        let grade = grade.clone();
+        damaged.grades.remove(&step);
+        damaged.grades.insert(step + 1_000, grade);
+        let mut stale = session.clone();
+        stale.reviews.insert(1, damaged);
+        let mut back = restore(&stale).unwrap();
+        let effects = back.update(Msg::OpenReview(1)).unwrap();
+        assert!(effects.iter().any(|e| matches!(e, Effect::AskGrade(_))));
     }
 
     #[test]

@@ -50,6 +50,12 @@ pub struct StartScreenProps {
     /// Forget the statistics (the player has confirmed).
     #[prop_or_default]
     pub onresetstats: Callback<()>,
+    /// Open this file of hand records for review.
+    #[prop_or_default]
+    pub onimport: Callback<web_sys::File>,
+    /// Why the last file chosen for review could not be opened.
+    #[prop_or_default]
+    pub import_error: Option<String>,
 }
 
 /// Link text for `rules`, carrying `name` (a custom preset's).
@@ -171,7 +177,8 @@ fn when(ms: u64) -> String {
     )
 }
 
-fn select_value(e: &Event) -> Option<String> {
+/// The chosen option's value of a `<select>`.
+pub fn select_value(e: &Event) -> Option<String> {
     e.target()
         .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
         .map(|s| s.value())
@@ -197,6 +204,21 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     let toggle_stats = {
         let show_stats = show_stats.clone();
         Callback::from(move |_: MouseEvent| show_stats.set(!*show_stats))
+    };
+    let on_import = {
+        let onimport = props.onimport.clone();
+        Callback::from(move |e: Event| {
+            let input = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
+            if let Some(input) = input {
+                if let Some(file) = input.files().and_then(|files| files.get(0)) {
+                    onimport.emit(file);
+                }
+                // The same file chosen again is a new change.
+                input.set_value("");
+            }
+        })
     };
     // Custom rules show in the editor (else as a summary with a Change button).
     let editing = use_state(|| false);
@@ -478,7 +500,15 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         } else {
             <p class="start-links">
                 <button type="button" onclick={toggle_stats} data-testid="stats">{ "Statistics" }</button>
+                <label class="file-button" title="Open hand records (a .jsonl file saved by Export, or written by pinochle simulate --records) to review them">
+                    { "Review a saved hand…" }
+                    <input type="file" accept=".jsonl,.json,application/json,text/plain" onchange={on_import}
+                           class="visually-hidden" data-testid="import" />
+                </label>
             </p>
+            if let Some(err) = &props.import_error {
+                <p class="error start-links" role="alert" data-testid="import-error">{ err.clone() }</p>
+            }
         }
         if !library.presets.presets.is_empty() {
             <section class="saved" data-testid="custom-presets" aria-labelledby="presets-title">

@@ -608,7 +608,7 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             </p>
             <button type="button" class="primary" onclick={cb.on_new_game.clone()} data-testid="new-game">{ "New game" }</button>
             if let Some(review) = &game.review {
-                { review_panel(game.seating(), review, &cb.on_msg) }
+                { review_panel(game.seating(), review, &cb.on_msg, Html::default()) }
             }
         </section>
     }
@@ -861,7 +861,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand))) }
             }
             if let Some(review) = &game.review {
-                { review_panel(game.seating(), review, &cb.on_msg) }
+                { review_panel(game.seating(), review, &cb.on_msg, Html::default()) }
             }
             if show_rules {
                 { rules_dialog(game, &cb.on_toggle_rules) }

@@ -13,6 +13,9 @@
 //! an older schema are upgraded step by step by [`migrate`]; a newer schema than
 //! this build reads is reported, not touched.
 
+use std::collections::BTreeMap;
+
+use pinochle_ai::grading::{GradedDecision, Par};
 use pinochle_ai::Level;
 use pinochle_engine::game::{Action, SetupError, State};
 use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
@@ -23,7 +26,7 @@ use serde_json::Value;
 use crate::controller::Pace;
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 4;
+pub const SESSION_SCHEMA: u32 = 5;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -88,8 +91,20 @@ impl SessionSetup {
     }
 }
 
-/// One saved session (schema 4).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The analyses of a reviewed hand, kept so that its review opens at once
+/// after a reload instead of asking the coach again. They are a cache: a kept
+/// grade that does not fit the replayed hand is dropped and asked again.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptReview {
+    /// The human's graded decisions, by the move's index in the hand.
+    pub grades: BTreeMap<usize, GradedDecision>,
+    /// The open-cards par once found (`Some(None)`: the hand has none).
+    pub par: Option<Option<Par>>,
+}
+
+/// One saved session (schema 5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
     pub schema: u32,
@@ -107,6 +122,8 @@ pub struct SavedSession {
     pub practice: bool,
     /// How many of the session's hands the statistics have counted.
     pub counted_hands: u32,
+    /// The analyses of the hands reviewed so far, by hand number.
+    pub reviews: BTreeMap<u32, KeptReview>,
 }
 
 impl SavedSession {
@@ -122,6 +139,7 @@ impl SavedSession {
             actions: Vec::new(),
             practice: false,
             counted_hands: 0,
+            reviews: BTreeMap::new(),
         }
     }
 
@@ -234,6 +252,7 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// adds the coach's settings (bid advisor, auto-play) and the practice mark
 /// of a game in which undo was used. Schema 4 counts the hands already in the
 /// statistics (none, for a session saved before there were statistics).
+/// Schema 5 keeps the analyses of reviewed hands (none before).
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -248,6 +267,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
             1 => v1_to_v2(doc)?,
             2 => v2_to_v3(doc)?,
             3 => v3_to_v4(doc)?,
+            4 => v4_to_v5(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -336,6 +356,18 @@ fn v3_to_v4(doc: Value) -> Result<Value, DecodeError> {
     };
     session.insert("counted_hands".into(), Value::from(0));
     session.insert("schema".into(), Value::from(4));
+    Ok(Value::Object(session))
+}
+
+fn v4_to_v5(doc: Value) -> Result<Value, DecodeError> {
+    let Value::Object(mut session) = doc else {
+        return Err(DecodeError::Migration {
+            from: 4,
+            reason: "the session is not a JSON object".into(),
+        });
+    };
+    session.insert("reviews".into(), Value::Object(Default::default()));
+    session.insert("schema".into(), Value::from(5));
     Ok(Value::Object(session))
 }
 

@@ -33,7 +33,7 @@ use pinochle_engine::link::decode_link;
 
 pub use format::{
     decode_session, encode_session, CustomPreset, CustomPresets, DecodeError, FinishedGame,
-    History, SavedSession, SessionSetup, Tally, LIST_SCHEMA, SESSION_SCHEMA,
+    History, KeptReview, SavedSession, SessionSetup, Tally, LIST_SCHEMA, SESSION_SCHEMA,
 };
 
 /// Prefix of every key this app writes.

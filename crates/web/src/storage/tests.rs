@@ -578,6 +578,27 @@ fn a_schema_3_session_has_counted_no_hands_yet() {
     assert_eq!(migrated.counted_hands, 0);
 }
 
+#[test]
+fn a_schema_4_session_keeps_no_reviews_yet() {
+    let (session, _) = new_session("v-four", PresetId::Club, 6);
+    let mut entry = serde_json::to_value(&session).unwrap();
+    let doc = entry.as_object_mut().unwrap();
+    doc.remove("reviews");
+    doc.insert("schema".into(), serde_json::Value::from(4));
+    let (migrated, _) = decode_session("v-four", &entry.to_string()).unwrap();
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
+    assert!(migrated.reviews.is_empty());
+}
+
+#[test]
+fn a_kept_review_of_the_wrong_shape_is_refused_by_name() {
+    let (session, _) = new_session("bad-review", PresetId::Bison, 6);
+    let mut entry = serde_json::to_value(&session).unwrap();
+    entry["reviews"] = serde_json::json!({ "1": { "grades": { "0": "best" }, "par": null } });
+    let err = decode_session("bad-review", &entry.to_string()).unwrap_err();
+    assert!(matches!(err, DecodeError::Shape(_)), "{err}");
+}
+
 fn facts(declared: bool, outcome: Outcome, meld: u32, change: i64) -> stats::HandFacts {
     stats::HandFacts {
         declared,

@@ -1,0 +1,396 @@
+//! Hand records opened from a file for review ("Import"): the JSON hand
+//! records that Export and `pinochle simulate --records` write, replayed
+//! exactly, one hand at a time in the same review panel as a game played
+//! here. One seat's decisions are graded by the coach's worker (seat 1, the
+//! human's seat in an exported game, unless another is chosen); imported
+//! hands count in no statistics and no rating.
+
+use std::collections::BTreeMap;
+
+use pinochle_ai::grading::{review_seed, GradedDecision, Par};
+use pinochle_engine::game::{read_records, write_records, HandReplay, RecordError, Seat};
+
+use crate::controller::{Effect, Msg, Review, ReviewedDecision, Ticket};
+use crate::seating::Seating;
+
+/// Why a file cannot be opened for review.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ImportError {
+    #[error("“{file}” cannot be opened: {error}")]
+    Records { file: String, error: RecordError },
+    #[error("“{file}” cannot be opened: the record of hand {hand} (record {index} in the file) does not replay: {error}")]
+    Replay {
+        file: String,
+        hand: u32,
+        index: usize,
+        error: RecordError,
+    },
+    #[error("“{file}” holds no hand that was played (only deals thrown in before anyone decided)")]
+    NothingPlayed { file: String },
+}
+
+/// What the review of imported records is told.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportMsg {
+    /// Show the hand at this index in the file.
+    ShowHand(usize),
+    /// Grade this seat's decisions (and call it "you").
+    GradeSeat(Seat),
+}
+
+/// Imported hands under review.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Imported {
+    pub file_name: String,
+    /// The file's hands, in its order.
+    pub hands: Vec<HandReplay>,
+    /// The index of the hand on show.
+    pub index: usize,
+    /// The seat whose decisions are graded, shown as "you".
+    pub seat: Seat,
+    /// Names by seat ("Seat 2"); the graded seat's is empty ("You").
+    names: Vec<String>,
+    /// The review of the hand on show.
+    pub review: Review,
+    /// Grades found so far, by hand index and seat.
+    grades: BTreeMap<(usize, Seat), Vec<ReviewedDecision>>,
+    /// Pars found so far, by hand index.
+    pars: BTreeMap<usize, Option<Par>>,
+}
+
+/// The ticket of every request about imported hands (answers carry the hand's
+/// index and the move, which is all they are matched by).
+fn ticket() -> Ticket {
+    Ticket {
+        game: "import".to_string(),
+        moves: 0,
+        rewinds: 0,
+    }
+}
+
+impl Imported {
+    /// Reads a file's records and replays every hand; the first hand is shown
+    /// and its grades and par asked for. Nothing is opened when any record
+    /// fails.
+    pub fn open(file_name: &str, text: &str) -> Result<(Imported, Vec<Effect>), ImportError> {
+        let file = file_name.to_string();
+        let records = read_records(text).map_err(|error| ImportError::Records {
+            file: file.clone(),
+            error,
+        })?;
+        let hands = records
+            .iter()
+            .enumerate()
+            .map(|(index, record)| {
+                HandReplay::from_record(record).map_err(|error| ImportError::Replay {
+                    file: file.clone(),
+                    hand: record.hand,
+                    index: index + 1,
+                    error,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // A deal thrown in as it was dealt has nothing to step through.
+        let hands: Vec<HandReplay> = hands.into_iter().filter(|h| !h.is_empty()).collect();
+        if hands.is_empty() {
+            return Err(ImportError::NothingPlayed { file });
+        }
+        let seat = 0;
+        let mut imported = Imported {
+            file_name: file,
+            review: Review::of(hands[0].clone(), seat, None, None),
+            hands,
+            index: 0,
+            seat,
+            names: Vec::new(),
+            grades: BTreeMap::new(),
+            pars: BTreeMap::new(),
+        };
+        let effects = imported.show(0, seat);
+        Ok((imported, effects))
+    }
+
+    /// Who sits where: the graded seat is "you", the others "Seat N".
+    pub fn seating(&self) -> Seating<'_> {
+        Seating {
+            names: &self.names,
+            human: self.seat,
+        }
+    }
+
+    /// The seats of the hand on show.
+    pub fn seats(&self) -> usize {
+        self.review.replay.start.public().seats
+    }
+
+    /// Handles a message of the review panel or of the import's own controls;
+    /// the rest (a game's messages) change nothing.
+    pub fn update(&mut self, msg: Msg) -> Vec<Effect> {
+        match msg {
+            Msg::ReviewStep(step) => {
+                self.review.step = step.min(self.review.replay.len());
+                Vec::new()
+            }
+            Msg::Graded {
+                hand,
+                step,
+                decision,
+            } => {
+                self.answer(hand, step, Ok(*decision));
+                Vec::new()
+            }
+            Msg::GradeFailed { hand, step, reason } => {
+                self.answer(hand, step, Err(reason));
+                Vec::new()
+            }
+            Msg::ParFound { hand, par } => {
+                let index = hand as usize;
+                self.pars.insert(index, par.clone());
+                if index == self.index {
+                    self.review.par = Some(par);
+                }
+                Vec::new()
+            }
+            Msg::Export(_) => {
+                let record = &self.review.replay.record;
+                let stem = self
+                    .file_name
+                    .strip_suffix(".jsonl")
+                    .unwrap_or(&self.file_name);
+                vec![Effect::Download {
+                    file_name: format!("{stem}-hand-{}.jsonl", record.hand),
+                    text: write_records(std::slice::from_ref(record)),
+                }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Handles the import's own controls.
+    pub fn control(&mut self, msg: ImportMsg) -> Vec<Effect> {
+        match msg {
+            ImportMsg::ShowHand(index) if index < self.hands.len() => self.show(index, self.seat),
+            ImportMsg::GradeSeat(seat) if seat < self.seats() => self.show(self.index, seat),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Shows hand `index` with `seat`'s decisions graded, asking for what is
+    /// not known yet.
+    fn show(&mut self, index: usize, seat: Seat) -> Vec<Effect> {
+        let replay = self.hands[index].clone();
+        let seats = replay.start.public().seats;
+        self.names = (0..seats)
+            .map(|s| {
+                if s == seat {
+                    String::new()
+                } else {
+                    format!("Seat {}", s + 1)
+                }
+            })
+            .collect();
+        let grades = self.grades.get(&(index, seat)).cloned();
+        let par = self.pars.get(&index).cloned();
+        let review = Review::of(replay, seat, grades, par);
+        let seed = review_seed(review.replay.hand, seat);
+        let effects = review.requests(&ticket(), index as u32, seat, seed);
+        self.index = index;
+        self.seat = seat;
+        self.review = review;
+        effects
+    }
+
+    /// Keeps a grade for the hand and seat it was asked for; an answer for a
+    /// hand or seat no longer on show is kept for when it is shown again.
+    fn answer(&mut self, hand: u32, step: usize, answer: Result<GradedDecision, String>) {
+        let index = hand as usize;
+        let Some(replay) = self.hands.get(index) else {
+            return;
+        };
+        // The move's seat is the seat that was graded.
+        let Some(&(seat, _)) = replay.moves.get(step) else {
+            return;
+        };
+        let on_show = index == self.index && seat == self.seat;
+        let decisions = if on_show {
+            &mut self.review.decisions
+        } else {
+            self.grades.entry((index, seat)).or_insert_with(|| {
+                replay
+                    .decisions_of(seat)
+                    .into_iter()
+                    .map(|step| ReviewedDecision { step, answer: None })
+                    .collect()
+            })
+        };
+        if let Some(d) = decisions.iter_mut().find(|d| d.step == step) {
+            d.answer = Some(answer);
+        }
+        if on_show {
+            self.grades
+                .insert((index, seat), self.review.decisions.clone());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{answer, BotReply, WorkerRequest};
+    use crate::controller::testing::{basic_settings, drive};
+    use crate::controller::{Game, GradeRequest};
+    use pinochle_engine::PresetId;
+
+    /// A game of `hands` finished hands and its Export of every hand.
+    fn exported(preset: PresetId, hands: usize) -> (Game, String) {
+        let mut game = Game::start("g".into(), basic_settings(preset), 41).unwrap();
+        drive(&mut game, |g| g.history.len() >= hands, |_| {});
+        let text = game
+            .update(Msg::Export(None))
+            .unwrap()
+            .into_iter()
+            .find_map(|e| match e {
+                Effect::Download { text, .. } => Some(text),
+                _ => None,
+            })
+            .expect("the game's records are offered");
+        (game, text)
+    }
+
+    fn grade_asks(effects: &[Effect]) -> Vec<GradeRequest> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::AskGrade(r) => Some((**r).clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The worker's answer to each grade asked, as the shell passes it on.
+    fn answer_grades(imported: &mut Imported, effects: &[Effect]) {
+        for ask in grade_asks(effects) {
+            let BotReply::Graded {
+                hand,
+                step,
+                decision,
+                ..
+            } = answer(&WorkerRequest::Grade(ask))
+            else {
+                panic!("no grade");
+            };
+            imported.update(Msg::Graded {
+                hand,
+                step,
+                decision,
+            });
+        }
+    }
+
+    #[test]
+    fn an_exported_game_opens_with_every_hand_replayed_in_every_preset() {
+        for preset in PresetId::ALL {
+            let (game, text) = exported(preset, 2);
+            let (imported, effects) =
+                Imported::open("game.jsonl", &text).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+            assert_eq!(imported.hands.len(), text.lines().count(), "{preset:?}");
+            for replay in &imported.hands {
+                let played = game.hand_replay(replay.hand).unwrap();
+                assert_eq!(
+                    replay.moves, played.moves,
+                    "{preset:?} hand {}",
+                    replay.hand
+                );
+                assert_eq!(replay.record, played.record);
+            }
+            // Seat 1's decisions in the first hand are asked for, and its par.
+            let first = &imported.hands[0];
+            let asks = grade_asks(&effects);
+            assert_eq!(asks.len(), first.decisions_of(0).len(), "{preset:?}");
+            assert!(asks.iter().all(|a| a.view.seat == 0));
+            let pars = effects
+                .iter()
+                .filter(|e| matches!(e, Effect::AskPar(_)))
+                .count();
+            assert_eq!(pars, 1);
+            assert_eq!(imported.seating().name(0), crate::seating::YOU);
+            assert_eq!(imported.seating().name(1), "Seat 2");
+        }
+    }
+
+    #[test]
+    fn grades_are_kept_per_hand_and_seat_and_late_answers_wait_for_their_hand() {
+        let (_, text) = exported(PresetId::Bison, 2);
+        let (mut imported, effects) = Imported::open("game.jsonl", &text).unwrap();
+        answer_grades(&mut imported, &effects);
+        assert!(imported.review.graded());
+        // Another hand: its own decisions asked for.
+        let second = imported.control(ImportMsg::ShowHand(1));
+        assert!(!grade_asks(&second).is_empty());
+        assert_eq!(imported.review.replay.hand, imported.hands[1].hand);
+        // Back to the first: nothing asked again.
+        let back = imported.control(ImportMsg::ShowHand(0));
+        assert!(
+            grade_asks(&back).is_empty(),
+            "the first hand's grades are kept"
+        );
+        assert!(imported.review.graded());
+        // The second hand's answers arrive while the first is on show: kept for it.
+        answer_grades(&mut imported, &second);
+        let again = imported.control(ImportMsg::ShowHand(1));
+        assert!(grade_asks(&again).is_empty());
+        assert!(imported.review.graded());
+        // Another seat's decisions, from that seat's own view.
+        let seat2 = imported.control(ImportMsg::GradeSeat(1));
+        let asks = grade_asks(&seat2);
+        assert_eq!(asks.len(), imported.hands[1].decisions_of(1).len());
+        assert!(asks.iter().all(|a| a.view.seat == 1));
+        assert_eq!(imported.seating().name(1), crate::seating::YOU);
+        // Out of range: nothing changes.
+        let before = imported.clone();
+        assert!(imported.control(ImportMsg::GradeSeat(7)).is_empty());
+        assert!(imported.control(ImportMsg::ShowHand(9)).is_empty());
+        assert_eq!(imported, before);
+    }
+
+    #[test]
+    fn a_file_that_does_not_replay_opens_nothing_and_says_why() {
+        let garbage = Imported::open("notes.txt", "hello\n").unwrap_err();
+        assert!(matches!(garbage, ImportError::Records { .. }), "{garbage}");
+        assert!(garbage.to_string().contains("notes.txt"), "{garbage}");
+        let empty = Imported::open("empty.jsonl", "\n").unwrap_err();
+        assert!(matches!(empty, ImportError::Records { .. }), "{empty}");
+        // A record whose first trick was changed no longer replays.
+        let (_, text) = exported(PresetId::Brooklyn, 1);
+        let mut record: serde_json::Value =
+            serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let first = &mut record["tricks"][0]["cards"][0][1];
+        let card = first.as_str().unwrap().to_string();
+        *first = serde_json::Value::String(if card == "AS" {
+            "KS".into()
+        } else {
+            "AS".into()
+        });
+        let tampered = Imported::open("t.jsonl", &record.to_string()).unwrap_err();
+        assert!(
+            matches!(tampered, ImportError::Replay { hand: 1, .. }),
+            "{tampered}"
+        );
+    }
+
+    #[test]
+    fn the_hand_on_show_exports_as_its_record() {
+        let (_, text) = exported(PresetId::Club, 1);
+        let (mut imported, _) = Imported::open("club.jsonl", &text).unwrap();
+        let effects = imported.update(Msg::Export(None));
+        let Some(Effect::Download {
+            file_name,
+            text: out,
+        }) = effects.first()
+        else {
+            panic!("no file offered: {effects:?}");
+        };
+        assert_eq!(file_name, "club-hand-1.jsonl");
+        assert_eq!(out.trim(), text.lines().next().unwrap().trim());
+    }
+}
