@@ -186,6 +186,12 @@ fn a_changed_trick_or_score_is_named() {
         HandReplay::from_record(&r),
         Err(RecordError::Unfinished { .. })
     ));
+    let mut r = record.clone();
+    r.standing = None;
+    assert_eq!(
+        HandReplay::from_record(&r),
+        Err(RecordError::NoStanding { hand: r.hand })
+    );
     let mut r = record;
     let extra = r.actions[0].clone();
     r.actions.push(extra);

@@ -381,6 +381,8 @@ pub enum RecordError {
     UnknownFormat { line: usize, format: u32 },
     #[error("hand {hand}: format {format} records carry no actions; only format 3 records can be replayed")]
     NoActions { hand: u32, format: u32 },
+    #[error("hand {hand}: the record has no `standing` to start the replay from")]
+    NoStanding { hand: u32 },
     #[error("hand {hand}: the record's rules do not load: {reason}")]
     Rules { hand: u32, reason: String },
     #[error("hand {hand}: the record's deal does not set up: {reason}")]

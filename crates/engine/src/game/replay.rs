@@ -84,12 +84,16 @@ impl HandReplay {
     /// decision (a bunched deal) has no moves.
     pub fn from_record(record: &HandRecord) -> Result<HandReplay, RecordError> {
         let hand = record.hand;
-        let (Some(standing), 3..) = (&record.standing, record.format) else {
+        if record.format < 3 {
             return Err(RecordError::NoActions {
                 hand,
                 format: record.format,
             });
-        };
+        }
+        let standing = record
+            .standing
+            .as_ref()
+            .ok_or(RecordError::NoStanding { hand })?;
         let settings: Vec<String> = record
             .options
             .iter()
