@@ -177,7 +177,9 @@ fn percent(share: f64) -> String {
 fn stake_unit(rules: &Rules, bid: u32) -> f64 {
     match &rules.scoring {
         Scoring::Stakes(s) => f64::from(s.schedule.win_units(bid)),
-        Scoring::Bowl(b) => b.stake(bid) as f64,
+        // The club's stakes are money (cents); in base stakes its values and
+        // costs read and grade like Brooklyn's units.
+        Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
         Scoring::Pot(_) | Scoring::Points(_) => 1.0,
     }
 }
@@ -846,6 +848,15 @@ mod tests {
     use super::*;
     use crate::Player;
     use pinochle_engine::{PresetId, Rules};
+
+    #[test]
+    fn club_stakes_are_counted_in_base_stakes_like_brooklyn_units() {
+        let club = Rules::preset(PresetId::Club);
+        assert_eq!(stake_unit(&club, 300), 1.0);
+        assert_eq!(stake_unit(&club, 340), 1.0);
+        assert_eq!(stake_unit(&club, 350), 2.0);
+        assert_eq!(stake_unit(&club, 400), 4.0);
+    }
 
     /// Every decision of a session of basic bots, from a seed, until `stop`
     /// says so; `visit` sees each state before the decision is made.

@@ -500,15 +500,17 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         } else {
             <p class="start-links">
                 <button type="button" onclick={toggle_stats} data-testid="stats">{ "Statistics" }</button>
-                <label class="file-button" title="Open hand records (a .jsonl file saved by Export, or written by pinochle simulate --records) to review them">
-                    { "Review a saved hand…" }
-                    <input type="file" accept=".jsonl,.json,application/json,text/plain" onchange={on_import}
-                           class="visually-hidden" data-testid="import" />
-                </label>
             </p>
-            if let Some(err) = &props.import_error {
-                <p class="error start-links" role="alert" data-testid="import-error">{ err.clone() }</p>
-            }
+        }
+        <p class="start-links">
+            <label class="file-button" title="Open hand records (a .jsonl file saved by Export, or written by pinochle simulate --records) to review them">
+                { "Review a saved hand…" }
+                <input type="file" accept=".jsonl,.json,application/json,text/plain" onchange={on_import}
+                       class="visually-hidden" data-testid="import" />
+            </label>
+        </p>
+        if let Some(err) = &props.import_error {
+            <p class="error start-links" role="alert" data-testid="import-error">{ err.clone() }</p>
         }
         if !library.presets.presets.is_empty() {
             <section class="saved" data-testid="custom-presets" aria-labelledby="presets-title">
