@@ -1160,10 +1160,11 @@ impl Solver {
             to_actual: [[0, 1, 2, 3, 4, 5]; 4],
         };
         let n = pos.players as usize;
-        let mut moved = false;
         for s in 0..4 {
             let held = (0..n).fold(0u8, |m, p| m | pos.masks[p][s]);
             let mut slot = 5;
+            // Ranks of this suit whose label changes.
+            let mut moved = 0u8;
             for rank in (0..6).rev() {
                 if self.run_top[rank] == rank {
                     slot = rank;
@@ -1171,20 +1172,25 @@ impl Solver {
                 if held & (1 << rank) != 0 {
                     r.to_canonical[s][rank] = slot as u8;
                     r.to_actual[s][slot] = rank as u8;
-                    moved |= slot != rank;
+                    if slot != rank {
+                        moved |= 1 << rank;
+                    }
                     slot = slot.saturating_sub(1);
                 }
             }
-        }
-        if moved {
-            let mut h = ZOBRIST_LEADER[pos.leader as usize];
+            // Only the moved cards' hash terms change: swap them for the
+            // terms of their canonical cards.
             for p in 0..n {
-                for c in 0..CARDS {
-                    let canonical = c / 6 * 6 + r.to_canonical[c / 6][c % 6] as usize;
-                    h ^= zobrist(p, canonical, pos.hands[p][c]);
+                let mut m = pos.masks[p][s] & moved;
+                while m != 0 {
+                    let rank = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let c = s * 6 + rank;
+                    let count = pos.hands[p][c];
+                    let canonical = s * 6 + r.to_canonical[s][rank] as usize;
+                    r.hash ^= zobrist(p, c, count) ^ zobrist(p, canonical, count);
                 }
             }
-            r.hash = h;
         }
         r
     }
