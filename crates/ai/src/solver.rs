@@ -266,11 +266,10 @@ impl Position {
             .collect()
     }
 
+    /// Hash of the hands and the leader. The trick under way is left out: the
+    /// table is probed only at trick starts, where it is empty.
     fn full_hash(&self) -> u64 {
         let mut h = ZOBRIST_LEADER[self.leader as usize];
-        for (slot, &c) in self.trick[..self.trick_len as usize].iter().enumerate() {
-            h ^= zobrist_trick(slot, c);
-        }
         for p in 0..self.players as usize {
             for c in 0..CARDS {
                 h ^= zobrist(p, c, self.hands[p][c]);
@@ -418,21 +417,6 @@ const fn mix(mut z: u64) -> u64 {
 }
 
 const ZOBRIST_LEADER: [u64; MAX_PLAYERS] = [mix(1001), mix(1002), mix(1003), mix(1004)];
-
-/// Hash contribution of card `card` lying at place `slot` of the trick under way.
-fn zobrist_trick(slot: usize, card: u8) -> u64 {
-    ZOBRIST_TRICK[slot * CARDS + card as usize]
-}
-
-const ZOBRIST_TRICK: [u64; MAX_PLAYERS * CARDS] = {
-    let mut table = [0u64; MAX_PLAYERS * CARDS];
-    let mut i = 0;
-    while i < table.len() {
-        table[i] = mix(0x7121_0000 + i as u64);
-        i += 1;
-    }
-    table
-};
 
 /// Hash contribution of `player` holding `count` copies of card `card`.
 fn zobrist(player: usize, card: usize, count: u8) -> u64 {
@@ -766,7 +750,6 @@ impl Solver {
         let me = pos.to_move();
         pos.remove(me, card);
         pos.trick[pos.trick_len as usize] = card;
-        pos.hash ^= zobrist_trick(pos.trick_len as usize, card);
         pos.trick_len += 1;
         if pos.trick_len < pos.players {
             return 0;
@@ -780,9 +763,6 @@ impl Solver {
             .sum();
         if pos.held[0] == 0 {
             points += self.last_bonus;
-        }
-        for (slot, &c) in pos.trick[..pos.players as usize].iter().enumerate() {
-            pos.hash ^= zobrist_trick(slot, c);
         }
         pos.trick = [NO_CARD; MAX_PLAYERS];
         pos.trick_len = 0;
@@ -802,6 +782,8 @@ impl Solver {
             return 0;
         }
         let at_trick_start = pos.trick_len == 0;
+        // Points left to take (value units), known at trick starts.
+        let mut remaining = 0;
         let mut tt_best = NO_CARD;
         let mut need_depth = EXACT_DEPTH;
         if at_trick_start {
@@ -819,7 +801,7 @@ impl Solver {
                 }
                 need_depth = limit - done;
             }
-            let remaining = self.remaining_points(pos);
+            remaining = self.remaining_points(pos);
             if remaining <= alpha {
                 return remaining;
             }
@@ -869,7 +851,6 @@ impl Solver {
         if at_trick_start && self.depth_limit.is_none() {
             // (Inside the table's bounds a cut here is still fail-soft sound:
             // the value lies within them.)
-            let remaining = self.remaining_points(pos);
             let (lo, up) = self.quick_bounds(pos, remaining, alpha, beta);
             if lo >= beta {
                 return lo;
