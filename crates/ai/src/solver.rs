@@ -1754,6 +1754,37 @@ mod tests {
         }
     }
 
+    /// The relative-rank key, updated only for the moved cards, equals the
+    /// hash of the relabelled hands computed from scratch; the running hash
+    /// equals the full one at every trick start.
+    #[test]
+    fn relabelled_key_equals_a_full_rehash() {
+        let mut rng = Rng::new(23);
+        let mut relabelled = 0;
+        for round in 0..300 {
+            let mut deal = random_deal(&mut rng, round);
+            deal.counting = [Counting::Counters, Counting::CountersOne, Counting::Fives][round % 3];
+            let pos = random_trick_start(&mut rng, &deal, 3 + round % 6);
+            assert_eq!(pos.hash, pos.full_hash(), "round {round}");
+            let solver = Solver::new(deal, 8);
+            let r = solver.relabel(&pos);
+            let mut canonical = pos;
+            canonical.hands = [[0; CARDS]; MAX_PLAYERS];
+            for p in 0..pos.players() {
+                for c in 0..CARDS {
+                    let n = pos.hands[p][c];
+                    if n > 0 {
+                        canonical.hands[p][r.canonical(c as u8) as usize] = n;
+                        assert_eq!(r.actual(r.canonical(c as u8)), c as u8, "round {round}");
+                    }
+                }
+            }
+            assert_eq!(r.hash, canonical.full_hash(), "round {round}");
+            relabelled += usize::from(r.hash != pos.hash);
+        }
+        assert!(relabelled > 50, "only {relabelled} positions relabelled");
+    }
+
     #[test]
     fn zobrist_has_no_zero_entries() {
         assert!(ZOBRIST.iter().all(|&z| z != 0));
