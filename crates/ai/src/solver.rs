@@ -266,11 +266,10 @@ impl Position {
             .collect()
     }
 
+    /// Hash of the hands and the leader. The trick under way is left out: the
+    /// table is probed only at trick starts, where it is empty.
     fn full_hash(&self) -> u64 {
         let mut h = ZOBRIST_LEADER[self.leader as usize];
-        for (slot, &c) in self.trick[..self.trick_len as usize].iter().enumerate() {
-            h ^= zobrist_trick(slot, c);
-        }
         for p in 0..self.players as usize {
             for c in 0..CARDS {
                 h ^= zobrist(p, c, self.hands[p][c]);
@@ -418,21 +417,6 @@ const fn mix(mut z: u64) -> u64 {
 }
 
 const ZOBRIST_LEADER: [u64; MAX_PLAYERS] = [mix(1001), mix(1002), mix(1003), mix(1004)];
-
-/// Hash contribution of card `card` lying at place `slot` of the trick under way.
-fn zobrist_trick(slot: usize, card: u8) -> u64 {
-    ZOBRIST_TRICK[slot * CARDS + card as usize]
-}
-
-const ZOBRIST_TRICK: [u64; MAX_PLAYERS * CARDS] = {
-    let mut table = [0u64; MAX_PLAYERS * CARDS];
-    let mut i = 0;
-    while i < table.len() {
-        table[i] = mix(0x7121_0000 + i as u64);
-        i += 1;
-    }
-    table
-};
 
 /// Hash contribution of `player` holding `count` copies of card `card`.
 fn zobrist(player: usize, card: usize, count: u8) -> u64 {
@@ -766,7 +750,6 @@ impl Solver {
         let me = pos.to_move();
         pos.remove(me, card);
         pos.trick[pos.trick_len as usize] = card;
-        pos.hash ^= zobrist_trick(pos.trick_len as usize, card);
         pos.trick_len += 1;
         if pos.trick_len < pos.players {
             return 0;
@@ -780,9 +763,6 @@ impl Solver {
             .sum();
         if pos.held[0] == 0 {
             points += self.last_bonus;
-        }
-        for (slot, &c) in pos.trick[..pos.players as usize].iter().enumerate() {
-            pos.hash ^= zobrist_trick(slot, c);
         }
         pos.trick = [NO_CARD; MAX_PLAYERS];
         pos.trick_len = 0;
@@ -802,6 +782,8 @@ impl Solver {
             return 0;
         }
         let at_trick_start = pos.trick_len == 0;
+        // Points left to take (value units), known at trick starts.
+        let mut remaining = 0;
         let mut tt_best = NO_CARD;
         let mut need_depth = EXACT_DEPTH;
         if at_trick_start {
@@ -819,7 +801,7 @@ impl Solver {
                 }
                 need_depth = limit - done;
             }
-            let remaining = self.remaining_points(pos);
+            remaining = self.remaining_points(pos);
             if remaining <= alpha {
                 return remaining;
             }
@@ -869,7 +851,6 @@ impl Solver {
         if at_trick_start && self.depth_limit.is_none() {
             // (Inside the table's bounds a cut here is still fail-soft sound:
             // the value lies within them.)
-            let remaining = self.remaining_points(pos);
             let (lo, up) = self.quick_bounds(pos, remaining, alpha, beta);
             if lo >= beta {
                 return lo;
@@ -1160,10 +1141,11 @@ impl Solver {
             to_actual: [[0, 1, 2, 3, 4, 5]; 4],
         };
         let n = pos.players as usize;
-        let mut moved = false;
         for s in 0..4 {
             let held = (0..n).fold(0u8, |m, p| m | pos.masks[p][s]);
             let mut slot = 5;
+            // Ranks of this suit whose label changes.
+            let mut moved = 0u8;
             for rank in (0..6).rev() {
                 if self.run_top[rank] == rank {
                     slot = rank;
@@ -1171,20 +1153,25 @@ impl Solver {
                 if held & (1 << rank) != 0 {
                     r.to_canonical[s][rank] = slot as u8;
                     r.to_actual[s][slot] = rank as u8;
-                    moved |= slot != rank;
+                    if slot != rank {
+                        moved |= 1 << rank;
+                    }
                     slot = slot.saturating_sub(1);
                 }
             }
-        }
-        if moved {
-            let mut h = ZOBRIST_LEADER[pos.leader as usize];
+            // Only the moved cards' hash terms change: swap them for the
+            // terms of their canonical cards.
             for p in 0..n {
-                for c in 0..CARDS {
-                    let canonical = c / 6 * 6 + r.to_canonical[c / 6][c % 6] as usize;
-                    h ^= zobrist(p, canonical, pos.hands[p][c]);
+                let mut m = pos.masks[p][s] & moved;
+                while m != 0 {
+                    let rank = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let c = s * 6 + rank;
+                    let count = pos.hands[p][c];
+                    let canonical = s * 6 + r.to_canonical[s][rank] as usize;
+                    r.hash ^= zobrist(p, c, count) ^ zobrist(p, canonical, count);
                 }
             }
-            r.hash = h;
         }
         r
     }
@@ -1765,6 +1752,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The relative-rank key, updated only for the moved cards, equals the
+    /// hash of the relabelled hands computed from scratch; the running hash
+    /// equals the full one at every trick start.
+    #[test]
+    fn relabelled_key_equals_a_full_rehash() {
+        let mut rng = Rng::new(23);
+        let mut relabelled = 0;
+        for round in 0..300 {
+            let mut deal = random_deal(&mut rng, round);
+            deal.counting = [Counting::Counters, Counting::CountersOne, Counting::Fives][round % 3];
+            let pos = random_trick_start(&mut rng, &deal, 3 + round % 6);
+            assert_eq!(pos.hash, pos.full_hash(), "round {round}");
+            let solver = Solver::new(deal, 8);
+            let r = solver.relabel(&pos);
+            let mut canonical = pos;
+            canonical.hands = [[0; CARDS]; MAX_PLAYERS];
+            for p in 0..pos.players() {
+                for c in 0..CARDS {
+                    let n = pos.hands[p][c];
+                    if n > 0 {
+                        canonical.hands[p][r.canonical(c as u8) as usize] = n;
+                        assert_eq!(r.actual(r.canonical(c as u8)), c as u8, "round {round}");
+                    }
+                }
+            }
+            assert_eq!(r.hash, canonical.full_hash(), "round {round}");
+            relabelled += usize::from(r.hash != pos.hash);
+        }
+        assert!(relabelled > 50, "only {relabelled} positions relabelled");
     }
 
     #[test]
