@@ -1,13 +1,13 @@
 // The hand review and the statistics, end to end in every preset: finish a
 // hand, open "Review this hand", step through it with the buttons and the
-// arrow keys, wait until every decision of the human is graded (each
-// `grade` has its data-grade and data-cost) and the open-cards par is
-// shown, then go back to the start
-// screen and find the hand counted in the statistics, with its duplicate
-// rating; then import the exported record ("Review a saved hand…") and see
-// the same hand replayed and graded again. Instant pace, basic players, one
-// hand each (screenshots review-<preset>-<w>x<h>.png at both sizes,
-// statistics-<w>x<h>.png, import-<preset>-<w>x<h>.png).
+// arrow keys, wait until every decision of the human is graded (each `grade`
+// has its data-grade and data-cost) and the open-cards par is shown, export
+// the hand's record; see the score chart on the score sheet; go back to the
+// start screen and find the hand counted in the statistics with its
+// duplicate rating; then import the exported record ("Review a saved hand…")
+// and see the same hand replayed and graded again. Instant pace, basic
+// players, one hand each (screenshots review-, import- and
+// score-chart-<preset>-<w>x<h>.png at both sizes, statistics-<w>x<h>.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,6 +82,16 @@ for (const preset of PRESETS) {
       assert.ok(record.deal && record.tricks, 'a whole hand record');
       await page.getByTestId('review-close').click();
       await page.getByTestId('next-hand').click();
+
+      // The score chart on the score sheet: a line per player or side, with a
+      // text alternative that states the running totals.
+      const sheet = page.getByTestId('score-sheet');
+      if (!(await sheet.evaluate((d) => d.open))) await sheet.locator('summary').click();
+      const chart = page.locator('[data-testid="score-chart"] svg[role="img"]');
+      await chart.waitFor({ state: 'visible' });
+      assert.match(await chart.getAttribute('aria-label'), /after each hand\. Now: /);
+      await chart.scrollIntoViewIfNeeded();
+      await screenshot(page, `score-chart-${preset.id}-${preset.size.width}x${preset.size.height}`);
 
       await page.getByTestId('quit').click();
       await page.getByTestId('stats').click();

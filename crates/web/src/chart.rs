@@ -68,13 +68,16 @@ pub fn line_chart(
         .collect::<Vec<_>>()
         .join(", ");
     let label = format!("{caption}. Now: {summary}.");
+    // The target's label sits above its line, or below it when the line runs
+    // along the top of the chart.
+    let label_y = |line: f64| if line < 12.0 { line + 9.0 } else { line - 2.0 };
     html! {
         <figure class="chart">
             <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label}>
                 <line class="axis" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(0))} y2={format!("{:.1}", y(0))} />
                 if let Some(t) = target {
                     <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(t))} y2={format!("{:.1}", y(t))} />
-                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", y(t) - 2.0)} text-anchor="end">{ format!("target {}", format(t)) }</text>
+                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(t)))} text-anchor="end">{ format!("target {}", format(t)) }</text>
                 }
                 <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(high) + 8.0)} text-anchor="end">{ format(high) }</text>
                 <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(low))} text-anchor="end">{ format(low) }</text>
