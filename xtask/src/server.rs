@@ -163,12 +163,16 @@ fn accepts_gzip_in(line: &str) -> bool {
         })
 }
 
-/// The gzip twin `cargo xtask dist` wrote beside a file, if there is one.
+/// The gzip twin `cargo xtask dist` wrote beside a file, if there is one and
+/// it is not older than the file (a file changed after the build, as the e2e
+/// suite does to `sw.js`, is sent as it is now).
 fn gzip_twin(path: &Path) -> Option<PathBuf> {
     let mut name = path.file_name()?.to_os_string();
     name.push(".gz");
     let twin = path.with_file_name(name);
-    twin.is_file().then_some(twin)
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let fresh = matches!((modified(&twin), modified(path)), (Some(t), Some(f)) if t >= f);
+    fresh.then_some(twin)
 }
 
 /// Whether a file name carries Trunk's content hash (`app-0123456789abcdef_bg.wasm`,
@@ -372,6 +376,12 @@ mod tests {
         let plain = get(b"GET /app_bg.wasm HTTP/1.1\r\n\r\n");
         assert!(!plain.contains("Content-Encoding"), "{plain}");
         assert!(plain.ends_with("\0asm"));
+        // The file changed after its twin was written: the file is sent.
+        std::thread::sleep(Duration::from_millis(20));
+        std::fs::write(root.join("app_bg.wasm"), b"\0asm2").unwrap();
+        let changed = get(b"GET /app_bg.wasm HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+        assert!(!changed.contains("Content-Encoding"), "{changed}");
+        assert!(changed.ends_with("\0asm2"));
         drop(server);
     }
 }
