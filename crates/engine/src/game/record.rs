@@ -416,21 +416,29 @@ pub fn read_records(text: &str) -> Result<Vec<HandRecord>, RecordError> {
         if text.trim().is_empty() {
             continue;
         }
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| RecordError::NotJson {
-                line,
-                reason: e.to_string(),
-            })?;
-        let format = value.get("format").and_then(serde_json::Value::as_u64);
-        if let Some(format) = format.filter(|&f| f == 0 || f > u64::from(FORMAT_VERSION)) {
+        // The format first, so that a newer record is named as such rather
+        // than as a shape this version does not know. (Read straight from the
+        // text, not through `serde_json::Value`: the app links this.)
+        let head: FormatOnly = serde_json::from_str(text).map_err(|e| {
+            let reason = reason_of(&e);
+            if e.is_syntax() || e.is_eof() {
+                RecordError::NotJson { line, reason }
+            } else {
+                RecordError::NotARecord { line, reason }
+            }
+        })?;
+        if let Some(format) = head
+            .format
+            .filter(|&f| f == 0 || f > u64::from(FORMAT_VERSION))
+        {
             return Err(RecordError::UnknownFormat {
                 line,
                 format: u32::try_from(format).unwrap_or(u32::MAX),
             });
         }
-        let record = serde_json::from_value(value).map_err(|e| RecordError::NotARecord {
+        let record = serde_json::from_str(text).map_err(|e| RecordError::NotARecord {
             line,
-            reason: e.to_string(),
+            reason: reason_of(&e),
         })?;
         records.push(record);
     }
@@ -438,6 +446,20 @@ pub fn read_records(text: &str) -> Result<Vec<HandRecord>, RecordError> {
         return Err(RecordError::Empty);
     }
     Ok(records)
+}
+
+/// What serde says is wrong, without its position in the line (the error
+/// names the line; one record is one line).
+fn reason_of(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&position).unwrap_or(&text).to_string()
+}
+
+/// A record's `format`, read before the rest.
+#[derive(Deserialize)]
+struct FormatOnly {
+    format: Option<u64>,
 }
 
 /// Writes hand records as a file: one JSON object per line, each line ended.

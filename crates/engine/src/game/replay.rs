@@ -5,8 +5,6 @@
 //! format 3 hand record ([`HandReplay::from_record`]), which it checks: the
 //! moves replayed must reproduce the record.
 
-use std::collections::BTreeMap;
-
 use crate::rules::Rules;
 
 use super::action::Action;
@@ -215,22 +213,78 @@ impl HandReplay {
     }
 }
 
-/// The fields (by their JSON names) in which a replayed record differs from
-/// the recorded one; the run's session number is the writer's, not the hand's.
+/// The fields (by their JSON names, in alphabetical order) in which a
+/// replayed record differs from the recorded one; the run's session number is
+/// the writer's, not the hand's. (Compared field by field rather than through
+/// JSON values: the app links this, and every byte of it is downloaded.)
 fn differing_fields(recorded: &HandRecord, replayed: &HandRecord) -> Vec<String> {
-    let fields = |record: &HandRecord| -> BTreeMap<String, serde_json::Value> {
-        match serde_json::to_value(record) {
-            Ok(serde_json::Value::Object(map)) => map.into_iter().collect(),
-            _ => BTreeMap::new(),
-        }
-    };
-    let (a, b) = (fields(recorded), fields(replayed));
-    a.keys()
-        .chain(b.keys())
-        .filter(|key| key.as_str() != "session")
-        .filter(|key| a.get(*key) != b.get(*key))
-        .cloned()
-        .collect::<std::collections::BTreeSet<_>>()
-        .into_iter()
+    // Destructured whole, so that a new field cannot be left out unnoticed.
+    let HandRecord {
+        format,
+        preset,
+        options,
+        session: _,
+        hand,
+        players,
+        dealer,
+        active,
+        deal,
+        passes,
+        auction,
+        escaped,
+        declarer,
+        bid,
+        bury,
+        trump,
+        meld,
+        concession,
+        thrown_in,
+        challenges,
+        redeal_by,
+        tricks,
+        card_points,
+        outcome,
+        delta,
+        payments,
+        totals,
+        game_end,
+        standing,
+        actions,
+    } = recorded;
+    let r = replayed;
+    let same = [
+        ("actions", *actions == r.actions),
+        ("active", *active == r.active),
+        ("auction", *auction == r.auction),
+        ("bid", *bid == r.bid),
+        ("bury", *bury == r.bury),
+        ("card_points", *card_points == r.card_points),
+        ("challenges", *challenges == r.challenges),
+        ("concession", *concession == r.concession),
+        ("deal", *deal == r.deal),
+        ("dealer", *dealer == r.dealer),
+        ("declarer", *declarer == r.declarer),
+        ("delta", *delta == r.delta),
+        ("escaped", *escaped == r.escaped),
+        ("format", *format == r.format),
+        ("game_end", *game_end == r.game_end),
+        ("hand", *hand == r.hand),
+        ("meld", *meld == r.meld),
+        ("options", *options == r.options),
+        ("outcome", *outcome == r.outcome),
+        ("passes", *passes == r.passes),
+        ("payments", *payments == r.payments),
+        ("players", *players == r.players),
+        ("preset", *preset == r.preset),
+        ("redeal_by", *redeal_by == r.redeal_by),
+        ("standing", *standing == r.standing),
+        ("thrown_in", *thrown_in == r.thrown_in),
+        ("totals", *totals == r.totals),
+        ("tricks", *tricks == r.tricks),
+        ("trump", *trump == r.trump),
+    ];
+    same.iter()
+        .filter(|(_, same)| !same)
+        .map(|(field, _)| field.to_string())
         .collect()
 }
