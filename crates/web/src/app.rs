@@ -11,11 +11,13 @@ use pinochle_ai::Level;
 use pinochle_engine::link::SharedRules;
 use pinochle_engine::PresetId;
 
+use crate::bot::ImportRequest;
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
-use crate::import::{ImportMsg, Imported};
+use crate::import::{ticket as import_ticket, ImportMsg, Imported};
 use crate::sessions::setup_of;
 use crate::storage::stats::{human_won, HandFacts, Statistics};
 use crate::storage::{Library, SavedSession, Tally};
+use pinochle_engine::game::ReplayParts;
 
 /// The application's title, shown in the page header (and in `index.html`'s `<title>`).
 pub const APP_TITLE: &str = "Pinochle";
@@ -222,17 +224,16 @@ impl AppModel {
                 self.show_rules = !self.show_rules;
                 Vec::new()
             }
-            AppMsg::Import { file_name, text } => match Imported::open(&file_name, &text) {
-                Ok((imported, effects)) => {
-                    self.screen = Screen::Reviewing(Box::new(imported));
-                    self.import_error = None;
-                    effects.into_iter().map(AppEffect::Game).collect()
-                }
-                Err(e) => {
-                    self.import_error = Some(e.to_string());
-                    Vec::new()
-                }
-            },
+            AppMsg::Import { file_name, text } => {
+                self.import_error = None;
+                vec![AppEffect::Game(Effect::AskImport(Box::new(
+                    ImportRequest {
+                        ticket: import_ticket(),
+                        file_name,
+                        text,
+                    },
+                )))]
+            }
             AppMsg::ImportFailed(reason) => {
                 self.import_error = Some(reason);
                 Vec::new()
@@ -255,8 +256,34 @@ impl AppModel {
         }
     }
 
+    /// A file the worker read for review: opened over the start screen, or
+    /// why not said there. (A game started meanwhile keeps the table.)
+    fn open_import(&mut self, read: Result<(String, Vec<ReplayParts>), String>) -> Vec<AppEffect> {
+        if self.screen != Screen::Start {
+            return Vec::new();
+        }
+        let opened = read.and_then(|(file_name, parts)| {
+            Imported::open(&file_name, &parts).map_err(|e| e.to_string())
+        });
+        match opened {
+            Ok((imported, effects)) => {
+                self.screen = Screen::Reviewing(Box::new(imported));
+                self.import_error = None;
+                effects.into_iter().map(AppEffect::Game).collect()
+            }
+            Err(reason) => {
+                self.import_error = Some(reason);
+                Vec::new()
+            }
+        }
+    }
+
     /// A message for the game on the table: refused ones change nothing.
     fn game_update(&mut self, msg: Msg) -> Vec<AppEffect> {
+        let msg = match msg {
+            Msg::ImportRead(read) => return self.open_import(read),
+            other => other,
+        };
         if let Screen::Reviewing(imported) = &mut self.screen {
             if matches!(msg, Msg::CloseReview) {
                 self.screen = Screen::Start;
@@ -549,6 +576,7 @@ mod shell {
         Grade { hand: u32, step: usize },
         Duplicate { hand: u32 },
         Par { hand: u32 },
+        Import,
     }
 
     /// One Web Worker and its requests in the order asked: a worker answers
@@ -635,6 +663,9 @@ mod shell {
                 AppEffect::Game(Effect::AskPar(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Par(*request), 0)
                 }
+                AppEffect::Game(Effect::AskImport(request)) => {
+                    self.ask(Link::Coach, WorkerRequest::Import(*request), 0)
+                }
                 AppEffect::Game(Effect::AskDuplicate(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Duplicate(*request), 0)
                 }
@@ -701,6 +732,7 @@ mod shell {
                     Kind::Grade { hand, step } => Msg::GradeFailed { hand, step, reason },
                     Kind::Duplicate { hand } => Msg::Duplicated { hand, expert: None },
                     Kind::Par { hand } => Msg::ParFound { hand, par: None },
+                    Kind::Import => Msg::ImportRead(Err(reason)),
                 }
             };
             match reply {
@@ -725,6 +757,9 @@ mod shell {
                     expert: Some(expert),
                 },
                 Ok(BotReply::Parred { hand, par, .. }) => Msg::ParFound { hand, par },
+                Ok(BotReply::Imported {
+                    file_name, hands, ..
+                }) => Msg::ImportRead(Ok((file_name, hands))),
                 Ok(BotReply::Failed { ticket, reason }) => failed(ticket, reason),
                 Err(reason) => failed(None, reason),
             }
@@ -743,6 +778,7 @@ mod shell {
                 },
                 WorkerRequest::Duplicate(r) => Kind::Duplicate { hand: r.hand },
                 WorkerRequest::Par(r) => Kind::Par { hand: r.hand },
+                WorkerRequest::Import(_) => Kind::Import,
             };
             let asked = Asked {
                 ticket: request.ticket().clone(),
@@ -1192,6 +1228,58 @@ mod tests {
         restored.update(Msg::Wake).unwrap();
         assert!(restored.practice);
         assert_eq!(restored.state(), model.game().unwrap().state());
+    }
+
+    #[test]
+    fn a_file_is_read_in_the_worker_then_opened_for_review_and_closed() {
+        use crate::bot::{answer, BotReply, WorkerRequest};
+        use crate::controller::testing::{basic_settings, drive};
+        let mut game = Game::start("g".into(), basic_settings(PresetId::Bison), 5).unwrap();
+        drive(&mut game, |g| !g.history.is_empty(), |_| {});
+        let Some(Effect::Download { text, .. }) = game.update(Msg::Export(None)).unwrap().pop()
+        else {
+            panic!("no export");
+        };
+        let mut model = AppModel::new(Settings::default());
+        let effects = model.update(AppMsg::Import {
+            file_name: "bison.jsonl".into(),
+            text: "not a record".into(),
+        });
+        let [AppEffect::Game(Effect::AskImport(bad))] = &effects[..] else {
+            panic!("the worker reads the file: {effects:?}");
+        };
+        let BotReply::Failed { reason, .. } = answer(&WorkerRequest::Import((**bad).clone()))
+        else {
+            panic!("a bad file is refused");
+        };
+        model.update(AppMsg::Game(Msg::ImportRead(Err(reason))));
+        assert_eq!(model.screen, Screen::Start, "nothing opens");
+        assert!(model
+            .import_error
+            .as_deref()
+            .unwrap()
+            .contains("bison.jsonl"));
+        let effects = model.update(AppMsg::Import {
+            file_name: "bison.jsonl".into(),
+            text,
+        });
+        let [AppEffect::Game(Effect::AskImport(good))] = &effects[..] else {
+            panic!("the worker reads the file: {effects:?}");
+        };
+        let BotReply::Imported {
+            file_name, hands, ..
+        } = answer(&WorkerRequest::Import((**good).clone()))
+        else {
+            panic!("an exported game is read");
+        };
+        let effects = model.update(AppMsg::Game(Msg::ImportRead(Ok((file_name, hands)))));
+        assert!(matches!(model.screen, Screen::Reviewing(_)));
+        assert!(model.import_error.is_none());
+        assert!(effects
+            .iter()
+            .any(|e| matches!(e, AppEffect::Game(Effect::AskGrade(_)))));
+        model.update(AppMsg::Game(Msg::CloseReview));
+        assert_eq!(model.screen, Screen::Start);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! human's decision ([`CoachRequest`]), a claim check ([`ClaimRequest`]) or
 //! the grade of a reviewed decision ([`GradeRequest`]) or a duplicate replay
 //! for the rating ([`DuplicateRequest`]) or a hand's open-cards par
-//! ([`ParRequest`]) —
+//! ([`ParRequest`]) or a file of hand records to read for review
+//! ([`ImportRequest`]) —
 //! and gets a [`BotReply`] back, so a long search never freezes the page. Both cross the
 //! worker boundary as JS values made by `serde-wasm-bindgen` (structured clone,
 //! no JSON text); a message that does not decode is answered with an error
@@ -14,7 +15,7 @@
 use pinochle_ai::coach::{self, Analysis, Claim};
 use pinochle_ai::grading::{self, GradedDecision, Par};
 use pinochle_ai::{Bot, Player};
-use pinochle_engine::game::Action;
+use pinochle_engine::game::{Action, ReplayParts};
 use serde::{Deserialize, Serialize};
 
 use crate::controller::{
@@ -33,6 +34,16 @@ pub enum WorkerRequest {
     Grade(GradeRequest),
     Duplicate(DuplicateRequest),
     Par(ParRequest),
+    Import(ImportRequest),
+}
+
+/// A file of hand records to read and replay for review (in the worker: the
+/// page itself links no record reader).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ImportRequest {
+    pub ticket: Ticket,
+    pub file_name: String,
+    pub text: String,
 }
 
 impl WorkerRequest {
@@ -44,6 +55,7 @@ impl WorkerRequest {
             WorkerRequest::Grade(r) => &r.ticket,
             WorkerRequest::Duplicate(r) => &r.ticket,
             WorkerRequest::Par(r) => &r.ticket,
+            WorkerRequest::Import(r) => &r.ticket,
         }
     }
 }
@@ -83,6 +95,12 @@ pub enum BotReply {
         ticket: Ticket,
         hand: u32,
         par: Option<Par>,
+    },
+    /// A file of hand records read and checked: each played hand's parts.
+    Imported {
+        ticket: Ticket,
+        file_name: String,
+        hands: Vec<ReplayParts>,
     },
     /// No decision: why, and for which request when the request could be read.
     Failed {
@@ -141,6 +159,17 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
             ticket,
             hand: r.hand,
             par: grading::par(&r.start, &r.moves, grading::PAR_NODES),
+        },
+        WorkerRequest::Import(r) => match crate::import::read_file(&r.file_name, &r.text) {
+            Ok(hands) => BotReply::Imported {
+                ticket,
+                file_name: r.file_name.clone(),
+                hands,
+            },
+            Err(e) => BotReply::Failed {
+                ticket: Some(ticket),
+                reason: e.to_string(),
+            },
         },
         WorkerRequest::Claim(r) => BotReply::Claimed {
             ticket,

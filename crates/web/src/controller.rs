@@ -17,13 +17,14 @@ use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
 use pinochle_ai::grading::{GradedDecision, Par};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
-    Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, Seat,
-    SetupError, State,
+    Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, ReplayParts,
+    Seat, SetupError, State,
 };
 use pinochle_engine::options::{specs, RulesError};
 use pinochle_engine::{Card, CardCounts, PresetId, Rules};
 use serde::{Deserialize, Serialize};
 
+use crate::bot::ImportRequest;
 use crate::review::{HandReplay, ReviewError};
 use crate::seating::{plural, Seating};
 use crate::sound::Cue;
@@ -386,6 +387,10 @@ pub enum Msg {
     /// Save the records of one finished hand, or of every finished hand of
     /// the game (`None`).
     Export(Option<u32>),
+    /// The worker read a file of hand records for review: its name and the
+    /// hands' parts, or why it cannot be opened (the app opens it; a game
+    /// has nothing to do with it).
+    ImportRead(Result<(String, Vec<ReplayParts>), String>),
 }
 
 /// The review of a finished hand, open over the table.
@@ -552,6 +557,9 @@ pub enum Effect {
     /// Every decision of this reviewed hand is graded and its par known:
     /// keep the analyses with the saved session.
     KeepReview { hand: u32, review: KeptReview },
+    /// Ask the coach's worker to read a file of hand records for review;
+    /// answer with [`Msg::ImportRead`].
+    AskImport(Box<ImportRequest>),
 }
 
 /// A reviewed hand, for its open-cards par.
@@ -1178,6 +1186,11 @@ impl Game {
                 review.step = step.min(review.replay.len());
             }
             Msg::CloseReview => self.review = None,
+            Msg::ImportRead(_) => {
+                return Err(GameError::Busy(
+                    "files are opened for review from the start screen",
+                ))
+            }
             Msg::ToggleLastTrick => {
                 self.show_last_trick = !self.show_last_trick && self.last_trick.is_some();
             }
@@ -1795,6 +1808,7 @@ pub mod testing {
                     Effect::AskGrade(_)
                     | Effect::AskPar(_)
                     | Effect::KeepReview { .. }
+                    | Effect::AskImport(_)
                     | Effect::Download { .. }
                     | Effect::AskDuplicate(_)
                     | Effect::Rate { .. } => {}

@@ -1,14 +1,17 @@
 //! Hand records opened from a file for review ("Import"): the JSON hand
-//! records that Export and `pinochle simulate --records` write, replayed
-//! exactly, one hand at a time in the same review panel as a game played
-//! here. One seat's decisions are graded by the coach's worker (seat 1, the
+//! records that Export and `pinochle simulate --records` write, read and
+//! checked in the coach's worker ([`read_file`]: every record must replay to
+//! itself), replayed in the page from their parts and shown one hand at a
+//! time in the same review panel as a game played here. One seat's decisions are graded by the coach's worker (seat 1, the
 //! human's seat in an exported game, unless another is chosen); imported
 //! hands count in no statistics and no rating.
 
 use std::collections::BTreeMap;
 
 use pinochle_ai::grading::{review_seed, GradedDecision, Par};
-use pinochle_engine::game::{read_records, write_records, HandReplay, RecordError, Seat};
+use pinochle_engine::game::{
+    read_records, write_records, HandReplay, RecordError, ReplayParts, Seat,
+};
 
 use crate::controller::{Effect, Msg, Review, ReviewedDecision, Ticket};
 use crate::seating::Seating;
@@ -60,7 +63,7 @@ pub struct Imported {
 
 /// The ticket of every request about imported hands (answers carry the hand's
 /// index and the move, which is all they are matched by).
-fn ticket() -> Ticket {
+pub fn ticket() -> Ticket {
     Ticket {
         game: "import".to_string(),
         moves: 0,
@@ -68,37 +71,62 @@ fn ticket() -> Ticket {
     }
 }
 
-impl Imported {
-    /// Reads a file's records and replays every hand; the first hand is shown
-    /// and its grades and par asked for. Nothing is opened when any record
-    /// fails.
-    pub fn open(file_name: &str, text: &str) -> Result<(Imported, Vec<Effect>), ImportError> {
-        let file = file_name.to_string();
-        let records = read_records(text).map_err(|error| ImportError::Records {
+/// Reads a file of hand records and checks that each replays to itself (in
+/// the worker); the parts of every hand that was played, in the file's order.
+pub fn read_file(file_name: &str, text: &str) -> Result<Vec<ReplayParts>, ImportError> {
+    let file = file_name.to_string();
+    let records = read_records(text).map_err(|error| ImportError::Records {
+        file: file.clone(),
+        error,
+    })?;
+    let mut hands = Vec::new();
+    for (index, record) in records.iter().enumerate() {
+        let replay_error = |error| ImportError::Replay {
             file: file.clone(),
+            hand: record.hand,
+            index: index + 1,
             error,
-        })?;
-        let hands = records
+        };
+        let replay = HandReplay::from_record(record).map_err(replay_error)?;
+        // A deal thrown in as it was dealt has nothing to step through.
+        if !replay.is_empty() {
+            hands.push(ReplayParts::of(record).map_err(replay_error)?);
+        }
+    }
+    if hands.is_empty() {
+        return Err(ImportError::NothingPlayed { file });
+    }
+    Ok(hands)
+}
+
+impl Imported {
+    /// Opens the hands the worker read from a file: replayed from their
+    /// parts; the first hand is shown and its grades and par asked for.
+    /// Nothing is opened when any hand fails.
+    pub fn open(
+        file_name: &str,
+        parts: &[ReplayParts],
+    ) -> Result<(Imported, Vec<Effect>), ImportError> {
+        let file = file_name.to_string();
+        let hands = parts
             .iter()
             .enumerate()
-            .map(|(index, record)| {
-                HandReplay::from_record(record).map_err(|error| ImportError::Replay {
+            .map(|(index, part)| {
+                HandReplay::from_parts(part).map_err(|error| ImportError::Replay {
                     file: file.clone(),
-                    hand: record.hand,
+                    hand: part.hand,
                     index: index + 1,
                     error,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        // A deal thrown in as it was dealt has nothing to step through.
-        let hands: Vec<HandReplay> = hands.into_iter().filter(|h| !h.is_empty()).collect();
-        if hands.is_empty() {
+        let Some(first) = hands.first().cloned() else {
             return Err(ImportError::NothingPlayed { file });
-        }
+        };
         let seat = 0;
         let mut imported = Imported {
             file_name: file,
-            review: Review::of(hands[0].clone(), seat, None, None),
+            review: Review::of(first, seat, None, None),
             hands,
             index: 0,
             seat,
@@ -236,7 +264,7 @@ impl Imported {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::{answer, BotReply, WorkerRequest};
+    use crate::bot::{answer, BotReply, ImportRequest, WorkerRequest};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Game, GradeRequest};
     use pinochle_engine::PresetId;
@@ -255,6 +283,22 @@ mod tests {
             })
             .expect("the game's records are offered");
         (game, text)
+    }
+
+    /// Opens a file as the app does: read in the worker, replayed in the page.
+    fn open(file_name: &str, text: &str) -> Result<(Imported, Vec<Effect>), String> {
+        let request = WorkerRequest::Import(ImportRequest {
+            ticket: ticket(),
+            file_name: file_name.into(),
+            text: text.into(),
+        });
+        match answer(&request) {
+            BotReply::Imported {
+                file_name, hands, ..
+            } => Imported::open(&file_name, &hands).map_err(|e| e.to_string()),
+            BotReply::Failed { reason, .. } => Err(reason),
+            other => panic!("{other:?}"),
+        }
     }
 
     fn grade_asks(effects: &[Effect]) -> Vec<GradeRequest> {
@@ -292,7 +336,7 @@ mod tests {
         for preset in PresetId::ALL {
             let (game, text) = exported(preset, 2);
             let (imported, effects) =
-                Imported::open("game.jsonl", &text).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
+                open("game.jsonl", &text).unwrap_or_else(|e| panic!("{preset:?}: {e}"));
             assert_eq!(imported.hands.len(), text.lines().count(), "{preset:?}");
             for replay in &imported.hands {
                 let played = game.hand_replay(replay.hand).unwrap();
@@ -321,7 +365,7 @@ mod tests {
     #[test]
     fn grades_are_kept_per_hand_and_seat_and_late_answers_wait_for_their_hand() {
         let (_, text) = exported(PresetId::Bison, 2);
-        let (mut imported, effects) = Imported::open("game.jsonl", &text).unwrap();
+        let (mut imported, effects) = open("game.jsonl", &text).unwrap();
         answer_grades(&mut imported, &effects);
         assert!(imported.review.graded());
         // Another hand: its own decisions asked for.
@@ -355,10 +399,10 @@ mod tests {
 
     #[test]
     fn a_file_that_does_not_replay_opens_nothing_and_says_why() {
-        let garbage = Imported::open("notes.txt", "hello\n").unwrap_err();
+        let garbage = read_file("notes.txt", "hello\n").unwrap_err();
         assert!(matches!(garbage, ImportError::Records { .. }), "{garbage}");
         assert!(garbage.to_string().contains("notes.txt"), "{garbage}");
-        let empty = Imported::open("empty.jsonl", "\n").unwrap_err();
+        let empty = read_file("empty.jsonl", "\n").unwrap_err();
         assert!(matches!(empty, ImportError::Records { .. }), "{empty}");
         // A record whose first trick was changed no longer replays.
         let (_, text) = exported(PresetId::Brooklyn, 1);
@@ -371,17 +415,20 @@ mod tests {
         } else {
             "AS".into()
         });
-        let tampered = Imported::open("t.jsonl", &record.to_string()).unwrap_err();
+        let tampered = read_file("t.jsonl", &record.to_string()).unwrap_err();
         assert!(
             matches!(tampered, ImportError::Replay { hand: 1, .. }),
             "{tampered}"
         );
+        // The page is told why, in the worker's words, and opens nothing.
+        let said = open("t.jsonl", &record.to_string()).unwrap_err();
+        assert_eq!(said, tampered.to_string());
     }
 
     #[test]
     fn the_hand_on_show_exports_as_its_record() {
         let (_, text) = exported(PresetId::Club, 1);
-        let (mut imported, _) = Imported::open("club.jsonl", &text).unwrap();
+        let (mut imported, _) = open("club.jsonl", &text).unwrap();
         let effects = imported.update(Msg::Export(None));
         let Some(Effect::Download {
             file_name,

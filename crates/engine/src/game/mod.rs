@@ -36,7 +36,7 @@ pub use record::{
     read_records, write_records, Amounts, Concession, DealRecord, GameEnd, HandRecord, HandSummary,
     Outcome, PassRecord, RecordError, TrickRecord,
 };
-pub use replay::{HandReplay, ReplayError};
+pub use replay::{HandReplay, ReplayError, ReplayParts};
 pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
 pub use state::{
     Call, ConcessionKind, GameEndReason, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice,

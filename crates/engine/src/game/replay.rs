@@ -5,13 +5,97 @@
 //! format 3 hand record ([`HandReplay::from_record`]), which it checks: the
 //! moves replayed must reproduce the record.
 
+use serde::{Deserialize, Serialize};
+
+use crate::cards::Card;
+use crate::link::{decode_link, encode_link, SharedRules};
 use crate::rules::Rules;
 
 use super::action::Action;
 use super::record::{HandRecord, RecordError};
 use super::seating::Seat;
-use super::state::State;
+use super::state::{Standing, State};
 use super::view::PlayerView;
+
+/// What rebuilds a recorded hand, and no more: the rules as rule-link text,
+/// the deal, the session's standing before the hand and its actions. Small
+/// enough to cross from the worker that reads a file of records to the page
+/// that shows them (which then needs no record reader of its own).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ReplayParts {
+    pub hand: u32,
+    /// The exact rules, as rule-link text (`v=1&game=bison&target=1000`).
+    pub rules: String,
+    pub dealer: Seat,
+    /// Every seat's hand as dealt (seats that sit out hold none).
+    pub hands: Vec<Vec<Card>>,
+    pub kitty: Vec<Card>,
+    pub standing: Standing,
+    /// The session ended by its deal limit with this hand.
+    pub deal_limit: Option<u32>,
+    pub actions: Vec<(Seat, Action)>,
+}
+
+impl ReplayParts {
+    /// The parts of a format 3 record.
+    pub fn of(record: &HandRecord) -> Result<ReplayParts, RecordError> {
+        let hand = record.hand;
+        if record.format < 3 {
+            return Err(RecordError::NoActions {
+                hand,
+                format: record.format,
+            });
+        }
+        let standing = record
+            .standing
+            .as_ref()
+            .ok_or(RecordError::NoStanding { hand })?;
+        let settings: Vec<String> = record
+            .options
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        let rules = Rules::preset(record.preset)
+            .with_settings(&settings)
+            .map_err(|e| RecordError::Rules {
+                hand,
+                reason: e.to_string(),
+            })?;
+        let seats = rules.table.seats as usize;
+        let mut hands = vec![Vec::new(); seats];
+        for (seat, cards) in &record.deal.hands {
+            let slot = seat
+                .parse::<Seat>()
+                .ok()
+                .and_then(|s| hands.get_mut(s))
+                .ok_or_else(|| RecordError::Deal {
+                    hand,
+                    reason: format!("'{seat}' is not a seat of the table"),
+                })?;
+            *slot = cards.clone();
+        }
+        // The session ends after this hand if it did by the deal limit.
+        let deal_limit = record
+            .game_end
+            .as_ref()
+            .filter(|end| end.reason == super::GameEndReason::DealLimit)
+            .map(|_| hand);
+        Ok(ReplayParts {
+            hand,
+            rules: encode_link(&SharedRules {
+                rules,
+                name: None,
+                seed: None,
+            }),
+            dealer: record.dealer,
+            hands,
+            kitty: record.deal.kitty.clone(),
+            standing: standing.clone(),
+            deal_limit,
+            actions: record.actions.clone(),
+        })
+    }
+}
 
 /// Why a hand of a game cannot be replayed from its action log.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,67 +165,58 @@ impl HandReplay {
     /// tricks, outcome, card points, scores...). A hand thrown in before any
     /// decision (a bunched deal) has no moves.
     pub fn from_record(record: &HandRecord) -> Result<HandReplay, RecordError> {
-        let hand = record.hand;
-        if record.format < 3 {
-            return Err(RecordError::NoActions {
-                hand,
-                format: record.format,
+        let replay = HandReplay::from_parts(&ReplayParts::of(record)?)?;
+        let fields = differing_fields(record, &replay.record);
+        if !fields.is_empty() {
+            return Err(RecordError::Differs {
+                hand: record.hand,
+                fields,
             });
         }
-        let standing = record
-            .standing
-            .as_ref()
-            .ok_or(RecordError::NoStanding { hand })?;
-        let settings: Vec<String> = record
-            .options
-            .iter()
-            .map(|(key, value)| format!("{key}={value}"))
-            .collect();
-        let rules = Rules::preset(record.preset)
-            .with_settings(&settings)
+        Ok(HandReplay {
+            record: record.clone(),
+            ..replay
+        })
+    }
+
+    /// The hand described by `parts`: dealt, and every action replayed; its
+    /// record is the one the replay writes.
+    pub fn from_parts(parts: &ReplayParts) -> Result<HandReplay, RecordError> {
+        let hand = parts.hand;
+        let rules = decode_link(&parts.rules)
             .map_err(|e| RecordError::Rules {
                 hand,
                 reason: e.to_string(),
-            })?;
-        let deal_error = |reason: String| RecordError::Deal { hand, reason };
-        let seats = rules.table.seats as usize;
-        let mut hands = vec![Vec::new(); seats];
-        for (seat, cards) in &record.deal.hands {
-            let slot = seat
-                .parse::<Seat>()
-                .ok()
-                .and_then(|s| hands.get_mut(s))
-                .ok_or_else(|| deal_error(format!("'{seat}' is not a seat of the table")))?;
-            *slot = cards.clone();
-        }
-        // The session ends after this hand if it did by the deal limit.
-        let limit = record
-            .game_end
-            .as_ref()
-            .filter(|end| end.reason == super::GameEndReason::DealLimit)
-            .map(|_| hand);
+            })?
+            .rules;
         let mut state = State::from_deal_at(
             rules,
             0,
-            Some(standing),
-            record.dealer,
-            &hands,
-            &record.deal.kitty,
+            Some(&parts.standing),
+            parts.dealer,
+            &parts.hands,
+            &parts.kitty,
         )
-        .map_err(|e| deal_error(e.to_string()))?
-        .with_deal_limit(limit);
+        .map_err(|e| RecordError::Deal {
+            hand,
+            reason: e.to_string(),
+        })?
+        .with_deal_limit(parts.deal_limit);
         let start = state.clone();
-        let mut replayed = state
-            .recent_records()
-            .iter()
-            .find(|r| r.hand == hand)
-            .cloned();
-        for (index, (seat, action)) in record.actions.iter().enumerate() {
+        let recorded = |state: &State| {
+            state
+                .recent_records()
+                .iter()
+                .find(|r| r.hand == hand)
+                .cloned()
+        };
+        let mut replayed = recorded(&state);
+        for (index, (seat, action)) in parts.actions.iter().enumerate() {
             if replayed.is_some() {
                 return Err(RecordError::EndedEarly {
                     hand,
                     at: index,
-                    actions: record.actions.len(),
+                    actions: parts.actions.len(),
                 });
             }
             state
@@ -153,27 +228,17 @@ impl HandReplay {
                     action: action.clone(),
                     reason: e.to_string(),
                 })?;
-            replayed = state
-                .recent_records()
-                .iter()
-                .find(|r| r.hand == hand)
-                .cloned();
+            replayed = recorded(&state);
         }
-        let Some(replayed) = replayed else {
-            return Err(RecordError::Unfinished {
-                hand,
-                actions: record.actions.len(),
-            });
-        };
-        let fields = differing_fields(record, &replayed);
-        if !fields.is_empty() {
-            return Err(RecordError::Differs { hand, fields });
-        }
+        let record = replayed.ok_or(RecordError::Unfinished {
+            hand,
+            actions: parts.actions.len(),
+        })?;
         Ok(HandReplay {
             hand,
             start,
-            moves: record.actions.clone(),
-            record: record.clone(),
+            moves: parts.actions.clone(),
+            record,
         })
     }
 
