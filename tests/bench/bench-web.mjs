@@ -73,7 +73,8 @@ function median(values) {
   return quantile(values, 0.5);
 }
 
-/** Every file of dist/ with its raw and gzip (level 9) sizes, by path relative to dist/. */
+/** Every file of dist/ with its raw and gzip (level 9) sizes, by path relative to dist/
+ *  (not the `.gz` twins `cargo xtask dist` writes for its server: the gzip column is that). */
 function distSizes(dist) {
   const files = {};
   const walk = (dir) => {
@@ -81,7 +82,7 @@ function distSizes(dist) {
       const full = path.join(dir, name);
       if (statSync(full).isDirectory()) {
         walk(full);
-      } else {
+      } else if (!name.endsWith('.gz')) {
         const bytes = readFileSync(full);
         files[path.relative(dist, full)] = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
       }

@@ -159,7 +159,16 @@ export async function humanStep(page, state, timeout = 30_000) {
   else if (actions.includes('play')) pick = 'play';
   else if (actions.includes('keep')) pick = 'keep';
   const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-  await page.locator(`[data-action="${pick}"]`).first().click();
+  try {
+    await page.locator(`[data-action="${pick}"]`).first().click({ timeout: 10_000 });
+  } catch (e) {
+    // The position moved on under the click (a card sliding, a pause that
+    // ended): look at the table again, a few times at most.
+    state.missedClicks = (state.missedClicks ?? 0) + 1;
+    if (state.missedClicks > 2) throw e;
+    return;
+  }
+  state.missedClicks = 0;
   await page.waitForFunction(
     (t) => {
       const g = document.querySelector('[data-testid="game"]');
