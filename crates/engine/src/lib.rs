@@ -7,6 +7,7 @@ pub mod link;
 pub mod meld;
 pub mod options;
 pub mod rules;
+pub mod sort;
 
 pub use cards::{Card, CardCounts, CardParseError, Rank, Suit};
 pub use meld::{

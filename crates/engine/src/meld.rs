@@ -659,7 +659,7 @@ fn make_item(
 ) -> MeldItem {
     let one = base_cards(kind, suit, trump);
     let mut cards: Vec<Card> = (0..copies).flat_map(|_| one.iter().copied()).collect();
-    cards.sort();
+    crate::sort::sort(&mut cards);
     MeldItem {
         kind,
         suit,
@@ -1021,13 +1021,15 @@ pub fn shown_subsets(rules: &Rules, hand: &CardCounts, trump: Option<Suit>) -> V
     let mut scored: Vec<(u32, Vec<MeldKey>)> = sets
         .into_iter()
         .filter_map(|mut s| {
-            s.sort();
+            crate::sort::sort(&mut s);
             validate_shown(rules, hand, trump, &s)
                 .ok()
                 .map(|r| (r.total, s))
         })
         .collect();
-    scored.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    crate::sort::sort_by(&mut scored, |a, b| {
+        b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1))
+    });
     scored.dedup_by(|a, b| a.1 == b.1);
     scored.into_iter().map(|(_, s)| s).collect()
 }

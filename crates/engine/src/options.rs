@@ -786,7 +786,7 @@ fn build_specs() -> Vec<OptionSpec> {
                 let mut list = if v == "off" { Vec::new() } else {
                     v.split(',').map(|p| choice(p.trim(), BUNCHES)).collect::<Result<Vec<_>, _>>()?
                 };
-                list.sort();
+                crate::sort::sort(&mut list);
                 list.dedup();
                 points_mut(r)?.bunching = list;
                 Ok(())
@@ -911,8 +911,9 @@ impl Rules {
             pairs.push((k.trim(), v.trim()));
         }
         // Apply in registry order so macro options come before the fields they touch.
-        pairs.sort_by_key(|(k, _)| {
-            specs()
+        let registry = specs();
+        crate::sort::sort_by_key(&mut pairs, |(k, _)| {
+            registry
                 .iter()
                 .position(|s| s.key == *k)
                 .unwrap_or(usize::MAX)

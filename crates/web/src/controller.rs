@@ -924,20 +924,21 @@ impl Game {
         let (Some(decisions), Some(par)) = (self.grades.get(&hand), self.pars.get(&hand)) else {
             return Vec::new();
         };
-        let grades: Option<BTreeMap<usize, GradedDecision>> = decisions
-            .iter()
-            .map(|d| Some((d.step, d.answer.clone()?.ok()?)))
-            .collect();
-        grades
-            .map(|grades| Effect::KeepReview {
-                hand,
-                review: KeptReview {
-                    grades,
-                    par: Some(par.clone()),
-                },
-            })
-            .into_iter()
-            .collect()
+        // Inserted one by one: `collect` into a map would link a sort.
+        let mut grades = BTreeMap::new();
+        for decision in decisions {
+            let Some(Ok(graded)) = &decision.answer else {
+                return Vec::new();
+            };
+            grades.insert(decision.step, graded.clone());
+        }
+        vec![Effect::KeepReview {
+            hand,
+            review: KeptReview {
+                grades,
+                par: Some(par.clone()),
+            },
+        }]
     }
 
     /// Takes back the analyses kept with the saved session. A hand's grades
@@ -2350,7 +2351,9 @@ mod coach_tests {
                 let hand = g.view().own.hand;
                 let mut cards = hand.to_cards();
                 cards.reverse();
-                cards.sort_by_key(|&c| std::cmp::Reverse(hand.count(c)));
+                pinochle_engine::sort::sort_by_key(&mut cards, |&c| {
+                    std::cmp::Reverse(hand.count(c))
+                });
                 for card in cards {
                     if g.selection.len() == needed {
                         break;

@@ -308,7 +308,7 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                     (total, keys)
                 })
                 .collect();
-            options.sort_by_key(|o| std::cmp::Reverse(o.0));
+            pinochle_engine::sort::sort_by_key(&mut options, |o| std::cmp::Reverse(o.0));
             html! {
                 <div class="choice meld-choice" role="group" aria-label="Meld to show">
                     <p>{ "Choose the meld to show (you may show less than you hold):" }</p>

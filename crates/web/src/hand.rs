@@ -25,7 +25,7 @@ pub fn suit_order(trump: Option<Suit>) -> Vec<Suit> {
 pub fn sorted_hand(cards: &[Card], trump: Option<Suit>) -> Vec<Card> {
     let order = suit_order(trump);
     let mut cards = cards.to_vec();
-    cards.sort_by_key(|c| {
+    pinochle_engine::sort::sort_by_key(&mut cards, |c| {
         (
             order.iter().position(|s| *s == c.suit).unwrap_or(4),
             std::cmp::Reverse(c.rank),

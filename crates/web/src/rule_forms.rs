@@ -268,7 +268,7 @@ fn switched_on(key: &str, rules: &Rules) -> String {
 /// Raises that fit every bid step: the distinct steps.
 fn fitting_raises(rules: &Rules) -> Vec<String> {
     let mut steps: Vec<u32> = rules.auction.bands.iter().map(|b| b.step).collect();
-    steps.sort_unstable();
+    pinochle_engine::sort::sort(&mut steps);
     steps.dedup();
     steps.iter().map(u32::to_string).collect()
 }

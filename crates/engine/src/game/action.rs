@@ -215,7 +215,7 @@ impl FromStr for Action {
                     .iter()
                     .map(|k| parse_meld_key(k))
                     .collect::<Result<Vec<_>, _>>()?;
-                keys.sort();
+                crate::sort::sort(&mut keys);
                 Action::ShowMeld(keys)
             }
             ["play", c] => Action::PlayCard(card(c)?),

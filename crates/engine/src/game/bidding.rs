@@ -94,7 +94,7 @@ pub fn legal_bids(rules: &Rules, current: Option<u32>) -> Vec<u32> {
             .map(|r| c + r)
             .filter(|&b| problem(rules, b, current).is_none())
             .collect();
-        bids.sort_unstable();
+        crate::sort::sort(&mut bids);
         bids.dedup();
         return bids;
     }

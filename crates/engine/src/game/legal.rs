@@ -177,7 +177,7 @@ pub fn legal_actions(
             .collect(),
         Phase::SessionOver => Vec::new(),
     };
-    out.sort();
+    crate::sort::sort(&mut out);
     out.dedup();
     out
 }
@@ -278,7 +278,7 @@ pub fn check(
         }
         (Phase::ShowMeld, Action::ShowMeld(keys)) => {
             let mut sorted = keys.clone();
-            sorted.sort();
+            crate::sort::sort(&mut sorted);
             if sorted != *keys || !showable(rules, h, own).contains(keys) {
                 return Err(rule(
                     match meld::validate_shown(rules, &own.hand, h.trump, keys) {

@@ -230,13 +230,16 @@ impl HandSummary {
     }
 }
 
+/// A map of the entries, built by inserting them (`collect` into a `BTreeMap`
+/// sorts them first: the browser would download a sort per map type).
+fn map_of<T>(entries: impl IntoIterator<Item = (String, T)>) -> BTreeMap<String, T> {
+    let mut map = BTreeMap::new();
+    map.extend(entries);
+    map
+}
+
 fn ledger_map(l: &Ledger, with_bowl: bool, with_pot: bool) -> BTreeMap<String, i64> {
-    let mut m: BTreeMap<String, i64> = l
-        .seats
-        .iter()
-        .enumerate()
-        .map(|(s, &v)| (s.to_string(), v))
-        .collect();
+    let mut m = map_of(l.seats.iter().enumerate().map(|(s, &v)| (s.to_string(), v)));
     if with_bowl {
         m.insert("bowl".to_string(), l.bowl);
     }
@@ -276,12 +279,13 @@ impl State {
         );
         let session = &self.public.session;
         let totals = match &rules.scoring {
-            Scoring::Points(p) if p.money.is_none() => session
-                .scores
-                .iter()
-                .enumerate()
-                .map(|(x, &v)| (x.to_string(), v))
-                .collect(),
+            Scoring::Points(p) if p.money.is_none() => map_of(
+                session
+                    .scores
+                    .iter()
+                    .enumerate()
+                    .map(|(x, &v)| (x.to_string(), v)),
+            ),
             Scoring::Points(_) => {
                 let mut m = ledger_map(&session.ledger, false, false);
                 for (x, v) in session.scores.iter().enumerate() {
@@ -294,22 +298,23 @@ impl State {
         HandRecord {
             format: FORMAT_VERSION,
             preset: rules.preset,
-            options: rules
-                .differences()
-                .into_iter()
-                .map(|(key, value)| (key.to_string(), value))
-                .collect(),
+            options: map_of(
+                rules
+                    .differences()
+                    .into_iter()
+                    .map(|(key, value)| (key.to_string(), value)),
+            ),
             session: None,
             hand: h.number,
             players: self.public.seats,
             dealer: h.dealer,
             active: h.active.clone(),
             deal: DealRecord {
-                hands: h
-                    .active
-                    .iter()
-                    .map(|&x| (x.to_string(), self.hidden.dealt[x].to_cards()))
-                    .collect(),
+                hands: map_of(
+                    h.active
+                        .iter()
+                        .map(|&x| (x.to_string(), self.hidden.dealt[x].to_cards())),
+                ),
                 kitty: self.hidden.dealt_kitty.clone(),
             },
             passes: self.hidden.passes.clone(),
@@ -322,12 +327,12 @@ impl State {
                 .map(|d| self.private[d].buried.clone())
                 .unwrap_or_default(),
             trump: h.trump,
-            meld: h
-                .melds
-                .iter()
-                .enumerate()
-                .filter_map(|(x, m)| m.as_ref().map(|m| (x.to_string(), m.total)))
-                .collect(),
+            meld: map_of(
+                h.melds
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(x, m)| m.as_ref().map(|m| (x.to_string(), m.total))),
+            ),
             concession,
             thrown_in: match end {
                 HandEnd::ThrownIn(reason) => Some(reason),
@@ -336,18 +341,12 @@ impl State {
             challenges: h.challenges.clone(),
             redeal_by: h.redeal_by,
             tricks,
-            card_points: h
-                .active
-                .iter()
-                .map(|&x| (x.to_string(), s.card_points[x]))
-                .collect(),
+            card_points: map_of(h.active.iter().map(|&x| (x.to_string(), s.card_points[x]))),
             outcome: s.outcome,
-            delta: s.delta.as_ref().map(|d| {
-                d.iter()
-                    .enumerate()
-                    .map(|(x, &v)| (x.to_string(), v))
-                    .collect()
-            }),
+            delta: s
+                .delta
+                .as_ref()
+                .map(|d| map_of(d.iter().enumerate().map(|(x, &v)| (x.to_string(), v)))),
             payments: s.payments.as_ref().map(|p| ledger_map(p, bowl, pot)),
             totals,
             game_end: None,

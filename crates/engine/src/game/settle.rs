@@ -120,7 +120,7 @@ impl State {
         let seats = self.public.seats;
         let dside = self.side_key(declarer);
         let mut sides: Vec<Seat> = h.active.iter().map(|&x| self.side_key(x)).collect();
-        sides.sort();
+        crate::sort::sort(&mut sides);
         sides.dedup();
         let members = |side: Seat| {
             h.active
@@ -386,7 +386,7 @@ impl State {
                             let mut holder = c.clone();
                             if !holder.seats.contains(&declarer) {
                                 holder.seats.push(declarer);
-                                holder.seats.sort();
+                                crate::sort::sort(&mut holder.seats);
                             }
                             Some(Some(holder))
                         }
@@ -579,7 +579,7 @@ impl State {
             .map(|x| self.side_key(x))
             .filter(|&side| may_go_out(side))
             .collect();
-        reached.sort();
+        crate::sort::sort(&mut reached);
         reached.dedup();
         let members = |side: Seat| -> Vec<Seat> {
             (0..self.public.seats)

@@ -542,9 +542,9 @@ impl State {
             .copied()
             .chain(kitty.iter().copied())
             .collect();
-        all.sort();
+        crate::sort::sort(&mut all);
         let mut deck = full_deck(&rules);
-        deck.sort();
+        crate::sort::sort(&mut deck);
         if all != deck {
             return Err(SetupError::Deal(
                 "the hands and kitty must make up exactly one deck".to_string(),

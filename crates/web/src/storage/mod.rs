@@ -276,7 +276,7 @@ pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, S
                 .push(set_aside(store, &key, &text, error, now_ms)),
         }
     }
-    library.sessions.sort_by(|a, b| {
+    pinochle_engine::sort::sort_by(&mut library.sessions, |a, b| {
         b.last_played_ms
             .cmp(&a.last_played_ms)
             .then(a.id.cmp(&b.id))
