@@ -343,7 +343,10 @@ impl AppModel {
                         session.actions.truncate(moves as usize);
                         session.practice = true;
                         let finished = game.history.len() as u32;
-                        session.reviews.retain(|&hand, _| hand <= finished);
+                        session.reviews = crate::controller::hands_up_to(
+                            std::mem::take(&mut session.reviews),
+                            finished,
+                        );
                     }
                     save = true;
                 }

@@ -1262,10 +1262,8 @@ impl Game {
                 earlier.rewinds = self.rewinds + 1;
                 // The analyses of the hands still finished stay.
                 let finished = earlier.history.len() as u32;
-                earlier.grades = std::mem::take(&mut self.grades);
-                earlier.grades.retain(|&hand, _| hand <= finished);
-                earlier.pars = std::mem::take(&mut self.pars);
-                earlier.pars.retain(|&hand, _| hand <= finished);
+                earlier.grades = hands_up_to(std::mem::take(&mut self.grades), finished);
+                earlier.pars = hands_up_to(std::mem::take(&mut self.pars), finished);
                 // Straight back to the decision: no trick left to gather.
                 earlier.trick_pause = None;
                 *self = earlier;
@@ -2215,6 +2213,14 @@ mod tests {
         let s = Settings::for_rules(custom.clone(), None, &Settings::default());
         assert_eq!(s.custom.as_ref().map(|c| &c.rules), Some(&custom));
     }
+}
+
+/// The entries of hands 1 to `last` of a per-hand map. Rebuilt by inserting:
+/// `retain` would link a B-tree removal for every map type into the app.
+pub(crate) fn hands_up_to<V>(map: BTreeMap<u32, V>, last: u32) -> BTreeMap<u32, V> {
+    let mut kept = BTreeMap::new();
+    kept.extend(map.into_iter().filter(|(hand, _)| *hand <= last));
+    kept
 }
 
 #[cfg(test)]
