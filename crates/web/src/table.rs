@@ -304,12 +304,55 @@ impl Extra {
         }
     }
 
+    /// The score sheet's name for what the players put in besides the hands'
+    /// payments.
+    fn put_in_name(self) -> &'static str {
+        match self {
+            Extra::Bowl => "Buy-in",
+            Extra::Pot => "Antes",
+        }
+    }
+
     fn column_name(self) -> &'static str {
         match self {
             Extra::Bowl => "Bowl",
             Extra::Pot => "Pot",
         }
     }
+}
+
+/// What the hands' rows of a bowl or pot game leave out of the totals — the
+/// buy-in to the kitty bowl, the antes to the pot — per column (seats, then
+/// the bowl or pot), so the rows add up to the totals; `None` when nothing was
+/// put in.
+fn put_in(
+    game: &Game,
+    cols: &[(String, Seat)],
+    extra: &[Extra],
+    totals: &Amounts,
+) -> Option<Vec<i64>> {
+    if extra.is_empty() {
+        return None;
+    }
+    let column = |amounts: &Amounts, i: usize| -> i64 {
+        match cols.get(i) {
+            Some((_, seat)) => amounts.seat(*seat),
+            None => extra[i - cols.len()].of(amounts),
+        }
+        .unwrap_or(0)
+    };
+    let put_in: Vec<i64> = (0..cols.len() + extra.len())
+        .map(|i| {
+            let paid: i64 = game
+                .history
+                .iter()
+                .filter_map(hand_changes)
+                .map(|changes| column(changes, i))
+                .sum();
+            column(totals, i) - paid
+        })
+        .collect();
+    put_in.iter().any(|&v| v != 0).then_some(put_in)
 }
 
 /// The columns of the score sheet: one per seat, or one per side (named by
@@ -513,6 +556,9 @@ fn score_sheet(game: &Game, open: bool) -> Html {
         _ => vec![],
     };
     let last_totals = game.history.last().map(|s| s.totals.clone());
+    let put_in = last_totals
+        .as_ref()
+        .and_then(|totals| put_in(game, &cols, &extra, totals));
     html! {
         <details class="score-sheet" data-testid="score-sheet" {open}>
             <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
@@ -520,11 +566,17 @@ fn score_sheet(game: &Game, open: bool) -> Html {
             <div class="table-scroll">
             <table>
                 <thead><tr>
-                    <th scope="col">{ "Hand" }</th><th scope="col">{ "Bid" }</th>
+                    <th scope="col"><abbr title="Hand">{ "#" }</abbr></th><th scope="col">{ "Bid" }</th>
                     { for cols.iter().map(|(name, _)| html! { <th scope="col">{ name.clone() }</th> }) }
                     { for extra.iter().map(|k| html! { <th scope="col">{ k.column_name() }</th> }) }
                 </tr></thead>
                 <tbody>
+                    if let (Some(amounts), Some(kind)) = (&put_in, extra.first()) {
+                        <tr data-testid="score-put-in">
+                            <th scope="row" colspan="2">{ kind.put_in_name() }</th>
+                            { for amounts.iter().map(|&v| html! { <td>{ amount(rules, v, true) }</td> }) }
+                        </tr>
+                    }
                     { for game.history.iter().map(|s| {
                         let changes = hand_changes(s);
                         html! {
@@ -546,7 +598,7 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                 </tbody>
                 if let Some(totals) = last_totals {
                     <tfoot><tr data-testid="score-totals">
-                        <th scope="row">{ "Total" }</th><td></td>
+                        <th scope="row" colspan="2">{ "Total" }</th>
                         { for cols.iter().map(|(_, seat)| html! {
                             <td>{ totals.seat(*seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
                         }) }
@@ -867,5 +919,30 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 { rules_dialog(game, &cb.on_toggle_rules) }
             }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::testing::{basic_settings, drive};
+    use pinochle_engine::PresetId;
+
+    #[test]
+    fn the_club_ledger_shows_the_buy_in_so_its_rows_add_up_to_the_totals() {
+        let mut game =
+            Game::start("g1".into(), basic_settings(PresetId::Club), 5).expect("game starts");
+        drive(&mut game, |g| g.history.len() >= 2 || g.is_over(), |_| {});
+        let cols = columns(&game);
+        let extra = [Extra::Bowl];
+        let totals = game.history.last().expect("a hand was played").totals.clone();
+        let buy_in = put_in(&game, &cols, &extra, &totals).expect("the players bought in");
+        // Each player bought in $2.00; the bowl holds it.
+        assert_eq!(buy_in, vec![-200, -200, -200, 600]);
+
+        let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
+        drive(&mut points, |g| !g.history.is_empty(), |_| {});
+        let totals = points.history.last().unwrap().totals.clone();
+        assert_eq!(put_in(&points, &columns(&points), &[], &totals), None);
     }
 }
