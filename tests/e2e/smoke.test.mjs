@@ -1,6 +1,7 @@
 // Smoke test: the release build served from dist/ loads in Chromium, the Yew
 // app mounts, nothing is requested from anywhere but 127.0.0.1, and starting
-// a game (the worker's first decision included) logs no console warning.
+// a game (the worker's first decision included) logs no console warning; a
+// wasm file that does not arrive is reported where the boot message stood.
 //
 // Run through `cargo xtask test --only e2e`, which builds dist/, serves it on
 // 127.0.0.1 and sets PINOCHLE_BASE_URL, PINOCHLE_CHROMIUM and PINOCHLE_ARTIFACTS.
@@ -24,6 +25,19 @@ test('page title is Pinochle', { timeout: 60_000 }, async () => {
   try {
     await page.goto(baseUrl(), { waitUntil: 'load' });
     assert.equal(await page.title(), 'Pinochle');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a game file that does not arrive is reported in place of the boot message', { timeout: 60_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  try {
+    await page.route(/_bg\.wasm$/, (route) => route.abort('failed'));
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    const error = page.getByTestId('boot-error');
+    await error.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await error.textContent(), /^The game could not start: .+\. Reload the page to try again\.$/);
   } finally {
     await context.close();
   }
