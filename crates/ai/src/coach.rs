@@ -252,7 +252,8 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let card = values.cards[best];
     let mut facts = trick_facts(view, card);
     facts.push(format!(
-        "with {card} the contract is {}",
+        "with the {} the contract is {}",
+        card.long_name(),
         contract_note(best)
     ));
     if analysis.unit == Unit::Points && !values.bounded {
@@ -290,7 +291,10 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let mut with = trick.clone();
     with.push(card);
     if winning_index(&with, h.trump) != Some(trick.len()) {
-        facts.push(format!("{card} does not take the lead in this trick"));
+        facts.push(format!(
+            "the {} does not take the lead in this trick",
+            card.long_name()
+        ));
         return facts;
     }
     // Players still to play to this trick, by index in play order.
@@ -303,12 +307,13 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         .filter(|&i| on_declarer_side(h.active[i]) != declaring)
         .collect();
     if after.is_empty() {
-        facts.push(format!("{card} wins the trick"));
+        facts.push(format!("the {} wins the trick", card.long_name()));
         return facts;
     }
     if later.is_empty() {
         facts.push(format!(
-            "{card} leads the trick and only your side plays after it"
+            "the {} leads the trick and only your side plays after it",
+            card.long_name()
         ));
         return facts;
     }
@@ -327,12 +332,19 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         }
     }
     facts.push(match beaters.len() {
-        0 => format!("{card} leads the trick and no card still out can beat it"),
-        1 => format!(
-            "{card} leads the trick, but {} is still out and beats it",
-            beaters.to_cards()[0]
+        0 => format!(
+            "the {} leads the trick and no card still out can beat it",
+            card.long_name()
         ),
-        k => format!("{card} leads the trick; {k} cards still out could beat it"),
+        1 => format!(
+            "the {} leads the trick, but the {} is still out and beats it",
+            card.long_name(),
+            beaters.to_cards()[0].long_name()
+        ),
+        k => format!(
+            "the {} leads the trick; {k} cards still out could beat it",
+            card.long_name()
+        ),
     });
     facts
 }
@@ -376,14 +388,18 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             let c = &candidates[*best];
             let mut reason = format!(
                 "with {} trump the contract is made in {} of {} sampled deals, meld {:.0}",
-                c.trump,
+                c.trump.name(),
                 percent(c.outlook.made),
                 expert::WORLDS,
                 c.meld
             );
             if let Some(&next) = order.get(1) {
                 let n = &candidates[next];
-                reason += &format!("; {} makes it in {}", n.trump, percent(n.outlook.made));
+                reason += &format!(
+                    "; {} makes it in {}",
+                    n.trump.name(),
+                    percent(n.outlook.made)
+                );
             }
             analysis.reason = reason;
             analysis.worlds = expert::WORLDS as u32;
@@ -403,7 +419,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             } else {
                 (None, None)
             };
-            let trump_text = trump.map_or(String::new(), |t| format!(" with {t} trump"));
+            let trump_text = trump.map_or(String::new(), |t| format!(" with {} trump", t.name()));
             let play_note = format!("made in {} of sampled deals{trump_text}", percent(*made));
             let concede_note = if stakes {
                 "a conceded hand pays a single set".to_string()
@@ -608,8 +624,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                 )
             });
             let trump_text = match (h.trump, trump) {
-                (Some(t), _) => format!(" with {t} trump"),
-                (None, Some(t)) => format!(" if {t} is trump"),
+                (Some(t), _) => format!(" with {} trump", t.name()),
+                (None, Some(t)) => format!(" if {} is trump", t.name()),
                 (None, None) => String::new(),
             };
             let verb = if view.phase() == Phase::Bury {
@@ -635,7 +651,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
             if let Some(card) = card_of(&recommended) {
                 let (kept, points) = facts(card);
                 analysis.reason = format!(
-                    "the rules of thumb: {card} keeps {kept} of your {meld_now} meld{trump_text} and {verb} {points} card points"
+                    "the rules of thumb: the {} keeps {kept} of your {meld_now} meld{trump_text} and {verb} {points} card points",
+                    card.long_name()
                 );
             }
         }
@@ -685,7 +702,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
             }
             if let Action::ChooseTrump(s) = recommended {
                 analysis.reason = format!(
-                    "the rules of thumb rate {s} highest: meld {}, {} trumps in hand (the partner's pass is still to come)",
+                    "the rules of thumb rate {} highest: meld {}, {} trumps in hand (the partner's pass is still to come)",
+                    s.name(),
                     meld_total(rules, &hand, Some(s)),
                     hand.suit_len(s)
                 );

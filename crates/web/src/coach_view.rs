@@ -208,7 +208,7 @@ fn analysis_view(analysis: &Analysis) -> Html {
             <ol class="choices" aria-label={format!("Choices, best first, in {unit_name}")}>
                 { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended)) }
             </ol>
-            <p class="reason">{ analysis.reason.clone() }</p>
+            <p class="reason">{ sentence(&analysis.reason) }</p>
             if analysis.worlds > 0 {
                 <p class="coach-basis">{ format!("Values in {unit_name}, over {} sampled deals.", analysis.worlds) }</p>
             }
@@ -299,7 +299,7 @@ pub fn bid_advisor(game: &Game) -> Html {
         Some(Some(Err(reason))) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
         Some(Some(Ok(analysis))) => match &analysis.advice {
             Some(advice) => advice_view(advice),
-            None => html! { <p class="reason">{ analysis.reason.clone() }</p> },
+            None => html! { <p class="reason">{ sentence(&analysis.reason) }</p> },
         },
     };
     html! {
@@ -327,5 +327,33 @@ pub fn claim_summary(game: &Game) -> Html {
                 }) }
             </ol>
         </section>
+    }
+}
+
+/// The coach's reason as a sentence: a capital first letter and a full stop.
+fn sentence(reason: &str) -> String {
+    let mut chars = reason.trim().chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let mut text: String = first.to_uppercase().chain(chars).collect();
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sentence;
+
+    #[test]
+    fn a_reason_reads_as_a_sentence() {
+        assert_eq!(
+            sentence("the nine of hearts does not take the lead in this trick"),
+            "The nine of hearts does not take the lead in this trick."
+        );
+        assert_eq!(sentence("Already one."), "Already one.");
+        assert_eq!(sentence("  "), "");
     }
 }

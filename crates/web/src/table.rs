@@ -935,7 +935,12 @@ mod tests {
         drive(&mut game, |g| g.history.len() >= 2 || g.is_over(), |_| {});
         let cols = columns(&game);
         let extra = [Extra::Bowl];
-        let totals = game.history.last().expect("a hand was played").totals.clone();
+        let totals = game
+            .history
+            .last()
+            .expect("a hand was played")
+            .totals
+            .clone();
         let buy_in = put_in(&game, &cols, &extra, &totals).expect("the players bought in");
         // Each player bought in $2.00; the bowl holds it.
         assert_eq!(buy_in, vec![-200, -200, -200, 600]);
