@@ -45,15 +45,70 @@ fn auction_text(seating: Seating, state: &State) -> String {
         .join(" · ")
 }
 
-/// One seat's row: its name, its cards face up, its shown meld and tricks.
-fn seat_row(seating: Seating, state: &State, seat: Seat) -> Html {
+/// The expert's choice inside a sentence ("the expert chose bid 300", "… 9♣").
+fn expert_choice(action: &Action) -> String {
+    let text = action_text(action);
+    match action {
+        Action::PlayCard(_) => text,
+        _ => {
+            let mut chars = text.chars();
+            chars
+                .next()
+                .map(|first| first.to_lowercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// The hand's last card, at the end of a hand that ended on one: the review
+/// shows the position before the last move (the engine follows it with the
+/// next deal), so that card leaves its player's hand and the last trick goes
+/// to its winner here.
+struct LastCard {
+    seat: Seat,
+    card: Card,
+    winner: Option<Seat>,
+}
+
+impl LastCard {
+    /// The last card when the review stands at the end of a hand that ended on one.
+    fn at_end(review: &Review) -> Option<LastCard> {
+        let replay = &review.replay;
+        match replay.moves.last() {
+            Some((seat, Action::PlayCard(card))) if review.step >= replay.len() => Some(LastCard {
+                seat: *seat,
+                card: *card,
+                winner: replay.record.tricks.last().map(|t| t.winner),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// A seat's cards (sorted for display) and tricks taken at the review's position.
+fn seat_cards_and_tricks(state: &State, seat: Seat, last: Option<&LastCard>) -> (Vec<Card>, usize) {
     let h = &state.public().hand;
-    let cards = state
+    let mut cards = state
         .private_of(seat)
         .map(|p| sorted_hand(&p.hand.to_cards(), h.trump))
         .unwrap_or_default();
+    let mut tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
+    if let Some(last) = last {
+        if last.seat == seat {
+            if let Some(at) = cards.iter().position(|&c| c == last.card) {
+                cards.remove(at);
+            }
+        }
+        tricks += usize::from(last.winner == Some(seat));
+    }
+    (cards, tricks)
+}
+
+/// One seat's row: its name, its cards face up, its shown meld and tricks.
+fn seat_row(seating: Seating, state: &State, seat: Seat, last: Option<&LastCard>) -> Html {
+    let h = &state.public().hand;
+    let (cards, tricks) = seat_cards_and_tricks(state, seat, last);
     let meld = h.melds.get(seat).cloned().flatten().map(|m| m.total);
-    let tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
     html! {
         <li class={if seat == seating.human { "review-seat me" } else { "review-seat" }} data-seat={seat.to_string()}>
             <span class="review-name">{ seating.name(seat).to_string() }</span>
@@ -204,10 +259,10 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                                 (Some(grade), Some(cost)) => format!(
                                     "{}: the expert chose {} (costs {})",
                                     grade.name(),
-                                    action_text(&g.expert),
+                                    expert_choice(&g.expert),
                                     cost_text(cost, g.unit)
                                 ),
-                                _ => format!("the expert chose {}", action_text(&g.expert)),
+                                _ => format!("the expert chose {}", expert_choice(&g.expert)),
                             };
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
@@ -283,10 +338,9 @@ pub fn review_panel(
     let seats = state.public().seats;
     let order: Vec<Seat> = (0..seats).map(|k| (seating.human + k) % seats).collect();
     let mut trick: Vec<(Seat, Card)> = h.current_trick().iter().map(|p| (p.seat, p.card)).collect();
-    if review.step >= last {
-        if let Some((seat, Action::PlayCard(card))) = replay.moves.last() {
-            trick.push((*seat, *card));
-        }
+    let last_card = LastCard::at_end(review);
+    if let Some(l) = &last_card {
+        trick.push((l.seat, l.card));
     }
     let step = |to: usize| {
         let on_msg = on_msg.clone();
@@ -362,7 +416,7 @@ pub fn review_panel(
                     }
                 </p>
                 <ul class="review-seats">
-                    { for order.iter().map(|&seat| seat_row(seating, &state, seat)) }
+                    { for order.iter().map(|&seat| seat_row(seating, &state, seat, last_card.as_ref())) }
                 </ul>
                 if !record.deal.kitty.is_empty() {
                     <p class="review-kitty">{ "Kitty: " }{ cards_row(&record.deal.kitty) }</p>
@@ -383,5 +437,46 @@ pub fn review_panel(
               </FocusOnOpen>
             </section>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::controller::testing::{basic_settings, drive};
+    use crate::controller::{Game, Msg};
+    use pinochle_engine::PresetId;
+
+    #[test]
+    fn the_end_of_a_played_out_hand_shows_empty_hands_and_every_trick() {
+        let mut checked = 0;
+        for preset in PresetId::ALL {
+            let mut game = Game::start("r".into(), basic_settings(preset), 31).unwrap();
+            drive(&mut game, |g| !g.history.is_empty(), |_| {});
+            game.update(Msg::OpenReview(1)).unwrap();
+            let len = game.review.as_ref().unwrap().replay.len();
+            game.update(Msg::ReviewStep(len)).unwrap();
+            let review = game.review.as_ref().unwrap();
+            let Some(last) = LastCard::at_end(review) else {
+                continue; // thrown in, conceded or claimed: no last card
+            };
+            let state = review.replay.before(len - 1);
+            let seats = state.public().seats;
+            let mut tricks = 0;
+            for seat in 0..seats {
+                let (cards, taken) = seat_cards_and_tricks(&state, seat, Some(&last));
+                assert!(
+                    cards.is_empty(),
+                    "{preset:?}: seat {seat} still holds {cards:?}"
+                );
+                tricks += taken;
+            }
+            assert_eq!(tricks, review.replay.record.tricks.len(), "{preset:?}");
+            checked += 1;
+        }
+        assert!(
+            checked >= 3,
+            "only {checked} presets played their first hand out"
+        );
     }
 }
