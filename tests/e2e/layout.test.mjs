@@ -1,6 +1,7 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
-// inside the viewport at 1280×800 and 360×740 with no sideways scroll
+// inside the viewport at 1280×800 and 360×740 with no sideways scroll, the
+// trick's cards at least 60 px tall
 // (screenshots layout-<preset>-<w>x<h>.png); in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
 // the hand; burying is select-then-confirm and the selection can be changed
@@ -83,6 +84,8 @@ function fit(page) {
       scrollHeight: document.documentElement.scrollHeight,
       hand: cards,
       trick: box('[data-testid="trick"]'),
+      // The cards on the trick, to check they can be read.
+      trickCards: [...document.querySelectorAll('[data-testid="trick"] .played')].map((c) => c.getBoundingClientRect().height),
       prompt: box('[data-testid="controls"]'),
     };
   });
@@ -113,6 +116,10 @@ for (const preset of PRESETS) {
           assert.ok(card.height >= 44, `${label}: a card is at least 44 px tall`);
         }
         assertInside(`${label}: the trick`, f.trick, f);
+        assert.ok(f.trickCards.length > 0, `${label}: a card is on the trick`);
+        for (const height of f.trickCards) {
+          assert.ok(height >= 60, `${label}: a card on the trick is at least 60 px tall (${height})`);
+        }
         assertInside(`${label}: the prompt`, f.prompt, f);
         await screenshot(page, `layout-${preset.id}-${size.width}x${size.height}`);
       }

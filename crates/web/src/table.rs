@@ -192,13 +192,17 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
     }
 }
 
+/// The cards on the trick, each with its player's name: on a wide table the
+/// card lies on its player's side (the name hidden); on a phone the cards
+/// stand in a row in the order played, each under its player's name.
 fn trick_cards(
+    game: &Game,
     cards: &[PlayedCard],
-    me: Seat,
     seats: usize,
     winner: Option<Seat>,
     gather: bool,
 ) -> Html {
+    let me = game.human;
     html! {
         { for cards.iter().enumerate().map(|(i, p)| {
             let pos = position(p.seat, me, seats);
@@ -206,7 +210,12 @@ fn trick_cards(
             if winner == Some(p.seat) { class.push_str(" winner"); }
             if gather { class.push_str(&format!(" gather to-{}", position(winner.unwrap_or(p.seat), me, seats))); }
             if i == 0 { class.push_str(" led"); }
-            html! { <CardView card={p.card} {class} /> }
+            html! {
+                <span class="trick-slot">
+                    <span class="trick-who" aria-hidden="true">{ game.name(p.seat).to_string() }</span>
+                    <CardView card={p.card} {class} />
+                </span>
+            }
         }) }
     }
 }
@@ -227,7 +236,7 @@ fn trick_area(game: &Game, view: &PlayerView) -> Html {
     html! {
         <div class="trick-box">
             <div class="trick" role="group" aria-label={label.clone()} data-testid="trick">
-                { trick_cards(&cards, game.human, seats, winner, gather) }
+                { trick_cards(game, &cards, seats, winner, gather) }
                 if leader.is_some() { <p class="trick-caption">{ label }</p> }
             </div>
         </div>
