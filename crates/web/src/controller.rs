@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::bot::ImportRequest;
 use crate::review::{HandReplay, ReviewError};
 use crate::seating::{plural, Seating};
+use crate::small_map::SmallMap;
 use crate::sound::Cue;
 use crate::storage::stats::HandFacts;
 use crate::storage::{KeptReview, Tally};
@@ -658,10 +659,10 @@ pub struct Game {
     pub review: Option<Review>,
     /// The grades of the hands reviewed so far, by hand.
     #[serde(skip)]
-    grades: BTreeMap<u32, Vec<ReviewedDecision>>,
+    grades: SmallMap<u32, Vec<ReviewedDecision>>,
     /// The open-cards pars found so far, by hand.
     #[serde(skip)]
-    pars: BTreeMap<u32, Option<Par>>,
+    pars: SmallMap<u32, Option<Par>>,
     /// The coach's analysis of the human's decision on the table.
     #[serde(skip)]
     pub coaching: Option<Coaching>,
@@ -727,8 +728,8 @@ impl Game {
             rewinds: 0,
             claimed: None,
             review: None,
-            grades: BTreeMap::new(),
-            pars: BTreeMap::new(),
+            grades: SmallMap::default(),
+            pars: SmallMap::default(),
             coaching: None,
             claim_offer: None,
             claim_check: None,
@@ -1262,8 +1263,10 @@ impl Game {
                 earlier.rewinds = self.rewinds + 1;
                 // The analyses of the hands still finished stay.
                 let finished = earlier.history.len() as u32;
-                earlier.grades = hands_up_to(std::mem::take(&mut self.grades), finished);
-                earlier.pars = hands_up_to(std::mem::take(&mut self.pars), finished);
+                earlier.grades = std::mem::take(&mut self.grades);
+                earlier.grades.retain_keys(|&hand| hand <= finished);
+                earlier.pars = std::mem::take(&mut self.pars);
+                earlier.pars.retain_keys(|&hand| hand <= finished);
                 // Straight back to the decision: no trick left to gather.
                 earlier.trick_pause = None;
                 *self = earlier;

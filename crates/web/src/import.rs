@@ -6,7 +6,6 @@
 //! human's seat in an exported game, unless another is chosen); imported
 //! hands count in no statistics and no rating.
 
-use std::collections::BTreeMap;
 
 use pinochle_ai::grading::{review_seed, GradedDecision, Par};
 use pinochle_engine::game::{
@@ -15,6 +14,7 @@ use pinochle_engine::game::{
 
 use crate::controller::{Effect, Msg, Review, ReviewedDecision, Ticket};
 use crate::seating::Seating;
+use crate::small_map::SmallMap;
 
 /// Why a file cannot be opened for review.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -56,9 +56,9 @@ pub struct Imported {
     /// The review of the hand on show.
     pub review: Review,
     /// Grades found so far, by hand index and seat.
-    grades: BTreeMap<(usize, Seat), Vec<ReviewedDecision>>,
+    grades: SmallMap<(usize, Seat), Vec<ReviewedDecision>>,
     /// Pars found so far, by hand index.
-    pars: BTreeMap<usize, Option<Par>>,
+    pars: SmallMap<usize, Option<Par>>,
 }
 
 /// The ticket of every request about imported hands (answers carry the hand's
@@ -131,8 +131,8 @@ impl Imported {
             index: 0,
             seat,
             names: Vec::new(),
-            grades: BTreeMap::new(),
-            pars: BTreeMap::new(),
+            grades: SmallMap::default(),
+            pars: SmallMap::default(),
         };
         let effects = imported.show(0, seat);
         Ok((imported, effects))
@@ -243,7 +243,7 @@ impl Imported {
         let decisions = if on_show {
             &mut self.review.decisions
         } else {
-            self.grades.entry((index, seat)).or_insert_with(|| {
+            self.grades.get_or_insert_with((index, seat), || {
                 replay
                     .decisions_of(seat)
                     .into_iter()
