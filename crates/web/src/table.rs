@@ -193,8 +193,9 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
 }
 
 /// The cards on the trick, each with its player's name: on a wide table the
-/// card lies on its player's side (the name hidden); on a phone the cards
-/// stand in a row in the order played, each under its player's name.
+/// card lies on its player's side (the name is for screen readers); on a
+/// phone the cards stand in a row in the order played, each under its
+/// player's name.
 fn trick_cards(
     game: &Game,
     cards: &[PlayedCard],
@@ -212,7 +213,7 @@ fn trick_cards(
             if i == 0 { class.push_str(" led"); }
             html! {
                 <span class="trick-slot">
-                    <span class="trick-who" aria-hidden="true">{ game.name(p.seat).to_string() }</span>
+                    <span class="trick-who">{ game.name(p.seat).to_string() }</span>
                     <CardView card={p.card} {class} />
                 </span>
             }
