@@ -6,8 +6,8 @@
 //! taken from here on by the declarer's side. Enhancements:
 //!
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
-//!   probed at trick starts, in buckets of two entries (the one with the most
-//!   tricks left keeps the first); its entries stay valid across the worlds of
+//!   probed at trick starts, in buckets of four entries in one cache line
+//!   (kept in order of tricks left, see `Bucket`); its entries stay valid across the worlds of
 //!   one hand, so PIMC reuses it. Exact search hashes relative ranks within
 //!   runs of equally valued ranks (see `Relabel`), so positions that differ
 //!   only in which low cards were played share an entry;
@@ -496,6 +496,16 @@ struct Entry {
 
 const EXACT_DEPTH: u8 = u8::MAX;
 
+/// Entries per bucket: a bucket fills one 64-byte cache line.
+const BUCKET: usize = 4;
+
+/// The table's entries for one hash, most tricks left first (among equals,
+/// the newest first); a new position goes in before the first entry with no
+/// more tricks left than it, and the last drops out.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// Search effort of the last call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -524,7 +534,8 @@ pub struct Solver {
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
     unit: i32,
-    table: Vec<Entry>,
+    table: Vec<Bucket>,
+    /// Buckets less one (their number is a power of two).
     mask: usize,
     nodes: u64,
     /// Tricks searched below the root before the heuristic estimate takes over.
@@ -592,8 +603,8 @@ impl Solver {
             lone,
             last_bonus: bonus / unit,
             unit,
-            table: vec![Entry::default(); size],
-            mask: size - 1,
+            table: vec![Bucket::default(); size / BUCKET],
+            mask: size / BUCKET - 1,
             nodes: 0,
             depth_limit: None,
             root_tricks: 0,
@@ -624,7 +635,7 @@ impl Solver {
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.fill(Bucket::default());
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -861,18 +872,20 @@ impl Solver {
             let left = pos.held[pos.leader as usize] + 1;
             need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
         }
-        // Two-entry buckets: the first keeps the entry of the most tricks
-        // left, the second takes the rest.
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
         // Exact search keys positions by relative ranks (see `Relabel`).
         let relabel =
             (use_table && self.depth_limit.is_none() && self.has_runs).then(|| self.relabel(pos));
         let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
-        let bucket = (key as usize) & self.mask & !1;
+        let bucket = (key as usize) & self.mask;
         let e = if use_table {
-            let slot = bucket + usize::from(self.table[bucket].key != key);
-            self.table[slot]
+            let entries = &self.table[bucket].0;
+            entries
+                .iter()
+                .find(|e| e.key == key)
+                .copied()
+                .unwrap_or_default()
         } else {
             Entry::default()
         };
@@ -944,17 +957,21 @@ impl Solver {
         }
         if use_table {
             let left = pos.held[pos.leader as usize];
-            let slot = if self.table[bucket].key == key {
-                bucket
-            } else if self.table[bucket + 1].key == key {
-                bucket + 1
-            } else if left >= self.table[bucket].left {
-                self.table[bucket + 1] = self.table[bucket];
-                bucket
-            } else {
-                bucket + 1
+            let entries = &mut self.table[bucket].0;
+            let slot = match entries.iter().position(|e| e.key == key) {
+                Some(i) => i,
+                None => {
+                    // Before the first entry with no more tricks left (the
+                    // last entry drops out), else over the last.
+                    let i = entries
+                        .iter()
+                        .position(|e| left >= e.left)
+                        .unwrap_or(BUCKET - 1);
+                    entries.copy_within(i..BUCKET - 1, i + 1);
+                    i
+                }
             };
-            let e = &mut self.table[slot];
+            let e = &mut entries[slot];
             let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
                 (e.lower as i32, e.upper as i32)
             } else {
