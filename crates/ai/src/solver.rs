@@ -6,8 +6,8 @@
 //! taken from here on by the declarer's side. Enhancements:
 //!
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
-//!   probed at trick starts, in buckets of two entries (the one with the most
-//!   tricks left keeps the first); its entries stay valid across the worlds of
+//!   probed at trick starts, in buckets of four entries in one cache line
+//!   (kept in order of tricks left, see `Bucket`); its entries stay valid across the worlds of
 //!   one hand, so PIMC reuses it. Exact search hashes relative ranks within
 //!   runs of equally valued ranks (see `Relabel`), so positions that differ
 //!   only in which low cards were played share an entry;
@@ -27,6 +27,9 @@
 //!   trumps with the others' cheapest cards on them, the leader's sure tricks,
 //!   and for a lone player not on lead holding a master trump, its top cards
 //!   that cannot be ruffed (`quick_bounds`).
+//! * for an exact solve of a big position (`SEARCHED_GUESS_TRICKS` tricks
+//!   left or more), a first guess from a search one trick deep and probes
+//!   that gallop from it (1, 2, 4... units) before they bisect (`mtd`);
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
@@ -45,6 +48,9 @@ pub const MAX_PLAYERS: usize = 4;
 const CARDS: usize = 24;
 const NO_CARD: u8 = u8::MAX;
 const INFINITY: i32 = 1 << 20;
+/// Tricks left from which an exact solve first searches one trick deep for
+/// its first guess (below, the heuristic estimate is guess enough).
+const SEARCHED_GUESS_TRICKS: u8 = 10;
 
 /// Up to 24 distinct cards, on the stack.
 #[derive(Clone, Copy, Debug)]
@@ -490,6 +496,16 @@ struct Entry {
 
 const EXACT_DEPTH: u8 = u8::MAX;
 
+/// Entries per bucket: a bucket fills one 64-byte cache line.
+const BUCKET: usize = 4;
+
+/// The table's entries for one hash, most tricks left first (among equals,
+/// the newest first); a new position goes in before the first entry with no
+/// more tricks left than it, and the last drops out.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; BUCKET]);
+
 /// Search effort of the last call.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -518,7 +534,8 @@ pub struct Solver {
     /// Greatest common divisor of the card values and the bonus: the search
     /// works in these units so MTD(f) takes fewer steps.
     unit: i32,
-    table: Vec<Entry>,
+    table: Vec<Bucket>,
+    /// Buckets less one (their number is a power of two).
     mask: usize,
     nodes: u64,
     /// Tricks searched below the root before the heuristic estimate takes over.
@@ -527,6 +544,9 @@ pub struct Solver {
     probes: u64,
     /// Nodes one call may visit before it gives up (`None`: no limit).
     node_limit: Option<u64>,
+    /// Tricks left from which `solve_within` guesses by a shallow search and
+    /// gallops (`SEARCHED_GUESS_TRICKS`; tests lower it).
+    searched_guess_tricks: u8,
     /// The last call hit the node limit; its result is meaningless.
     aborted: bool,
     /// History heuristic for leads: per player and card, the cutoffs it caused
@@ -583,13 +603,14 @@ impl Solver {
             lone,
             last_bonus: bonus / unit,
             unit,
-            table: vec![Entry::default(); size],
-            mask: size - 1,
+            table: vec![Bucket::default(); size / BUCKET],
+            mask: size / BUCKET - 1,
             nodes: 0,
             depth_limit: None,
             root_tricks: 0,
             probes: 0,
             node_limit: None,
+            searched_guess_tricks: SEARCHED_GUESS_TRICKS,
             aborted: false,
             history: [[0; CARDS]; MAX_PLAYERS],
         }
@@ -614,7 +635,7 @@ impl Solver {
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.fill(Bucket::default());
     }
 
     pub fn stats(&self) -> SearchStats {
@@ -636,8 +657,14 @@ impl Solver {
     /// As [`Solver::solve`], or `None` when the node limit was hit first.
     pub fn solve_within(&mut self, pos: &Position) -> Option<i32> {
         self.start(pos);
-        let v = self.mtdf(pos, self.guess(pos)) * self.unit;
-        (!self.aborted).then_some(v)
+        let v = if self.depth_limit.is_none() && self.tricks_left(pos) >= self.searched_guess_tricks
+        {
+            let guess = self.searched_guess(pos);
+            self.mtd(pos, guess, true)
+        } else {
+            self.mtd(pos, self.guess(pos), false)
+        };
+        (!self.aborted).then_some(v * self.unit)
     }
 
     /// The value (as [`Solver::solve`]) after each distinct legal card of the
@@ -658,7 +685,7 @@ impl Solver {
         for &m in moves.as_slice() {
             let mut child = *pos;
             let gained = self.play(&mut child, m);
-            let v = gained + self.mtdf(&child, guess - gained);
+            let v = gained + self.mtd(&child, guess - gained, false);
             if self.aborted {
                 return None;
             }
@@ -711,22 +738,55 @@ impl Solver {
         self.estimate(pos)
     }
 
-    /// Zero-window searches that halve the interval of possible values, starting
-    /// from `guess` (MTD with bisection: fewer probes than MTD(f) when the value
-    /// unit is small).
-    fn mtdf(&mut self, pos: &Position, guess: i32) -> i32 {
+    /// A first guess for the exact search of a big position: the value of a
+    /// search one trick deep (the heuristic estimate below it). Its table
+    /// entries are marked with their depth, so the exact search takes from
+    /// them only the best leads.
+    fn searched_guess(&mut self, pos: &Position) -> i32 {
+        let guess = self.guess(pos);
+        self.depth_limit = Some(1);
+        let v = self.mtd(pos, guess, false);
+        self.depth_limit = None;
+        v
+    }
+
+    /// Zero-window searches that narrow the interval of possible values,
+    /// starting from `guess`. Without `gallop`, each probe halves the interval
+    /// (MTD with bisection: fewer probes than MTD(f) when the value unit is
+    /// small). With `gallop` (for a guess close to the value), while every
+    /// probe has failed on the same side the next one steps away from the last
+    /// bound by 1, 2, 4... units, bisecting only once the value is bracketed.
+    fn mtd(&mut self, pos: &Position, guess: i32, mut gallop: bool) -> i32 {
         let mut lower = 0;
         let mut upper = self.remaining_points(pos);
         let mut beta = guess.clamp(lower + 1, upper.max(lower + 1));
+        let mut step = 1;
+        // Whether the probes so far all failed high (`Some(true)`) or all low.
+        let mut side = None;
         while lower < upper && !self.aborted {
             self.probes += 1;
             let g = self.search(pos, beta - 1, beta);
-            if g < beta {
-                upper = g;
-            } else {
+            let high = g >= beta;
+            if high {
                 lower = g;
+            } else {
+                upper = g;
             }
             beta = lower + (upper - lower + 1) / 2;
+            if side.is_some_and(|s| s != high) {
+                gallop = false;
+            }
+            if gallop {
+                if side.is_some() {
+                    step *= 2;
+                }
+                side = Some(high);
+                beta = if high {
+                    (lower + step).min(upper)
+                } else {
+                    (upper - step + 1).max(lower + 1)
+                };
+            }
         }
         lower
     }
@@ -812,18 +872,20 @@ impl Solver {
             let left = pos.held[pos.leader as usize] + 1;
             need_depth = limit.saturating_sub(self.root_tricks.saturating_sub(left));
         }
-        // Two-entry buckets: the first keeps the entry of the most tricks
-        // left, the second takes the rest.
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
         // Exact search keys positions by relative ranks (see `Relabel`).
         let relabel =
             (use_table && self.depth_limit.is_none() && self.has_runs).then(|| self.relabel(pos));
         let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
-        let bucket = (key as usize) & self.mask & !1;
+        let bucket = (key as usize) & self.mask;
         let e = if use_table {
-            let slot = bucket + usize::from(self.table[bucket].key != key);
-            self.table[slot]
+            let entries = &self.table[bucket].0;
+            entries
+                .iter()
+                .find(|e| e.key == key)
+                .copied()
+                .unwrap_or_default()
         } else {
             Entry::default()
         };
@@ -895,17 +957,21 @@ impl Solver {
         }
         if use_table {
             let left = pos.held[pos.leader as usize];
-            let slot = if self.table[bucket].key == key {
-                bucket
-            } else if self.table[bucket + 1].key == key {
-                bucket + 1
-            } else if left >= self.table[bucket].left {
-                self.table[bucket + 1] = self.table[bucket];
-                bucket
-            } else {
-                bucket + 1
+            let entries = &mut self.table[bucket].0;
+            let slot = match entries.iter().position(|e| e.key == key) {
+                Some(i) => i,
+                None => {
+                    // Before the first entry with no more tricks left (the
+                    // last entry drops out), else over the last.
+                    let i = entries
+                        .iter()
+                        .position(|e| left >= e.left)
+                        .unwrap_or(BUCKET - 1);
+                    entries.copy_within(i..BUCKET - 1, i + 1);
+                    i
+                }
             };
-            let e = &mut self.table[slot];
+            let e = &mut entries[slot];
             let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
                 (e.lower as i32, e.upper as i32)
             } else {
@@ -1660,6 +1726,30 @@ mod tests {
                 let gained = solver.play(&mut child, card.index() as u8);
                 let want = (gained + exact(&solver, &child)) * solver.unit;
                 assert_eq!(v >= target, want >= target, "round {round} move {card}");
+            }
+        }
+    }
+
+    /// The shallow first guess and the galloping probes (which exact solves
+    /// use only from `SEARCHED_GUESS_TRICKS` tricks left) on small positions.
+    #[test]
+    fn searched_guess_and_gallop_give_the_exact_value() {
+        let mut rng = Rng::new(31);
+        for round in 0..300 {
+            let deal = random_deal(&mut rng, round);
+            let per_hand = 3 + rng.below(if deal.players == 3 { 4 } else { 3 });
+            let pos = random_position(&mut rng, &deal, per_hand, 2);
+            let mut solver = Solver::new(deal, 12);
+            solver.searched_guess_tricks = 1;
+            let want = exact(&solver, &pos) * solver.unit;
+            assert_eq!(solver.solve(&pos), want, "round {round}");
+            assert_eq!(solver.solve(&pos), want, "round {round} again");
+            // Guesses far off on either side.
+            for guess in [0, want / solver.unit, 1000] {
+                solver.clear();
+                solver.start(&pos);
+                let v = solver.mtd(&pos, guess, true) * solver.unit;
+                assert_eq!(v, want, "round {round} guess {guess}");
             }
         }
     }

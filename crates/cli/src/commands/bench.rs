@@ -58,7 +58,7 @@ pub const OPTS: &[Opt] = &[
     Opt::value("deals", "N", "hands per preset to solve (default 8)"),
     Opt::value("cap", "N", "most search nodes per solve (default 5000000)"),
     Opt::value("node-cap", "N", "the same as --cap (its older name)"),
-    Opt::value(
+    Opt::repeated(
         "preset",
         "ID",
         "solve only this preset's hands (repeat for more; default all; solve_ms stays brooklyn's \
@@ -78,7 +78,8 @@ when measured)",
     Opt::flag("json", "print the result as JSON"),
     Opt::flag(
         "positions",
-        "instead, print each preset's mid-hand positions with their exact values, one per line \
+        "instead, print each preset's mid-hand positions (after --mid tricks; only --preset's when \
+given) with their exact values, one per line \
 (PRESET TRUMP LEADER SIDES | hand | hand | hand [| hand] | trick | VALUE), to check a solver change",
     ),
     Opt::value(
@@ -121,7 +122,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         presets = PresetId::ALL.to_vec();
     }
     if p.flag("positions") {
-        return positions(seed, deals).map(Output::Text);
+        return positions(&presets, seed, deals, mid).map(Output::Text);
     }
     if let Some(per_preset) = p.number::<usize>("views")? {
         return decision_views(seed, deals, per_preset).map(Output::Json);
@@ -339,12 +340,18 @@ fn play_until_half(mut state: State, tricks: Option<usize>) -> Result<State, Cli
     Ok(state)
 }
 
-/// The mid-hand positions of every preset with their exact values (see `--positions`).
-fn positions(seed: u64, deals: u64) -> Result<String, CliError> {
+/// The mid-hand positions of these presets (after `mid` tricks, default half
+/// the hand's) with their exact values (see `--positions`).
+fn positions(
+    presets: &[PresetId],
+    seed: u64,
+    deals: u64,
+    mid: Option<usize>,
+) -> Result<String, CliError> {
     let mut text = String::new();
-    for preset in PresetId::ALL {
+    for &preset in presets {
         for state in first_tricks(&Rules::preset(preset), seed, deals)? {
-            let mid = play_until_half(state, None)?;
+            let mid = play_until_half(state, mid)?;
             let seat = mid
                 .current_player()
                 .ok_or_else(|| CliError::internal("nobody to move"))?;
