@@ -6,7 +6,6 @@
 //! human's seat in an exported game, unless another is chosen); imported
 //! hands count in no statistics and no rating.
 
-
 use pinochle_ai::grading::{review_seed, GradedDecision, Par};
 use pinochle_engine::game::{
     read_records, write_records, HandReplay, RecordError, ReplayParts, Seat,
