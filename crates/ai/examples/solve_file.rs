@@ -4,36 +4,9 @@
 //! their totals:
 //! `cargo run --release -p pinochle-ai --example solve_file -- FILE [TABLE_BITS]`.
 //! Exits with status 1 when a value differs.
-use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
-use pinochle_engine::cards::parse_cards;
-use pinochle_engine::{CardCounts, PresetId, Rules, Suit};
+use pinochle_ai::position_line::PositionLine;
+use pinochle_ai::solver::Solver;
 use std::time::Instant;
-
-fn parse(line: &str) -> (String, Deal, Position, i32) {
-    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-    let head: Vec<&str> = fields[0].split_whitespace().collect();
-    let rules = Rules::preset(PresetId::from_id(head[0]).expect("a preset"));
-    let hands: Vec<CardCounts> = fields[1..fields.len() - 2]
-        .iter()
-        .map(|h| CardCounts::from_cards(&parse_cards(h).expect("cards")))
-        .collect();
-    let mut declarer_side = [false; MAX_PLAYERS];
-    for (i, c) in head[3].chars().enumerate() {
-        declarer_side[i] = c == 'D';
-    }
-    let deal = Deal {
-        players: hands.len(),
-        trump: Suit::from_text(head[1]),
-        head: rules.play.head,
-        counting: rules.counting,
-        declarer_side,
-    };
-    let trick = parse_cards(fields[fields.len() - 2]).expect("trick");
-    let leader = head[2].parse().expect("leader");
-    let pos = Position::new(&hands, &trick, leader).expect("position");
-    let value = fields[fields.len() - 1].parse().expect("value");
-    (head[0].to_string(), deal, pos, value)
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -42,12 +15,9 @@ fn main() {
     let text = std::fs::read_to_string(file).expect("readable file");
     let (mut nodes, mut seconds, mut wrong, mut count) = (0u64, 0.0f64, 0, 0);
     let mut log_nodes = 0.0f64;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (preset, deal, pos, want) = parse(line);
-        let mut solver = Solver::new(deal, bits);
+    for line in PositionLine::parse_all(&text).expect("a file of position lines") {
+        let (preset, pos, want) = (line.preset.id(), line.position, line.value);
+        let mut solver = Solver::new(line.deal, bits);
         solver.clear();
         let started = Instant::now();
         let v = solver.solve(&pos);

@@ -2,6 +2,7 @@
 //! only (the `oracle` level, for measuring, sees every card).
 //!
 //! * [`solver`]: exact open-cards search of the trick-play phase;
+//! * [`position_line`]: a position and its exact value as a line of text;
 //! * [`knowledge`]: inferences from a view and consistent world sampling;
 //! * [`pimc`]: Monte Carlo over sampled worlds with the solver;
 //! * [`basic`]: rules of thumb for every decision;
@@ -21,6 +22,7 @@ pub mod knowledge;
 pub mod outlook;
 pub mod pimc;
 pub mod player;
+pub mod position_line;
 pub mod solver;
 
 pub use player::{by_name, AiError, Bot, Level, Player, LEVELS};

@@ -2,47 +2,16 @@
 //! the solver before the relative-rank table and the newer bounds
 //! (`tests/data/midhand_values.txt`, written by `pinochle bench --positions`).
 
-use pinochle_ai::solver::{Deal, Position, Solver, MAX_PLAYERS};
-use pinochle_engine::cards::parse_cards;
-use pinochle_engine::{CardCounts, PresetId, Rules, Suit};
-
-/// One line: `PRESET TRUMP LEADER SIDES | hand | ... | trick | VALUE`.
-fn parse(line: &str) -> (Deal, Position, i32) {
-    let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-    let head: Vec<&str> = fields[0].split_whitespace().collect();
-    let rules = Rules::preset(PresetId::from_id(head[0]).expect("a preset"));
-    let hands: Vec<CardCounts> = fields[1..fields.len() - 2]
-        .iter()
-        .map(|h| CardCounts::from_cards(&parse_cards(h).expect("cards")))
-        .collect();
-    let mut declarer_side = [false; MAX_PLAYERS];
-    for (i, c) in head[3].chars().enumerate() {
-        declarer_side[i] = c == 'D';
-    }
-    let deal = Deal {
-        players: hands.len(),
-        trump: Suit::from_text(head[1]),
-        head: rules.play.head,
-        counting: rules.counting,
-        declarer_side,
-    };
-    let trick = parse_cards(fields[fields.len() - 2]).expect("trick");
-    let leader = head[2].parse().expect("leader");
-    let pos = Position::new(&hands, &trick, leader).expect("position");
-    let value = fields[fields.len() - 1].parse().expect("value");
-    (deal, pos, value)
-}
+use pinochle_ai::position_line::PositionLine;
+use pinochle_ai::solver::Solver;
 
 #[test]
 fn exact_values_equal_the_earlier_solvers() {
     let text = include_str!("data/midhand_values.txt");
     let mut checked = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let (deal, pos, want) = parse(line);
-        let mut solver = Solver::new(deal, 16);
+    for line in PositionLine::parse_all(text).expect("the file reads") {
+        let (pos, want) = (line.position, line.value);
+        let mut solver = Solver::new(line.deal.clone(), 16);
         assert_eq!(solver.solve(&pos), want, "{line}");
         // The threshold form agrees: the declarer's side reaches the value
         // and not one point more (with its best card, or whatever the

@@ -34,9 +34,9 @@ use crate::Output;
 use pinochle_ai::knowledge::Knowledge;
 use pinochle_ai::pimc::{deal_of, open_values, position_of};
 use pinochle_ai::player::open_position;
+use pinochle_ai::position_line::PositionLine;
 use pinochle_ai::solver::Solver;
 use pinochle_ai::{by_name, Level, Player};
-use pinochle_engine::cards::format_cards;
 use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Phase, State};
@@ -359,15 +359,13 @@ fn positions(
                 .ok_or_else(|| CliError::internal("no trick play to solve"))?;
             let pos = open_position(&mid).ok_or_else(|| CliError::internal("no open position"))?;
             let value = Solver::new(deal.clone(), TABLE_BITS).solve(&pos);
-            let trump = deal.trump.map_or("-".to_string(), |t| t.to_string());
-            let sides: String = (0..pos.players())
-                .map(|p| if deal.declarer_side[p] { 'D' } else { '-' })
-                .collect();
-            text.push_str(&format!("{} {trump} {} {sides}", preset.id(), pos.leader()));
-            for p in 0..pos.players() {
-                text.push_str(&format!(" | {}", format_cards(&pos.hand(p).to_cards())));
-            }
-            text.push_str(&format!(" | {} | {value}\n", format_cards(&pos.trick())));
+            let line = PositionLine {
+                preset,
+                deal,
+                position: pos,
+                value,
+            };
+            text.push_str(&format!("{line}\n"));
         }
     }
     Ok(text)
