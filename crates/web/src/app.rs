@@ -343,10 +343,12 @@ impl AppModel {
                         session.actions.truncate(moves as usize);
                         session.practice = true;
                         let finished = game.history.len() as u32;
-                        session.reviews = crate::controller::hands_up_to(
-                            std::mem::take(&mut session.reviews),
-                            finished,
-                        );
+                        // Rebuilt by inserting: `retain` would link a
+                        // B-tree removal into the app for this one map.
+                        let reviews = std::mem::take(&mut session.reviews);
+                        session
+                            .reviews
+                            .extend(reviews.into_iter().filter(|(hand, _)| *hand <= finished));
                     }
                     save = true;
                 }

@@ -2218,14 +2218,6 @@ mod tests {
     }
 }
 
-/// The entries of hands 1 to `last` of a per-hand map. Rebuilt by inserting:
-/// `retain` would link a B-tree removal for every map type into the app.
-pub(crate) fn hands_up_to<V>(map: BTreeMap<u32, V>, last: u32) -> BTreeMap<u32, V> {
-    let mut kept = BTreeMap::new();
-    kept.extend(map.into_iter().filter(|(hand, _)| *hand <= last));
-    kept
-}
-
 #[cfg(test)]
 mod coach_tests {
     //! The coach's messages: hints for the position on the table only, undo
@@ -2360,9 +2352,7 @@ mod coach_tests {
                 let hand = g.view().own.hand;
                 let mut cards = hand.to_cards();
                 cards.reverse();
-                pinochle_engine::sort::sort_by_key(&mut cards, |&c| {
-                    std::cmp::Reverse(hand.count(c))
-                });
+                cards.sort_by_key(|&c| std::cmp::Reverse(hand.count(c)));
                 for card in cards {
                     if g.selection.len() == needed {
                         break;

@@ -38,9 +38,9 @@ mod tests {
                 for (seat, cards) in &replay.record.deal.hands {
                     let seat: Seat = seat.parse().unwrap();
                     let mut dealt = cards.clone();
-                    pinochle_engine::sort::sort(&mut dealt);
+                    dealt.sort();
                     let mut held = replay.start.private_of(seat).unwrap().hand.to_cards();
-                    pinochle_engine::sort::sort(&mut held);
+                    held.sort();
                     assert_eq!(held, dealt, "{preset:?} seat {seat}");
                 }
                 // Stepping never fails, and each decision's view is its seat's own.
