@@ -7,6 +7,8 @@
 //! cargo xtask setup                        install the pinned tools only
 //! cargo xtask bench-web [--positions N] [--runs N] [--no-build]
 //!                                          sizes, start-up and decision times in Chromium
+//! cargo xtask bench-solver-wasm [--deals N] [--mid N] [--preset ID]... [--cap N]
+//!                                          the exact solver natively and in Chromium
 //! ```
 //! See README.md for details.
 
@@ -43,6 +45,13 @@ commands:
                               service-worker reload; --runs loads each, default 3) at 1x and 4x CPU,
                               and the computer players' decision times in the worker per level and
                               preset (--positions per preset, default 60)
+  bench-solver-wasm [--deals N] [--mid N] [--preset ID]... [--cap N]
+                              a benchmark, not a test: the exact solver on the mid-hand positions of
+                              `pinochle bench --positions` (--deals per preset, default 8, after --mid
+                              tricks, default half the hand; every preset unless --preset), natively
+                              and as wasm in headless Chromium, each solve within --cap nodes (default
+                              none); prints both totals and the wasm/native time ratio as JSON (also
+                              written to target/bench-solver-wasm.json)
 
 Tools go to $PINOCHLE_TOOLS (default: $HOME/.cache/pinochle/tools).";
 
@@ -92,6 +101,7 @@ enum Cmd {
     Dist,
     Setup,
     BenchWeb(BenchWeb),
+    BenchSolverWasm(BenchSolverWasm),
 }
 
 /// Options of `bench-web`.
@@ -103,6 +113,14 @@ struct BenchWeb {
     runs: u32,
     /// Build dist/ first (`--no-build` reuses it).
     build: bool,
+}
+
+/// Options of `bench-solver-wasm`: the `pinochle bench --positions` flags
+/// that choose the positions, and the node cap of each solve.
+#[derive(Clone, Debug, Default)]
+struct BenchSolverWasm {
+    positions_args: Vec<String>,
+    cap: u64,
 }
 
 fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
@@ -171,6 +189,32 @@ fn parse_args(args: &[String]) -> std::result::Result<Cmd, String> {
             }
             Ok(Cmd::BenchWeb(bench))
         }
+        "bench-solver-wasm" => {
+            let mut bench = BenchSolverWasm {
+                positions_args: vec!["--deals".into(), "8".into()],
+                cap: 0,
+            };
+            while let Some(arg) = rest.next() {
+                let value = rest.next().ok_or(format!("{arg} needs a value"))?;
+                let number = || -> std::result::Result<u64, String> {
+                    value
+                        .parse()
+                        .map_err(|_| format!("bad {arg} `{value}` (expected a whole number)"))
+                };
+                match arg.as_str() {
+                    "--deals" => bench.positions_args[1] = number()?.to_string(),
+                    "--mid" => bench
+                        .positions_args
+                        .extend(["--mid".into(), number()?.to_string()]),
+                    "--preset" => bench
+                        .positions_args
+                        .extend(["--preset".into(), value.clone()]),
+                    "--cap" => bench.cap = number()?,
+                    other => return Err(format!("unknown option `{other}` for bench-solver-wasm")),
+                }
+            }
+            Ok(Cmd::BenchSolverWasm(bench))
+        }
         "dist" if rest.len() == 0 => Ok(Cmd::Dist),
         "setup" if rest.len() == 0 => Ok(Cmd::Setup),
         "dist" | "setup" => Err(format!("`{first}` takes no options")),
@@ -208,6 +252,7 @@ fn main() -> ExitCode {
         Cmd::Setup => setup(&ctx, &Need::ALL).map(|()| install::describe(&ctx)),
         Cmd::Serve { port, watch } => serve(&ctx, &mut steps, port, watch),
         Cmd::BenchWeb(bench) => bench_web(&ctx, &mut steps, bench),
+        Cmd::BenchSolverWasm(bench) => bench_solver_wasm(&ctx, &mut steps, &bench),
     };
     match result {
         Ok(()) => {
@@ -306,19 +351,26 @@ fn clippy_wasm(ctx: &Ctx) -> Result {
 /// The wasm-bindgen-test suite of crates/web, in headless Chromium via ChromeDriver.
 fn wasm_tests(ctx: &Ctx) -> Result {
     install::check_lock_pin(ctx)?;
+    let mut cmd = wasm_test_cargo(ctx)?;
+    cmd.args(["test", "-p", "pinochle-web", "--target", WASM_TARGET]);
+    ctx.run(&mut cmd)
+}
+
+/// `cargo` set up to run wasm32 test binaries with wasm-bindgen-test-runner
+/// in headless Chromium (the subcommand and its arguments still to add).
+fn wasm_test_cargo(ctx: &Ctx) -> Result<std::process::Command> {
     let browser = install::browser();
     let mut cmd = ctx.cargo();
-    cmd.args(["test", "-p", "pinochle-web", "--target", WASM_TARGET])
-        .env(
-            "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
-            ctx.tools_bin().join("wasm-bindgen-test-runner"),
-        )
-        .env("CHROMEDRIVER", &browser.chromedriver)
-        .env(
-            "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
-            webdriver_json(ctx, &browser)?,
-        )
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
+    cmd.env(
+        "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER",
+        ctx.tools_bin().join("wasm-bindgen-test-runner"),
+    )
+    .env("CHROMEDRIVER", &browser.chromedriver)
+    .env(
+        "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+        webdriver_json(ctx, &browser)?,
+    )
+    .env("WASM_BINDGEN_TEST_TIMEOUT", "120");
     // The runner prefers these over CHROMEDRIVER; make sure Chromium is used.
     for var in [
         "GECKODRIVER",
@@ -333,7 +385,7 @@ fn wasm_tests(ctx: &Ctx) -> Result {
     ] {
         cmd.env_remove(var);
     }
-    ctx.run(&mut cmd)
+    Ok(cmd)
 }
 
 /// The ChromeDriver capabilities for the runner: crates/web/webdriver.json,
@@ -494,6 +546,123 @@ fn bench_web(ctx: &Ctx, steps: &mut Steps, bench: BenchWeb) -> std::result::Resu
         println!("xtask: written to {}", report.display());
         Ok(())
     })
+}
+
+/// `bench-solver-wasm`: mid-hand positions from the native CLI (`pinochle
+/// bench --positions`), solved natively by the `solve_file` example and in
+/// headless Chromium by crates/web's `solver_bench` (feature `solver-bench`),
+/// both through `pinochle_ai::line_bench`, so their node counts agree.
+fn bench_solver_wasm(
+    ctx: &Ctx,
+    steps: &mut Steps,
+    bench: &BenchSolverWasm,
+) -> std::result::Result<(), Failure> {
+    setup(ctx, Suite::Wasm.needs())?;
+    let out_dir = ctx.root.join("target/xtask");
+    let positions = out_dir.join("solver-positions.txt");
+    steps.run("positions (native CLI)", || {
+        ctx.run(
+            ctx.cargo()
+                .args(["build", "--release", "-p", "pinochle-cli"]),
+        )?;
+        std::fs::create_dir_all(&out_dir)?;
+        let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
+        cmd.args(["bench", "--positions"])
+            .args(&bench.positions_args)
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit());
+        let out = cmd.output()?;
+        if !out.status.success() {
+            bail!("`{}` exited with {}", util::show(&cmd), out.status);
+        }
+        std::fs::write(&positions, out.stdout)?;
+        Ok(())
+    })?;
+    let cap = bench.cap.to_string();
+    let mut native = String::new();
+    steps.run("solver (native)", || {
+        let mut cmd = ctx.cargo();
+        cmd.args(["run", "--release", "-q", "-p", "pinochle-ai", "--example"])
+            .args(["solve_file", "--"])
+            .arg(&positions)
+            .args(["--json", "--cap", &cap])
+            .stdin(Stdio::null())
+            .stderr(Stdio::inherit());
+        native = summary_line(&mut cmd, "")?;
+        Ok(())
+    })?;
+    let mut wasm = String::new();
+    steps.run("solver (wasm in Chromium)", || {
+        install::check_lock_pin(ctx)?;
+        let mut cmd = wasm_test_cargo(ctx)?;
+        cmd.args([
+            "test",
+            "--release",
+            "-p",
+            "pinochle-web",
+            "--target",
+            WASM_TARGET,
+        ])
+        .args(["--features", "solver-bench", "--test", "solver_bench"])
+        .args(["--", "--nocapture"])
+        .env("PINOCHLE_SOLVER_POSITIONS", &positions)
+        .env("PINOCHLE_SOLVER_CAP", &cap)
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "3600")
+        .stdin(Stdio::null())
+        .stderr(Stdio::inherit());
+        wasm = summary_line(&mut cmd, "solver-bench ")?;
+        Ok(())
+    })?;
+    let ratio = match (json_number(&native, "ms"), json_number(&wasm, "ms")) {
+        (Some(n), Some(w)) if n > 0.0 => format!("{:.3}", w / n),
+        _ => "null".into(),
+    };
+    let report = format!(
+        "{{\"positions\":{:?},\"native\":{native},\"wasm_chromium\":{wasm},\"wasm_native_time_ratio\":{ratio}}}",
+        positions.display().to_string()
+    );
+    let path = ctx.root.join("target/bench-solver-wasm.json");
+    std::fs::write(&path, format!("{report}\n")).map_err(|e| Failure {
+        step: "report".into(),
+        reason: e.to_string(),
+    })?;
+    println!("{report}\nxtask: written to {}", path.display());
+    Ok(())
+}
+
+/// Runs `cmd` and returns the JSON object of the first stdout line that
+/// starts with `prefix` (after any leading spaces), without the prefix.
+fn summary_line(cmd: &mut std::process::Command, prefix: &str) -> Result<String> {
+    println!("$ {}", util::show(cmd));
+    let out = cmd.output()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if !out.status.success() {
+        bail!(
+            "`{}` exited with {}:\n{stdout}",
+            util::show(cmd),
+            out.status
+        );
+    }
+    stdout
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix(prefix))
+        .find(|l| l.starts_with('{'))
+        .map(str::to_string)
+        .ok_or_else(|| {
+            format!(
+                "`{}` printed no `{prefix}{{...}}` line:\n{stdout}",
+                util::show(cmd)
+            )
+            .into()
+        })
+}
+
+/// The number after `"key":` in a flat JSON object (xtask has no JSON parser).
+fn json_number(json: &str, key: &str) -> Option<f64> {
+    let at = json.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = &json[at..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end].trim().parse().ok()
 }
 
 fn serve(ctx: &Ctx, steps: &mut Steps, port: u16, watch: bool) -> std::result::Result<(), Failure> {

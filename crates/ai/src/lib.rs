@@ -3,6 +3,7 @@
 //!
 //! * [`solver`]: exact open-cards search of the trick-play phase;
 //! * [`position_line`]: a position and its exact value as a line of text;
+//! * [`line_bench`]: the solver timed over such lines with the caller's clock;
 //! * [`knowledge`]: inferences from a view and consistent world sampling;
 //! * [`pimc`]: Monte Carlo over sampled worlds with the solver;
 //! * [`basic`]: rules of thumb for every decision;
@@ -19,6 +20,7 @@ pub mod coach;
 pub mod expert;
 pub mod grading;
 pub mod knowledge;
+pub mod line_bench;
 pub mod outlook;
 pub mod pimc;
 pub mod player;
