@@ -249,8 +249,18 @@ fn kitty_area(view: &PlayerView) -> Html {
     if view.rules.deal.kitty == 0 || h.phase == Phase::Tricks && h.kitty.is_empty() {
         return html! {};
     }
+    // Taken into the declarer's hand and the bury: a phone gives its room to
+    // the prompt and the trick (app.css).
+    let taken = matches!(
+        h.phase,
+        Phase::ShowMeld
+            | Phase::MeldConcede
+            | Phase::BidderDecision
+            | Phase::Challenge
+            | Phase::Tricks
+    );
     html! {
-        <div class="kitty" role="group" aria-label={if h.kitty.is_empty() { "Kitty, face down".to_string() } else { "Kitty, turned up".to_string() }} data-testid="kitty">
+        <div class={classes!("kitty", taken.then_some("taken"))} role="group" aria-label={if h.kitty.is_empty() { "Kitty, face down".to_string() } else { "Kitty, turned up".to_string() }} data-testid="kitty">
             <span class="kitty-label">{ "Kitty" }</span>
             if h.kitty.is_empty() {
                 { for (0..h.kitty_size).map(|_| html! { <CardBack /> }) }
