@@ -387,7 +387,8 @@ fn columns(game: &Game) -> Vec<(String, Seat)> {
                 .filter(|&o| pinochle_engine::game::same_side(rules, s, o))
                 .map(|o| game.name(o))
                 .collect();
-            (side.join(" & "), s)
+            // "You & Boris" may wrap after the "&", never before it.
+            (side.join("\u{a0}& "), s)
         })
         .collect()
 }
