@@ -721,6 +721,19 @@ impl Solver {
         Some(out)
     }
 
+    /// Whether the declarer's side takes at least `target` more card points
+    /// from `pos` with best play by all: one zero-window search (the
+    /// threshold form of [`Solver::solve`]), `None` when the node limit was
+    /// hit first.
+    pub fn reaches_within(&mut self, pos: &Position, target: i32) -> Option<bool> {
+        self.start(pos);
+        // Card values are multiples of `unit` (see `reach_moves_within`).
+        let need = target.div_euclid(self.unit) + i32::from(target.rem_euclid(self.unit) != 0);
+        self.probes += 1;
+        let v = self.search(pos, need - 1, need);
+        (!self.aborted).then_some(v >= need)
+    }
+
     fn start(&mut self, pos: &Position) {
         self.nodes = 0;
         self.probes = 0;
@@ -1847,6 +1860,27 @@ mod tests {
     /// The relative-rank key, updated only for the moved cards, equals the
     /// hash of the relabelled hands computed from scratch; the running hash
     /// equals the full one at every trick start.
+    #[test]
+    fn threshold_answers_agree_with_exact_values() {
+        let mut rng = Rng::new(0x7E57_0013);
+        for round in 0..60 {
+            let deal = random_deal(&mut rng, round);
+            let pos = random_trick_start(&mut rng, &deal, 4 + round % 3);
+            let mut solver = Solver::new(deal.clone(), 12);
+            let exact = solver.solve(&pos);
+            for target in [exact - 11, exact - 1, exact, exact + 1, exact + 7] {
+                let mut fresh = Solver::new(deal.clone(), 12);
+                assert_eq!(
+                    fresh.reaches_within(&pos, target),
+                    Some(exact >= target),
+                    "round {round}: target {target}, exact {exact}"
+                );
+                // The same table after the exact solve answers alike.
+                assert_eq!(solver.reaches_within(&pos, target), Some(exact >= target));
+            }
+        }
+    }
+
     #[test]
     fn relabelled_key_equals_a_full_rehash() {
         let mut rng = Rng::new(23);

@@ -220,6 +220,10 @@ fn bench_json_has_the_issue_keys() {
         assert!((0.0..=1.0).contains(&share));
         number(&v, &["solve_ms_by_preset", preset, "nodes_p95"]);
         number(&v, &["midhand_ms_by_preset", preset, "p95"]);
+        let solves = number(&v, &["threshold_ms_by_preset", preset, "solves"]);
+        let completed = number(&v, &["threshold_ms_by_preset", preset, "completed"]);
+        let reached = number(&v, &["threshold_ms_by_preset", preset, "reached"]);
+        assert!(reached <= completed && completed <= solves);
     }
     assert_eq!(number(&v, &["node_cap"]), 2000.0);
     assert!(number(&v, &["nodes_per_s"]) > 0.0);

@@ -13,6 +13,11 @@
 //!   The solver's table is written once before the clock starts, so the
 //!   times are of the search, not of mapping the table's memory.
 //! * `solve_ms`: the same for `brooklyn` (the headline figure).
+//! * `threshold_ms_by_preset`: the threshold form of those whole-hand solves,
+//!   the question the expert's search asks: one zero-window search of
+//!   whether the declarer's side, open cards, takes the points its contract
+//!   still needs (bid less meld and buried points); same cap, with
+//!   `reached` the number answered yes. Not counted in `nodes_per_s`.
 //! * `midhand_ms_by_preset`: exact solves of those hands once half the tricks
 //!   (or `--mid`) are played (by `basic`), same cap; `midhand_ms` is `brooklyn`'s.
 //!
@@ -32,7 +37,7 @@ use crate::commands::tournament::quantile;
 use crate::error::CliError;
 use crate::Output;
 use pinochle_ai::knowledge::Knowledge;
-use pinochle_ai::pimc::{deal_of, open_values, position_of};
+use pinochle_ai::pimc::{deal_of, open_values, position_of, Goal};
 use pinochle_ai::player::open_position;
 use pinochle_ai::position_line::PositionLine;
 use pinochle_ai::solver::Solver;
@@ -130,13 +135,19 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
     let mut totals = Totals::default();
     let mut by_preset = Map::new();
     let mut midhand_by_preset = Map::new();
+    let mut threshold_by_preset = Map::new();
     let mut pimc = (0u64, 0.0f64);
     for &preset in &presets {
         let rules = Rules::preset(preset);
         let mut full = Timings::default();
         let mut midhand = Timings::default();
+        let mut threshold = Timings::default();
+        let mut reached = 0;
         for state in first_tricks(&rules, seed, deals)? {
             full.push(solve(&state, cap, &mut totals)?);
+            let (reach_solve, reach) = solve_threshold(&state, cap)?;
+            threshold.push(reach_solve);
+            reached += usize::from(reach == Some(true));
             let mid = play_until_half(state.clone(), mid)?;
             midhand.push(solve(&mid, cap, &mut totals)?);
             if preset == PresetId::Brooklyn {
@@ -147,6 +158,9 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         }
         by_preset.insert(preset.id().to_string(), full.to_json(cap));
         midhand_by_preset.insert(preset.id().to_string(), midhand.to_json(cap));
+        let mut threshold = threshold.to_json(cap);
+        threshold["reached"] = json!(reached);
+        threshold_by_preset.insert(preset.id().to_string(), threshold);
     }
     let brooklyn = PresetId::Brooklyn.id();
     let decisions = expert_decisions(seed, expert_deals)?;
@@ -157,6 +171,7 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "midhand_ms": midhand_by_preset.get(brooklyn).cloned().unwrap_or(Value::Null),
         "solve_ms_by_preset": by_preset,
         "midhand_ms_by_preset": midhand_by_preset,
+        "threshold_ms_by_preset": threshold_by_preset,
         "nodes_per_s": nodes_per_s,
         "pimc_worlds_per_s": worlds_per_s,
         "expert_decision_ms": {
@@ -404,6 +419,40 @@ fn decision_views(seed: u64, deals: u64, per_preset: usize) -> Result<Value, Cli
 }
 
 /// Times one exact solve of the open position of `state` under the node cap.
+/// The threshold solve of `state`: whether the declarer's side takes the
+/// points its contract still needs (None: capped).
+fn solve_threshold(state: &State, cap: u64) -> Result<(Solve, Option<bool>), CliError> {
+    let declarer = state
+        .public()
+        .hand
+        .declarer
+        .ok_or_else(|| CliError::internal("no declarer"))?;
+    let goal = Goal::of(&state.observation(declarer))
+        .ok_or_else(|| CliError::internal("no contract to reach"))?;
+    let target = i32::try_from(goal.target(None))
+        .map_err(|_| CliError::internal("the contract's target is out of range"))?;
+    let seat = state
+        .current_player()
+        .ok_or_else(|| CliError::internal("nobody to move"))?;
+    let deal = deal_of(&state.observation(seat))
+        .ok_or_else(|| CliError::internal("no trick play to solve"))?;
+    let pos = open_position(state).ok_or_else(|| CliError::internal("no open position"))?;
+    let mut solver = Solver::new(deal, TABLE_BITS);
+    solver.clear();
+    solver.set_node_limit(Some(cap));
+    let started = Instant::now();
+    let reached = solver.reaches_within(&pos, target);
+    let seconds = started.elapsed().as_secs_f64();
+    Ok((
+        Solve {
+            ms: seconds * 1000.0,
+            nodes: solver.stats().nodes,
+            completed: reached.is_some(),
+        },
+        reached,
+    ))
+}
+
 fn solve(state: &State, cap: u64, totals: &mut Totals) -> Result<Solve, CliError> {
     let seat = state
         .current_player()
