@@ -131,7 +131,7 @@ export async function confirmSelection(page, timeout = 30_000) {
 
 /**
  * Takes one human step: burying or passing (see `confirmSelection`), the next hand after a result (counted in
- * `state.results`), else a bid once per hand then passes, play on, keep, or the
+ * `state.results`; nothing when `state.stopAtResult`), else a bid once per hand then passes, play on, keep, or the
  * first enabled control; then waits until the position changes.
  */
 export async function humanStep(page, state, timeout = 30_000) {
@@ -140,6 +140,9 @@ export async function humanStep(page, state, timeout = 30_000) {
     return;
   }
   if (await page.getByTestId('result-panel').isVisible()) {
+    // A test that stops at the first result must not lose it to a race
+    // between its own check and this one.
+    if (state.stopAtResult) return;
     state.results = (state.results ?? 0) + 1;
     state.bid = false;
     await page.getByTestId('next-hand').click();

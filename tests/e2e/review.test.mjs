@@ -34,7 +34,7 @@ for (const preset of PRESETS) {
       await page.goto(`${baseUrl()}?game=${preset.id}&seed=${preset.seed}&pace=instant&level=basic&autostart=1`, {
         waitUntil: 'load',
       });
-      const state = { bid: false, results: 0 };
+      const state = { bid: false, results: 0, stopAtResult: true };
       for (let i = 0; i < 600; i++) {
         await page.waitForSelector(TURN, { timeout: 60_000 });
         if (await page.getByTestId('result-panel').isVisible()) break;
