@@ -1620,7 +1620,19 @@ impl Game {
         if let Action::PlayCard(_) = action {
             effects.extend(self.sound(Cue::Card));
         }
-        let text = self.describe(seat, &action, phase);
+        let text = match self.card_run(seat) {
+            Some((bury, cards)) if cards.len() > 1 => {
+                // The run's announcement so far gives way to the whole run.
+                let before = self
+                    .seating()
+                    .describe_cards(seat, bury, &cards[..cards.len() - 1]);
+                if self.announcements.last() == Some(&before) {
+                    self.announcements.pop();
+                }
+                self.seating().describe_cards(seat, bury, &cards)
+            }
+            _ => self.describe(seat, &action, phase),
+        };
         self.announce(text);
         if let Some(text) = self.declarer_without_bidding(had_declarer) {
             self.announce(text);
@@ -1699,6 +1711,33 @@ impl Game {
     /// The effect that plays `cue`, while sounds are on.
     fn sound(&self, cue: Cue) -> Option<Effect> {
         self.settings.sound.then_some(Effect::Sound(cue))
+    }
+
+    /// The cards `seat` passed (`false`) or buried (`true`) in a row up to
+    /// the last action logged, when that action passed or buried one.
+    fn card_run(&self, seat: Seat) -> Option<(bool, Vec<Card>)> {
+        let card_of = |action: &Action| match action {
+            Action::Bury(c) => Some((true, *c)),
+            Action::PassCard(c) => Some((false, *c)),
+            _ => None,
+        };
+        let (bury, _) = self
+            .log
+            .last()
+            .filter(|(s, _)| *s == seat)
+            .and_then(|(_, a)| card_of(a))?;
+        let mut cards: Vec<Card> = self
+            .log
+            .iter()
+            .rev()
+            .map_while(|(s, a)| {
+                card_of(a)
+                    .filter(|&(b, _)| *s == seat && b == bury)
+                    .map(|(_, c)| c)
+            })
+            .collect();
+        cards.reverse();
+        Some((bury, cards))
     }
 
     fn announce(&mut self, text: String) {
@@ -2182,6 +2221,23 @@ mod tests {
             assert_eq!(recorded, expected, "{preset:?}: one action per card");
             assert_eq!(g.ticket().moves, moves + needed as u64);
             assert!(g.selection.is_empty());
+            // One announcement names every card, not one per card.
+            let bury = matches!(kind.action(chosen[0]), Action::Bury(_));
+            let whole = g.seating().describe_cards(g.human, bury, &chosen);
+            assert!(g.announcements.contains(&whole), "{preset:?}: {whole}");
+            if needed > 1 {
+                assert!(whole.ends_with(&format!(" and {}.", {
+                    let last = chosen[needed - 1];
+                    format!(
+                        "{}{}",
+                        crate::cards::rank_text(last.rank),
+                        last.suit.symbol()
+                    )
+                })));
+                let last_alone =
+                    g.describe(g.human, &kind.action(chosen[needed - 1]), g.view().phase());
+                assert!(!g.announcements.contains(&last_alone));
+            }
         }
     }
 

@@ -4,6 +4,9 @@
 //! hand review (of a game played here or of imported records) share it.
 
 use pinochle_engine::game::{Action, Phase, Seat};
+use pinochle_engine::Card;
+
+use crate::cards::rank_text;
 
 /// What the table calls the human who gave no name.
 pub const YOU: &str = "You";
@@ -45,8 +48,7 @@ impl<'a> Seating<'a> {
             }
         };
         match action {
-            Action::PassCard(c) if you => format!("You pass the {}.", c.long_name()),
-            Action::PassCard(_) => format!("{who} passes a card."),
+            Action::PassCard(c) => self.describe_cards(seat, false, &[*c]),
             Action::Bid(b) => verb(&format!("bid {b}."), &format!("bids {b}.")),
             Action::Pass => verb("pass.", "passes."),
             Action::Keep => verb("keep the contract.", "keeps the contract."),
@@ -62,8 +64,7 @@ impl<'a> Seating<'a> {
                 &format!("name {} trump.", s.name()),
                 &format!("names {} trump.", s.name()),
             ),
-            Action::Bury(c) if you => format!("You bury the {}.", c.long_name()),
-            Action::Bury(_) => format!("{who} buries a card."),
+            Action::Bury(c) => self.describe_cards(seat, true, &[*c]),
             Action::ShowMeld(keys) => {
                 let melds = plural(keys.len(), "meld", "melds");
                 verb(&format!("show {melds}."), &format!("shows {melds}."))
@@ -74,9 +75,81 @@ impl<'a> Seating<'a> {
             ),
         }
     }
+
+    /// Cards one seat passed (`bury` false) or buried in a row, as one
+    /// announcement: the human's by their faces ("You bury A♠, K♠ and
+    /// 10♥."), another seat's by number ("Boris buries 3 cards."); one card
+    /// reads as [`Seating::describe`] ("You bury the ten of hearts.").
+    pub fn describe_cards(&self, seat: Seat, bury: bool, cards: &[Card]) -> String {
+        let (you_verb, name_verb) = if bury {
+            ("bury", "buries")
+        } else {
+            ("pass", "passes")
+        };
+        if !self.is_you(seat) {
+            let cards = match cards.len() {
+                1 => "a card".to_string(),
+                n => format!("{n} cards"),
+            };
+            return format!("{} {name_verb} {cards}.", self.name(seat));
+        }
+        // One card by its name, as every other announcement; a run by the
+        // cards' faces ("A♠"), so the sentence fits the phone's status line.
+        let names: Vec<String> = match cards {
+            [card] => vec![format!("the {}", card.long_name())],
+            _ => cards
+                .iter()
+                .map(|c| format!("{}{}", rank_text(c.rank), c.suit.symbol()))
+                .collect(),
+        };
+        let list = match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => "nothing".to_string(),
+        };
+        format!("You {you_verb} {list}.")
+    }
 }
 
 /// "1 meld", "3 melds".
 pub fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::{Rank, Suit};
+
+    #[test]
+    fn a_run_of_cards_is_one_sentence() {
+        let names = ["".to_string(), "Ada".to_string(), "Boris".to_string()];
+        let seating = Seating {
+            names: &names,
+            human: 0,
+        };
+        let ace = Card::new(Rank::Ace, Suit::Spades);
+        let king = Card::new(Rank::King, Suit::Spades);
+        let ten = Card::new(Rank::Ten, Suit::Hearts);
+        assert_eq!(
+            seating.describe_cards(0, true, &[ace, king, ten]),
+            "You bury A♠, K♠ and 10♥."
+        );
+        assert_eq!(
+            seating.describe_cards(0, false, &[ace, king]),
+            "You pass A♠ and K♠."
+        );
+        assert_eq!(
+            seating.describe_cards(0, true, &[ten]),
+            seating.describe(0, &Action::Bury(ten), Phase::Bury)
+        );
+        assert_eq!(
+            seating.describe_cards(2, true, &[ace, king, ten]),
+            "Boris buries 3 cards."
+        );
+        assert_eq!(
+            seating.describe_cards(1, false, &[ace]),
+            "Ada passes a card."
+        );
+    }
 }
