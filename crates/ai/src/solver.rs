@@ -1260,7 +1260,8 @@ impl Solver {
     /// suit are `theirs`; `t` is trump): it wins its master trumps, and its
     /// cards above all of theirs in each plain suit `s` where every other
     /// player holding a trump holds at least as many cards of `s` as `x` —
-    /// with the others' cheapest cards on those tricks.
+    /// with the others' cheapest cards on those tricks; when every card `x`
+    /// holds is such a winner, all the points left (the last trick too).
     ///
     /// Such a master or top card takes the trick it is played on: nobody holds
     /// a higher trump, and nobody can ruff the top card, since a player holding
@@ -1290,6 +1291,10 @@ impl Solver {
                 tricks += hand[s * 6 + r] as usize;
                 floor += hand[s * 6 + r] as i32 * self.values[r];
             }
+        }
+        if tricks >= pos.held[x] as usize {
+            // Every card `x` holds wins its trick: the rest of the hand is its.
+            return self.remaining_points(pos);
         }
         for q in (0..n).filter(|&q| q != x) {
             floor += self.cheapest_cards(&pos.hands[q], tricks);
