@@ -500,22 +500,14 @@ fn bench_web(ctx: &Ctx, steps: &mut Steps, bench: BenchWeb) -> std::result::Resu
     let out_dir = ctx.root.join("target/xtask");
     let views = out_dir.join("bench-views.json");
     steps.run("decision views (native CLI)", || {
-        ctx.run(
-            ctx.cargo()
-                .args(["build", "--release", "-p", "pinochle-cli"]),
-        )?;
-        std::fs::create_dir_all(&out_dir)?;
-        let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
-        cmd.args(["bench", "--seed", "1", "--deals", "3", "--views"])
-            .arg(bench.positions.to_string())
-            .stdin(Stdio::null())
-            .stderr(Stdio::inherit());
-        let out = cmd.output()?;
-        if !out.status.success() {
-            bail!("`{}` exited with {}", util::show(&cmd), out.status);
-        }
-        std::fs::write(&views, out.stdout)?;
-        Ok(())
+        let positions = bench.positions.to_string();
+        cli_output_to(
+            ctx,
+            &[
+                "bench", "--seed", "1", "--deals", "3", "--views", &positions,
+            ],
+            &views,
+        )
     })?;
     steps.run("bench-web (Chromium)", || {
         if !dist_dir.join("index.html").is_file() {
@@ -561,22 +553,9 @@ fn bench_solver_wasm(
     let out_dir = ctx.root.join("target/xtask");
     let positions = out_dir.join("solver-positions.txt");
     steps.run("positions (native CLI)", || {
-        ctx.run(
-            ctx.cargo()
-                .args(["build", "--release", "-p", "pinochle-cli"]),
-        )?;
-        std::fs::create_dir_all(&out_dir)?;
-        let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
-        cmd.args(["bench", "--positions"])
-            .args(&bench.positions_args)
-            .stdin(Stdio::null())
-            .stderr(Stdio::inherit());
-        let out = cmd.output()?;
-        if !out.status.success() {
-            bail!("`{}` exited with {}", util::show(&cmd), out.status);
-        }
-        std::fs::write(&positions, out.stdout)?;
-        Ok(())
+        let mut args = vec!["bench", "--positions"];
+        args.extend(bench.positions_args.iter().map(String::as_str));
+        cli_output_to(ctx, &args, &positions)
     })?;
     let cap = bench.cap.to_string();
     let mut native = String::new();
@@ -627,6 +606,26 @@ fn bench_solver_wasm(
         reason: e.to_string(),
     })?;
     println!("{report}\nxtask: written to {}", path.display());
+    Ok(())
+}
+
+/// Builds the native CLI (release) and writes what `pinochle ARGS` prints
+/// to `file` (its directory created as needed).
+fn cli_output_to(ctx: &Ctx, args: &[&str], file: &Path) -> Result {
+    ctx.run(
+        ctx.cargo()
+            .args(["build", "--release", "-p", "pinochle-cli"]),
+    )?;
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut cmd = ctx.cmd(ctx.root.join("target/release/pinochle"));
+    cmd.args(args).stdin(Stdio::null()).stderr(Stdio::inherit());
+    let out = cmd.output()?;
+    if !out.status.success() {
+        bail!("`{}` exited with {}", util::show(&cmd), out.status);
+    }
+    std::fs::write(file, out.stdout)?;
     Ok(())
 }
 

@@ -40,7 +40,7 @@ use pinochle_ai::knowledge::Knowledge;
 use pinochle_ai::pimc::{deal_of, open_values, position_of, Goal};
 use pinochle_ai::player::open_position;
 use pinochle_ai::position_line::PositionLine;
-use pinochle_ai::solver::Solver;
+use pinochle_ai::solver::{Position, Solver};
 use pinochle_ai::{by_name, Level, Player};
 use pinochle_engine::game::play::play_session;
 use pinochle_engine::game::rng::Rng;
@@ -431,29 +431,24 @@ fn solve_threshold(state: &State, cap: u64) -> Result<(Solve, Option<bool>), Cli
         .ok_or_else(|| CliError::internal("no contract to reach"))?;
     let target = i32::try_from(goal.target(None))
         .map_err(|_| CliError::internal("the contract's target is out of range"))?;
-    let seat = state
-        .current_player()
-        .ok_or_else(|| CliError::internal("nobody to move"))?;
-    let deal = deal_of(&state.observation(seat))
-        .ok_or_else(|| CliError::internal("no trick play to solve"))?;
-    let pos = open_position(state).ok_or_else(|| CliError::internal("no open position"))?;
-    let mut solver = Solver::new(deal, TABLE_BITS);
-    solver.clear();
-    solver.set_node_limit(Some(cap));
-    let started = Instant::now();
-    let reached = solver.reaches_within(&pos, target);
-    let seconds = started.elapsed().as_secs_f64();
-    Ok((
-        Solve {
-            ms: seconds * 1000.0,
-            nodes: solver.stats().nodes,
-            completed: reached.is_some(),
-        },
-        reached,
-    ))
+    timed_solve(state, cap, |solver, pos| solver.reaches_within(pos, target))
 }
 
+/// The exact solve of `state`, its time and nodes added to `totals`.
 fn solve(state: &State, cap: u64, totals: &mut Totals) -> Result<Solve, CliError> {
+    let (solve, _) = timed_solve(state, cap, |solver, pos| solver.solve_within(pos))?;
+    totals.nodes += solve.nodes;
+    totals.seconds += solve.ms / 1000.0;
+    Ok(solve)
+}
+
+/// Runs `search` on the open position of `state` with a fresh solver capped
+/// at `cap` nodes, timing only the search (`None` from it: capped).
+fn timed_solve<T>(
+    state: &State,
+    cap: u64,
+    search: impl FnOnce(&mut Solver, &Position) -> Option<T>,
+) -> Result<(Solve, Option<T>), CliError> {
     let seat = state
         .current_player()
         .ok_or_else(|| CliError::internal("nobody to move"))?;
@@ -465,16 +460,14 @@ fn solve(state: &State, cap: u64, totals: &mut Totals) -> Result<Solve, CliError
     solver.clear();
     solver.set_node_limit(Some(cap));
     let started = Instant::now();
-    let completed = solver.solve_within(&pos).is_some();
+    let found = search(&mut solver, &pos);
     let seconds = started.elapsed().as_secs_f64();
-    let nodes = solver.stats().nodes;
-    totals.nodes += nodes;
-    totals.seconds += seconds;
-    Ok(Solve {
+    let solve = Solve {
         ms: seconds * 1000.0,
-        nodes,
-        completed,
-    })
+        nodes: solver.stats().nodes,
+        completed: found.is_some(),
+    };
+    Ok((solve, found))
 }
 
 /// Plays a hand out with `basic` players; at every card decision, samples and
