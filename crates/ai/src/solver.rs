@@ -1025,7 +1025,9 @@ impl Solver {
     ///   leader leads its trumps of that kind first, then, per side suit, as many
     ///   such cards as every other player still holding a trump holds cards of
     ///   the suit (so none can be void by then; players without trumps never
-    ///   ruff). Partners count as others too: a partner's overtaking card would
+    ///   ruff) — or all of them when its top trumps are at least as many as
+    ///   any other player's trumps (leading them first draws every other
+    ///   trump). Partners count as others too: a partner's overtaking card would
     ///   take the lead away. So the leader keeps the lead throughout, and the
     ///   others' top cards only get lower. When these tricks cover the rest of
     ///   the hand the leader's side takes everything.
@@ -1119,13 +1121,27 @@ impl Solver {
             return (lo, up);
         }
         let hand = &pos.hands[leader];
+        // Ranks at least as high as anyone else's top card of suit `s`.
+        let top_from = |s: usize| {
+            if others[s] == 0 {
+                0
+            } else {
+                above(others[s]) - 1
+            }
+        };
+        // The leader draws trumps: it holds at least as many such top trumps
+        // as any other player holds trumps, so leading them first leaves
+        // nobody else a trump (everyone follows a trump lead while able) and
+        // no top card of a plain suit can be ruffed after them.
+        let draws_trumps = trump.is_some_and(|t| {
+            let tops: usize = (top_from(t)..6).map(|r| hand[t * 6 + r] as usize).sum();
+            (0..n).all(|p| p == leader || pos.suit_len[p][t] as usize <= tops)
+        });
         let mut tricks = 0usize;
         let mut per_suit = [0usize; 4];
         let mut seq = 0i32;
         for s in 0..4 {
-            let opp = others[s];
-            // Ranks at least as high as anyone else's top card of the suit.
-            let from = if opp == 0 { 0 } else { above(opp) - 1 };
+            let from = top_from(s);
             let mut limit = usize::MAX;
             if let Some(t) = trump {
                 if s == t {
@@ -1141,9 +1157,11 @@ impl Solver {
                     }
                     continue;
                 }
-                for p in 0..n {
-                    if p != leader && pos.suit_len[p][t] > 0 {
-                        limit = limit.min(pos.suit_len[p][s] as usize);
+                if !draws_trumps {
+                    for p in 0..n {
+                        if p != leader && pos.suit_len[p][t] > 0 {
+                            limit = limit.min(pos.suit_len[p][s] as usize);
+                        }
                     }
                 }
             }
