@@ -84,12 +84,13 @@ impl Pace {
     }
 }
 
-/// How the start screen describes a level.
+/// How the start screen describes a level (short enough for the select to
+/// show it whole in its third of the wide form).
 pub fn level_label(level: Level) -> &'static str {
     match level {
         Level::Basic => "Basic — plays by rules of thumb",
-        Level::Standard => "Standard — thinks about the cards out",
-        Level::Expert | Level::Oracle => "Expert — searches deeper, bids carefully",
+        Level::Standard => "Standard — searches the last tricks",
+        Level::Expert | Level::Oracle => "Expert — bids and plays by search",
     }
 }
 
