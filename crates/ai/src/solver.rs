@@ -385,6 +385,22 @@ impl Position {
     }
 }
 
+/// Per suit, the ranks that someone other than the player to move holds or
+/// has put on the trick under way.
+fn others_ranks(pos: &Position) -> [u8; 4] {
+    let me = pos.to_move();
+    let mut others = [0u8; 4];
+    for p in (0..pos.players as usize).filter(|&p| p != me) {
+        for (ranks, &mask) in others.iter_mut().zip(&pos.masks[p]) {
+            *ranks |= mask;
+        }
+    }
+    for &c in &pos.trick[..pos.trick_len as usize] {
+        others[suit_of(c)] |= 1 << rank_of(c);
+    }
+    others
+}
+
 /// Whether `lower` (below `card` in the same suit) has the same power as it:
 /// nobody else holds, or has on the trick, a card of the ranks between them.
 /// Such cards compare alike with every other card left, so the rest of the
@@ -681,8 +697,13 @@ impl Solver {
         self.start(pos);
         let moves = pos.legal(&self.deal);
         let mut guess = self.guess(pos);
-        let mut out = Vec::with_capacity(moves.len);
-        for &m in moves.as_slice() {
+        let mut out: Vec<(Card, i32)> = Vec::with_capacity(moves.len);
+        let others = others_ranks(pos);
+        for (i, &m) in moves.as_slice().iter().enumerate() {
+            if let Some(v) = self.value_of_equivalent(moves.as_slice(), i, &others, &out) {
+                out.push((Card::from_index(m as usize), v));
+                continue;
+            }
             let mut child = *pos;
             let gained = self.play(&mut child, m);
             let v = gained + self.mtd(&child, guess - gained, false);
@@ -707,8 +728,13 @@ impl Solver {
         // reaching its ceiling in units.
         let need = target.div_euclid(self.unit) + i32::from(target.rem_euclid(self.unit) != 0);
         let moves = pos.legal(&self.deal);
-        let mut out = Vec::with_capacity(moves.len);
-        for &m in moves.as_slice() {
+        let mut out: Vec<(Card, i32)> = Vec::with_capacity(moves.len);
+        let others = others_ranks(pos);
+        for (i, &m) in moves.as_slice().iter().enumerate() {
+            if let Some(v) = self.value_of_equivalent(moves.as_slice(), i, &others, &out) {
+                out.push((Card::from_index(m as usize), v));
+                continue;
+            }
             let mut child = *pos;
             let gained = self.play(&mut child, m);
             self.probes += 1;
@@ -732,6 +758,23 @@ impl Solver {
         self.probes += 1;
         let v = self.search(pos, need - 1, need);
         (!self.aborted).then_some(v >= need)
+    }
+
+    /// In an exact search, the value already found for the card before
+    /// `moves[i]` when the two are equivalent (see `Solver::equivalent`):
+    /// they play alike to the end of the hand, so their values are equal.
+    /// `found` holds the values of `moves[..i]`, in order.
+    fn value_of_equivalent(
+        &self,
+        moves: &[u8],
+        i: usize,
+        others: &[u8; 4],
+        found: &[(Card, i32)],
+    ) -> Option<i32> {
+        let prev = *moves.get(i.checked_sub(1)?)?;
+        (self.depth_limit.is_none() && self.equivalent(moves[i], prev, others))
+            .then(|| found.get(i - 1).map(|&(_, v)| v))
+            .flatten()
     }
 
     fn start(&mut self, pos: &Position) {
@@ -1355,16 +1398,7 @@ impl Solver {
             return legal;
         }
         let me = pos.to_move();
-        // Ranks of each suit that someone other than `me` holds or has on the trick.
-        let mut others = [0u8; 4];
-        for p in (0..pos.players as usize).filter(|&p| p != me) {
-            for (ranks, &mask) in others.iter_mut().zip(&pos.masks[p]) {
-                *ranks |= mask;
-            }
-        }
-        for &c in &pos.trick[..pos.trick_len as usize] {
-            others[suit_of(c)] |= 1 << rank_of(c);
-        }
+        let others = others_ranks(pos);
         let ctx = self.order_context(pos);
         // Exact search: cards of equal power but unequal value merge too when
         // the side taking the trick is settled (see `power_equivalent`).
