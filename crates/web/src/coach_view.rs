@@ -17,7 +17,7 @@ use crate::cards::{rank_text, SuitIcon};
 use crate::controller::{Game, Msg};
 
 /// A card as a hint names it: "10♥".
-fn card_text(card: Card) -> String {
+pub fn card_text(card: Card) -> String {
     format!("{}{}", rank_text(card.rank), card.suit.symbol())
 }
 

@@ -15,7 +15,7 @@ use pinochle_ai::coach::Unit;
 use pinochle_ai::grading::{self, Grade, GradedDecision};
 
 use crate::cards::CardView;
-use crate::coach_view::action_text;
+use crate::coach_view::card_text;
 use crate::controller::{Msg, Review};
 use crate::hand::sorted_hand;
 use crate::import::{ImportMsg, Imported};
@@ -45,19 +45,29 @@ fn auction_text(seating: Seating, state: &State) -> String {
         .join(" · ")
 }
 
-/// The expert's choice inside a sentence ("the expert chose bid 300", "… 9♣").
-fn expert_choice(action: &Action) -> String {
-    let text = action_text(action);
-    match action {
-        Action::PlayCard(_) => text,
-        _ => {
-            let mut chars = text.chars();
-            chars
-                .next()
-                .map(|first| first.to_lowercase().chain(chars).collect())
-                .unwrap_or_default()
-        }
-    }
+/// What the expert would have done, as the end of a sentence ("the expert
+/// would bid 300", "… would play 9♣", "… would name ♣ trump").
+fn expert_would(action: &Action) -> String {
+    let what = match action {
+        Action::PlayCard(c) => format!("play {}", card_text(*c)),
+        Action::Bury(c) => format!("bury {}", card_text(*c)),
+        Action::PassCard(c) => format!("pass {}", card_text(*c)),
+        Action::Bid(b) => format!("bid {b}"),
+        Action::Pass => "pass".to_string(),
+        Action::Keep => "keep the contract".to_string(),
+        Action::Escape => "make the dealer take it".to_string(),
+        Action::DeclineHand => "decline the hand".to_string(),
+        Action::Concede => "concede".to_string(),
+        Action::Play => "play the hand out".to_string(),
+        Action::Challenge => "challenge".to_string(),
+        Action::ChooseTrump(s) => format!("name {} trump", s.symbol()),
+        Action::ShowMeld(keys) => match keys.len() {
+            0 => "show no meld".to_string(),
+            1 => "show 1 meld".to_string(),
+            n => format!("show {n} melds"),
+        },
+    };
+    format!("the expert would {what}")
 }
 
 /// The hand's last card, at the end of a hand that ended on one: the review
@@ -257,12 +267,12 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                             let verdict = match (g.grade, g.cost) {
                                 (Some(Grade::Best), _) => "best".to_string(),
                                 (Some(grade), Some(cost)) => format!(
-                                    "{}: the expert chose {} (costs {})",
+                                    "{}: {} (costs {})",
                                     grade.name(),
-                                    expert_choice(&g.expert),
+                                    expert_would(&g.expert),
                                     cost_text(cost, g.unit)
                                 ),
-                                _ => format!("the expert chose {}", expert_choice(&g.expert)),
+                                _ => expert_would(&g.expert),
                             };
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
@@ -477,6 +487,30 @@ mod tests {
         assert!(
             checked >= 3,
             "only {checked} presets played their first hand out"
+        );
+    }
+
+    #[test]
+    fn the_expert_choice_reads_as_a_sentence() {
+        use pinochle_engine::{Rank, Suit};
+        let nine = Card::new(Rank::Nine, Suit::Clubs);
+        assert_eq!(
+            expert_would(&Action::PlayCard(nine)),
+            "the expert would play 9♣"
+        );
+        assert_eq!(
+            expert_would(&Action::Bury(nine)),
+            "the expert would bury 9♣"
+        );
+        assert_eq!(expert_would(&Action::Bid(300)), "the expert would bid 300");
+        assert_eq!(expert_would(&Action::Pass), "the expert would pass");
+        assert_eq!(
+            expert_would(&Action::ChooseTrump(Suit::Clubs)),
+            "the expert would name ♣ trump"
+        );
+        assert_eq!(
+            expert_would(&Action::ShowMeld(Vec::new())),
+            "the expert would show no meld"
         );
     }
 }
