@@ -29,7 +29,10 @@
 //!   that cannot be ruffed (`quick_bounds`).
 //! * for an exact solve of a big position (`SEARCHED_GUESS_TRICKS` tricks
 //!   left or more), a first guess from a search one trick deep and probes
-//!   that gallop from it (1, 2, 4... units) before they bisect (`mtd`);
+//!   that gallop from it (1, 2, 4... units) before they bisect (`mtd`); so
+//!   do `solve_moves`' probes from the last card's value when few value
+//!   units are left (`GALLOP_UNITS`), and a card equivalent to the one
+//!   before it takes that card's value unsearched;
 //! * an optional node limit per call (`solve_within`, `solve_moves_within`,
 //!   `reach_moves_within`): the players' budget, the same on every platform;
 //! * threshold search (`reach_moves_within`): one zero-window search per card
@@ -48,6 +51,10 @@ pub const MAX_PLAYERS: usize = 4;
 const CARDS: usize = 24;
 const NO_CARD: u8 = u8::MAX;
 const INFINITY: i32 = 1 << 20;
+/// `solve_moves` gallops from the last card's value when at most this many
+/// value units are left (counters counting, where a unit is 10 points, or
+/// a small endgame); with more, bisecting takes fewer probes.
+const GALLOP_UNITS: i32 = 64;
 /// Tricks left from which an exact solve first searches one trick deep for
 /// its first guess (below, the heuristic estimate is guess enough).
 const SEARCHED_GUESS_TRICKS: u8 = 10;
@@ -706,7 +713,10 @@ impl Solver {
             }
             let mut child = *pos;
             let gained = self.play(&mut child, m);
-            let v = gained + self.mtd(&child, guess - gained, false);
+            // Few value units left (counters): the last card's value is a
+            // close guess, so gallop from it rather than bisect.
+            let gallop = self.remaining_points(&child) <= GALLOP_UNITS;
+            let v = gained + self.mtd(&child, guess - gained, gallop);
             if self.aborted {
                 return None;
             }
