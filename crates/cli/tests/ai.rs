@@ -220,6 +220,7 @@ fn bench_json_has_the_issue_keys() {
         assert!((0.0..=1.0).contains(&share));
         number(&v, &["solve_ms_by_preset", preset, "nodes_p95"]);
         number(&v, &["midhand_ms_by_preset", preset, "p95"]);
+        number(&v, &["expert_decision_ms_by_preset", preset, "p95"]);
         let solves = number(&v, &["threshold_ms_by_preset", preset, "solves"]);
         let completed = number(&v, &["threshold_ms_by_preset", preset, "completed"]);
         let reached = number(&v, &["threshold_ms_by_preset", preset, "reached"]);

@@ -29,7 +29,8 @@
 //!   decision of the `brooklyn` hands where the expert searches (at most its
 //!   budget's `exact_cards` left).
 //! * `expert_decision_ms`: every decision of `expert` players in all seats over
-//!   `--expert-deals` `brooklyn` hands.
+//!   `--expert-deals` `brooklyn` hands; `expert_decision_ms_by_preset` the
+//!   same for each preset solved (the same seeds per preset).
 
 use crate::args::{self, Opt};
 use crate::bots::mix_seed;
@@ -57,7 +58,7 @@ pub const ABOUT: &str = "Benchmarks the AI on seeded deals: exact solves of whol
 first trick per preset (solve_ms, solve_ms_by_preset; each capped at --cap nodes, with the \
 number and share completed and the nodes searched), exact mid-hand solves (midhand_ms, \
 midhand_ms_by_preset), nodes_per_s, pimc_worlds_per_s and the expert's decision times \
-(expert_decision_ms). Times in milliseconds; they depend on the machine and its load. Without \
+(expert_decision_ms: brooklyn's; expert_decision_ms_by_preset). Times in milliseconds; they depend on the machine and its load. Without \
 --json a short summary is printed.";
 pub const OPTS: &[Opt] = &[
     Opt::value("deals", "N", "hands per preset to solve (default 8)"),
@@ -77,7 +78,7 @@ when measured)",
     Opt::value(
         "expert-deals",
         "N",
-        "brooklyn hands played by experts for decision times (default 4)",
+        "hands per preset played by experts for decision times (default 4)",
     ),
     Opt::value("seed", "S", "seed of the deals (default 0)"),
     Opt::flag("json", "print the result as JSON"),
@@ -163,7 +164,19 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         threshold_by_preset.insert(preset.id().to_string(), threshold);
     }
     let brooklyn = PresetId::Brooklyn.id();
-    let decisions = expert_decisions(seed, expert_deals)?;
+    let mut decisions_by_preset = Map::new();
+    let mut decisions = None;
+    for &preset in &presets {
+        let times = expert_decisions(preset, seed, expert_deals)?;
+        decisions_by_preset.insert(preset.id().to_string(), decision_json(&times));
+        if preset == PresetId::Brooklyn {
+            decisions = Some(times);
+        }
+    }
+    let decisions = match decisions {
+        Some(times) => times,
+        None => expert_decisions(PresetId::Brooklyn, seed, expert_deals)?,
+    };
     let nodes_per_s = rate(totals.nodes as f64, totals.seconds);
     let worlds_per_s = rate(pimc.0 as f64, pimc.1);
     let value = json!({
@@ -174,12 +187,8 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         "threshold_ms_by_preset": threshold_by_preset,
         "nodes_per_s": nodes_per_s,
         "pimc_worlds_per_s": worlds_per_s,
-        "expert_decision_ms": {
-            "p50": quantile(&decisions, 0.5),
-            "p95": quantile(&decisions, 0.95),
-            "max": quantile(&decisions, 1.0),
-            "decisions": decisions.len(),
-        },
+        "expert_decision_ms": decision_json(&decisions),
+        "expert_decision_ms_by_preset": decisions_by_preset,
         "deals": deals,
         "node_cap": cap,
         "seed": seed,
@@ -504,10 +513,20 @@ fn pimc_rate(mut state: State) -> Result<(u64, f64), CliError> {
     Ok((worlds, seconds))
 }
 
+/// Quantiles of decision times (ms).
+fn decision_json(times: &[f64]) -> Value {
+    json!({
+        "p50": quantile(times, 0.5),
+        "p95": quantile(times, 0.95),
+        "max": quantile(times, 1.0),
+        "decisions": times.len(),
+    })
+}
+
 /// Every decision time (ms) of `expert` players in all seats of `deals`
-/// seeded `brooklyn` hands.
-fn expert_decisions(seed: u64, deals: u64) -> Result<Vec<f64>, CliError> {
-    let rules = Rules::preset(PresetId::Brooklyn);
+/// seeded hands of `preset`.
+fn expert_decisions(preset: PresetId, seed: u64, deals: u64) -> Result<Vec<f64>, CliError> {
+    let rules = Rules::preset(preset);
     let mut out = Vec::new();
     for k in 0..deals {
         let mut state = State::new(rules.clone(), mix_seed(seed ^ 0xE4E4, k))
