@@ -702,28 +702,15 @@ impl Solver {
     /// As [`Solver::solve_moves`], or `None` when the node limit was hit first.
     pub fn solve_moves_within(&mut self, pos: &Position) -> Option<Vec<(Card, i32)>> {
         self.start(pos);
-        let moves = pos.legal(&self.deal);
         let mut guess = self.guess(pos);
-        let mut out: Vec<(Card, i32)> = Vec::with_capacity(moves.len);
-        let others = others_ranks(pos);
-        for (i, &m) in moves.as_slice().iter().enumerate() {
-            if let Some(v) = self.value_of_equivalent(moves.as_slice(), i, &others, &out) {
-                out.push((Card::from_index(m as usize), v));
-                continue;
-            }
-            let mut child = *pos;
-            let gained = self.play(&mut child, m);
+        self.value_each_move(pos, |solver, child, gained| {
             // Few value units left (counters): the last card's value is a
             // close guess, so gallop from it rather than bisect.
-            let gallop = self.remaining_points(&child) <= GALLOP_UNITS;
-            let v = gained + self.mtd(&child, guess - gained, gallop);
-            if self.aborted {
-                return None;
-            }
+            let gallop = solver.remaining_points(child) <= GALLOP_UNITS;
+            let v = gained + solver.mtd(child, guess - gained, gallop);
             guess = v;
-            out.push((Card::from_index(m as usize), v * self.unit));
-        }
-        Some(out)
+            v
+        })
     }
 
     /// Whether the declarer's side can take at least `target` more card points,
@@ -737,24 +724,10 @@ impl Solver {
         // Card values are multiples of `unit`: reaching `target` points means
         // reaching its ceiling in units.
         let need = target.div_euclid(self.unit) + i32::from(target.rem_euclid(self.unit) != 0);
-        let moves = pos.legal(&self.deal);
-        let mut out: Vec<(Card, i32)> = Vec::with_capacity(moves.len);
-        let others = others_ranks(pos);
-        for (i, &m) in moves.as_slice().iter().enumerate() {
-            if let Some(v) = self.value_of_equivalent(moves.as_slice(), i, &others, &out) {
-                out.push((Card::from_index(m as usize), v));
-                continue;
-            }
-            let mut child = *pos;
-            let gained = self.play(&mut child, m);
-            self.probes += 1;
-            let v = gained + self.search(&child, need - gained - 1, need - gained);
-            if self.aborted {
-                return None;
-            }
-            out.push((Card::from_index(m as usize), v * self.unit));
-        }
-        Some(out)
+        self.value_each_move(pos, |solver, child, gained| {
+            solver.probes += 1;
+            gained + solver.search(child, need - gained - 1, need - gained)
+        })
     }
 
     /// Whether the declarer's side takes at least `target` more card points
@@ -770,21 +743,38 @@ impl Solver {
         (!self.aborted).then_some(v >= need)
     }
 
-    /// In an exact search, the value already found for the card before
-    /// `moves[i]` when the two are equivalent (see `Solver::equivalent`):
-    /// they play alike to the end of the hand, so their values are equal.
-    /// `found` holds the values of `moves[..i]`, in order.
-    fn value_of_equivalent(
-        &self,
-        moves: &[u8],
-        i: usize,
-        others: &[u8; 4],
-        found: &[(Card, i32)],
-    ) -> Option<i32> {
-        let prev = *moves.get(i.checked_sub(1)?)?;
-        (self.depth_limit.is_none() && self.equivalent(moves[i], prev, others))
-            .then(|| found.get(i - 1).map(|&(_, v)| v))
-            .flatten()
+    /// Each distinct legal card of the player to move (hand order) with its
+    /// value in points: `value(solver, child, gained)` gives it in value units
+    /// for the position after the card, `gained` being what the card's trick
+    /// gave the declarer's side. In an exact search a card equivalent to the
+    /// card before it (see `Solver::equivalent`) plays alike to the end of the
+    /// hand, so it takes that card's value unsearched. `None` when the node
+    /// limit was hit.
+    fn value_each_move(
+        &mut self,
+        pos: &Position,
+        mut value: impl FnMut(&mut Solver, &Position, i32) -> i32,
+    ) -> Option<Vec<(Card, i32)>> {
+        let moves = pos.legal(&self.deal);
+        let moves = moves.as_slice();
+        let others = others_ranks(pos);
+        let mut out: Vec<(Card, i32)> = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let card = Card::from_index(m as usize);
+            // (`out` holds the values of `moves[..i]`.)
+            if i > 0 && self.depth_limit.is_none() && self.equivalent(m, moves[i - 1], &others) {
+                out.push((card, out[i - 1].1));
+                continue;
+            }
+            let mut child = *pos;
+            let gained = self.play(&mut child, m);
+            let v = value(self, &child, gained);
+            if self.aborted {
+                return None;
+            }
+            out.push((card, v * self.unit));
+        }
+        Some(out)
     }
 
     fn start(&mut self, pos: &Position) {
