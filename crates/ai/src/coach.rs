@@ -441,6 +441,57 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             );
             analysis.worlds = *worlds as u32;
         }
+        Evaluation::Bury { options, best } => {
+            let mut order: Vec<usize> = (0..options.len()).collect();
+            let utility = |i: usize| options[i].utility(rules, f64::from(bid));
+            order.sort_by(|&a, &b| {
+                (a != *best)
+                    .cmp(&(b != *best))
+                    .then(utility(b).total_cmp(&utility(a)))
+            });
+            let (win, lose) = contract_stakes(view);
+            for &i in &order {
+                let o = &options[i];
+                let made = o.outlook.made;
+                let value = if stakes {
+                    made * win + (1.0 - made) * lose
+                } else {
+                    utility(i)
+                };
+                analysis.choices.push(choice(
+                    Action::Bury(o.card),
+                    Some(value),
+                    format!(
+                        "made in {} of sampled deals · {:.0} card points, {:.0} of them buried · meld {:.0}",
+                        percent(made),
+                        o.card_points(),
+                        o.buried_points,
+                        o.meld
+                    ),
+                ));
+            }
+            let o = &options[*best];
+            let mut reason = format!(
+                "burying the {} (meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average, {:.0} of them buried",
+                o.card.long_name(),
+                o.meld,
+                percent(o.outlook.made),
+                expert::WORLDS,
+                o.card_points(),
+                o.buried_points
+            );
+            if let Some(&next) = order.get(1) {
+                let n = &options[next];
+                reason += &format!(
+                    "; burying the {} makes it in {} with {:.0}",
+                    n.card.long_name(),
+                    percent(n.outlook.made),
+                    n.card_points()
+                );
+            }
+            analysis.reason = reason;
+            analysis.worlds = expert::WORLDS as u32;
+        }
         Evaluation::Bidder(figures) => {
             let mut choices = vec![
                 choice(
@@ -952,6 +1003,41 @@ mod tests {
                     "{preset:?}: no {phase:?} decision checked"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn every_card_the_declarer_may_bury_is_valued() {
+        for preset in [PresetId::Brooklyn, PresetId::Club] {
+            let mut checked = 0;
+            for seed in 0..3 {
+                drive(preset, seed, 200, |state| {
+                    let view = state.observation(state.current_player().unwrap());
+                    if view.phase() != Phase::Bury {
+                        return true;
+                    }
+                    let analysis = analyse_all(&view, seed).unwrap();
+                    let legal = view.legal_actions();
+                    assert_eq!(
+                        analysis.choices.len(),
+                        legal.len(),
+                        "{preset:?} seed {seed}"
+                    );
+                    assert!(analysis.choices.iter().all(|c| legal.contains(&c.action)));
+                    let values: Vec<f64> =
+                        analysis.choices.iter().map(|c| c.value.unwrap()).collect();
+                    assert!(values.iter().all(|&v| v <= values[0] + 1e-9), "{values:?}");
+                    assert_eq!(analysis.choices[0].action, analysis.recommended);
+                    assert!(
+                        analysis.reason.starts_with("burying the "),
+                        "{}",
+                        analysis.reason
+                    );
+                    checked += 1;
+                    false
+                });
+            }
+            assert!(checked > 0, "{preset:?}: no bury decision met");
         }
     }
 

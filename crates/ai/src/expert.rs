@@ -1,13 +1,13 @@
-//! The expert's decisions between the auction and trick play: trump, the
-//! kitty and meld concessions, the club's play-or-pass and challenges. Each
-//! samples worlds from the view and plays them out (see [`crate::outlook`]),
-//! then compares the chance of making the contract with the break-even chance
-//! that the game's payments give.
+//! The expert's decisions between the auction and trick play: trump, each
+//! card of the bury, the kitty and meld concessions, the club's play-or-pass
+//! and challenges. Each samples worlds from the view and plays them out (see
+//! [`crate::outlook`]), then compares the chance of making the contract with
+//! the break-even chance that the game's payments give.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
-use pinochle_engine::{CardCounts, Rank, Suit};
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::basic;
 use crate::outlook::{card_points, Outlook, Table, Worlds};
@@ -119,9 +119,23 @@ const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 /// A bury by the basic rules of thumb for `trump`: the cards kept and the
 /// cards buried.
 fn bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> (CardCounts, CardCounts) {
-    let mut kept = *hand;
-    let mut buried = CardCounts::EMPTY;
-    for _ in 0..view.rules.contract.bury {
+    bury_more(
+        view,
+        (*hand, CardCounts::EMPTY),
+        trump,
+        view.rules.contract.bury.into(),
+    )
+}
+
+/// `count` more cards of `kept` buried by the rules of thumb for `trump`,
+/// after those of `buried`: the cards then kept and buried.
+fn bury_more(
+    view: &PlayerView,
+    (mut kept, mut buried): (CardCounts, CardCounts),
+    trump: Suit,
+    count: usize,
+) -> (CardCounts, CardCounts) {
+    for _ in 0..count {
         match basic::best_bury(view, &kept, Some(trump)) {
             Some(card) => {
                 kept.remove(card);
@@ -147,12 +161,24 @@ impl Candidate {
     /// in points games the expected score (meld and points when made, minus
     /// the bid when set).
     pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
-        if rules.scoring.is_ledger() {
-            self.outlook.made + self.outlook.points / 10_000.0
-        } else {
-            let made = self.outlook.made;
-            made * (self.meld + self.outlook.points) - (1.0 - made) * bid
-        }
+        contract_utility(
+            rules,
+            self.outlook.made,
+            self.meld + self.outlook.points,
+            bid,
+        )
+    }
+}
+
+/// What a declarer's choice is worth when it makes the contract with chance
+/// `made` and scores `score` (meld and card points) when made: the chance of
+/// making in the stake games (the score breaks ties); in points games the
+/// expected score, the bid being lost when set.
+fn contract_utility(rules: &Rules, made: f64, score: f64, bid: f64) -> f64 {
+    if rules.scoring.is_ledger() {
+        made + score / 10_000.0
+    } else {
+        made * score - (1.0 - made) * bid
     }
 }
 
@@ -347,6 +373,102 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
         .collect()
 }
 
+/// A card the declarer may bury now, judged with the rest of the bury done
+/// by the rules of thumb: the meld the kept hand shows, the points of the
+/// whole bury (cards buried before, this card and the rest) and how the
+/// contract looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BuryOption {
+    pub card: Card,
+    pub outlook: Outlook,
+    pub meld: f64,
+    pub buried_points: f64,
+}
+
+impl BuryOption {
+    /// What burying the card is worth (see `contract_utility`), the buried
+    /// points counting with the meld and the points taken in play.
+    pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
+        contract_utility(
+            rules,
+            self.outlook.made,
+            self.meld + self.card_points(),
+            bid,
+        )
+    }
+
+    /// The declarer's mean card points: those taken in play and the bury's.
+    pub fn card_points(&self) -> f64 {
+        self.outlook.points + self.buried_points
+    }
+}
+
+/// Each card the declarer may bury now, evaluated on the same sampled worlds,
+/// and the index of the best (the rules of thumb's card among equals; None
+/// when none could be evaluated).
+fn bury_options(
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+) -> (Vec<BuryOption>, Option<usize>) {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    let (Some(trump), Some(goal)) = (h.trump, Goal::of(view)) else {
+        return (Vec::new(), None);
+    };
+    let (Some(me), Some(table)) = (
+        h.active.iter().position(|&s| s == view.seat),
+        Table::of(view, Some(trump)),
+    ) else {
+        return (Vec::new(), None);
+    };
+    let hand = view.own.hand;
+    // Cards still to bury after this one, by the rules of thumb.
+    let later = usize::from(rules.contract.bury)
+        .saturating_sub(view.own.buried.len())
+        .saturating_sub(1);
+    let meld_shown = h.melds.iter().any(Option::is_some);
+    let buried_before = i64::from(card_points(
+        rules.counting,
+        &CardCounts::from_cards(&view.own.buried),
+    ));
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let options: Vec<BuryOption> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bury(card) => Some(*card),
+            _ => None,
+        })
+        .map(|card| {
+            let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
+            kept.remove(card);
+            buried.add(card);
+            let (kept, buried) = bury_more(view, (kept, buried), trump, later);
+            let meld = meld_total(rules, &kept, Some(trump));
+            // (The goal already counts the cards buried before.)
+            let burying = i64::from(card_points(rules.counting, &buried));
+            // Meld already shown is in the goal; else the kept hand's counts.
+            let unshown = if meld_shown { 0 } else { i64::from(meld) };
+            let target = goal.need - unshown - burying;
+            BuryOption {
+                card,
+                outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
+                meld: f64::from(meld),
+                buried_points: (buried_before + burying) as f64,
+            }
+        })
+        .collect();
+    let bid = f64::from(h.bid.unwrap_or(0));
+    let by_rules = basic::best_bury(view, &hand, Some(trump));
+    let best = (0..options.len()).max_by(|&a, &b| {
+        options[a]
+            .utility(rules, bid)
+            .total_cmp(&options[b].utility(rules, bid))
+            .then((Some(options[a].card) == by_rules).cmp(&(Some(options[b].card) == by_rules)))
+    });
+    (options, best)
+}
+
 /// What the expert's decision in a phase it evaluates by playouts rests on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Evaluation {
@@ -362,6 +484,11 @@ pub enum Evaluation {
         below: f64,
         trump: Option<Suit>,
         worlds: usize,
+    },
+    /// Each card the declarer may bury now; `best` indexes the chosen.
+    Bury {
+        options: Vec<BuryOption>,
+        best: usize,
     },
     /// The club bidder's play or pass.
     Bidder(BidderFigures),
@@ -425,6 +552,14 @@ pub fn evaluate(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<De
                     trump: Some(best.trump),
                     worlds: WORLDS,
                 },
+            }
+        }
+        Phase::Bury => {
+            let (options, best) = bury_options(view, legal, rng);
+            let best = best?;
+            Decision {
+                action: Action::Bury(options[best].card),
+                evaluation: Evaluation::Bury { options, best },
             }
         }
         Phase::BidderDecision => {
@@ -520,6 +655,8 @@ mod tests {
         let cases = [
             (PresetId::Brooklyn, Phase::KittyConcede),
             (PresetId::Brooklyn, Phase::Trump),
+            (PresetId::Brooklyn, Phase::Bury),
+            (PresetId::Club, Phase::Bury),
             (PresetId::Bison, Phase::Trump),
             (PresetId::Bison, Phase::MeldConcede),
             (PresetId::Club, Phase::BidderDecision),

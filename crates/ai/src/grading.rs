@@ -490,6 +490,31 @@ mod tests {
     }
 
     #[test]
+    fn every_bury_is_graded() {
+        let mut state = State::new(Rules::preset(PresetId::Brooklyn), 5).unwrap();
+        for _ in 0..200 {
+            let seat = state.current_player().unwrap();
+            let view = state.observation(seat);
+            if view.phase() == Phase::Bury {
+                let graded: Vec<GradedDecision> = view
+                    .legal_actions()
+                    .iter()
+                    .map(|chosen| grade(&view, chosen, 3).unwrap())
+                    .collect();
+                assert!(graded.iter().all(|g| g.grade.is_some()), "{graded:?}");
+                let expert = &graded[0].expert;
+                assert!(graded
+                    .iter()
+                    .any(|g| &g.chosen == expert && g.grade == Some(Grade::Best)));
+                return;
+            }
+            let action = Bot::new(Level::Basic, 5).decide(&view).unwrap();
+            state.apply_for(seat, action).unwrap();
+        }
+        panic!("no bury decision came up");
+    }
+
+    #[test]
     fn the_summary_counts_the_faults_and_the_cost() {
         let d = |grade: Grade, cost: f64| GradedDecision {
             chosen: Action::Pass,

@@ -213,6 +213,7 @@ impl Bot {
                 Level::Expert,
                 Phase::Trump
                 | Phase::KittyConcede
+                | Phase::Bury
                 | Phase::MeldConcede
                 | Phase::BidderDecision
                 | Phase::Challenge,
