@@ -110,11 +110,14 @@ pub struct GradedDecision {
     pub reason: String,
 }
 
-/// Nodes each open-cards solve of a hand's par may search (a few tenths of a
-/// second in the browser's worker); a deal the solver cannot finish within
-/// it gets its par from a later trick. The app and `pinochle review` use the
-/// same, so they give the same par.
-pub const PAR_NODES: u64 = 300_000;
+/// Nodes the open-cards solves of a hand's par may search in all (about 0.1 s
+/// native, a few tenths of a second in the browser's worker); a deal the
+/// solver cannot finish within them gets its par from a later trick. The app
+/// and `pinochle review` use the same, so they give the same par.
+pub const PAR_NODES: u64 = 900_000;
+
+/// The par's transposition table: 2^18 entries (4 MB), shared by its solves.
+const PAR_TABLE_BITS: u32 = 18;
 
 /// The seed the expert grades a recorded hand's decisions with, since a
 /// record carries no deal number: the same for the same hand and seat
@@ -223,8 +226,8 @@ pub fn duplicate_result(
 
 /// A hand's open-cards par: what the declarer's side would take with every
 /// card visible and perfect play by all, from the earliest trick the solver
-/// finishes within its node budget (trick 1: the whole play), beside what it
-/// took. Buried cards count for the declarer in both, as in the scoring.
+/// reaches, working back from the last trick, within its node budget (trick
+/// 1: the whole play), beside what it took. Buried cards count for the declarer in both, as in the scoring.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Par {
     /// The trick, from 1, from which the play is perfect (as played before it).
@@ -236,7 +239,8 @@ pub struct Par {
 }
 
 /// The par of the hand that starts at `start` and was played as `moves`, or
-/// `None` when it had no card play; each solve may search `nodes` nodes.
+/// `None` when it had no card play or no solve finished; its solves may
+/// search `nodes` nodes in all.
 pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
     let rules = start.rules().clone();
     let mut state = start.clone();
@@ -270,32 +274,43 @@ pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
         .iter()
         .map(|c| rules.counting.value(c.rank))
         .sum();
-    for (i, at) in trick_starts.iter().enumerate() {
+    // From the last trick back, with one table: each solve finds the later
+    // positions of the line as played already stored, so it reaches further
+    // back than fresh solves from the first trick forward would. The first
+    // trick start that does not finish ends the sweep.
+    let mut solver: Option<Solver> = None;
+    let mut earliest = None;
+    let mut left = nodes;
+    for (i, at) in trick_starts.iter().enumerate().rev() {
         let Some(pos) = open_position(at) else {
             continue;
         };
         let Some(deal) = deal_of(&at.observation(at.current_player()?)) else {
             continue;
         };
-        let mut solver = Solver::new(deal, 16);
-        solver.set_node_limit(Some(nodes));
-        if let Some(rest) = solver.solve_within(&pos) {
-            let h = &at.public().hand;
-            let before: u32 = h
-                .active
-                .iter()
-                .filter(|&&s| side(s))
-                .map(|&s| h.trick_points[s])
-                .sum();
-            return Some(Par {
-                from_trick: i as u32 + 1,
-                declarer_par: before + rest.max(0) as u32 + buried,
-                declarer_took,
-                total: rules.counting.total(),
-            });
-        }
+        let solver = solver.get_or_insert_with(|| Solver::new(deal, PAR_TABLE_BITS));
+        solver.set_node_limit(Some(left));
+        let solved = solver.solve_within(&pos);
+        left = left.saturating_sub(solver.stats().nodes);
+        let Some(rest) = solved else {
+            break;
+        };
+        earliest = Some((i, at, rest));
     }
-    None
+    let (i, at, rest) = earliest?;
+    let h = &at.public().hand;
+    let before: u32 = h
+        .active
+        .iter()
+        .filter(|&&s| side(s))
+        .map(|&s| h.trick_points[s])
+        .sum();
+    Some(Par {
+        from_trick: i as u32 + 1,
+        declarer_par: before + rest.max(0) as u32 + buried,
+        declarer_took,
+        total: rules.counting.total(),
+    })
 }
 
 /// The duplicate rating's starting value, and the expert's fixed rating.
@@ -395,8 +410,8 @@ mod tests {
     }
 
     #[test]
-    fn par_is_found_from_some_trick_and_is_a_possible_count() {
-        let mut found = 0;
+    fn par_is_found_from_some_trick_and_is_a_fresh_solve_from_there() {
+        let (mut found, mut compared) = (0, 0);
         for preset in PresetId::ALL {
             let start = State::new(Rules::preset(preset), 9).unwrap();
             let mut state = start.clone();
@@ -418,9 +433,50 @@ mod tests {
                 par.declarer_par <= par.total && par.declarer_took <= par.total,
                 "{preset:?}: {par:?}"
             );
+            // The solves shared one table: the par is what a fresh solve of
+            // that trick start gives (when it finishes in a test's time).
+            let mut at = start.clone();
+            let mut starts = 0;
+            for (seat, action) in &moves {
+                let h = &at.public().hand;
+                if at.phase() == Phase::Tricks && h.current_trick().is_empty() {
+                    starts += 1;
+                    if starts == par.from_trick {
+                        break;
+                    }
+                }
+                at.apply_for(*seat, action.clone()).unwrap();
+            }
+            let view = at.observation(at.current_player().unwrap());
+            let mut fresh = Solver::new(deal_of(&view).unwrap(), 16);
+            fresh.set_node_limit(Some(2_000_000));
+            if let Some(rest) = fresh.solve_within(&open_position(&at).unwrap()) {
+                let h = &at.public().hand;
+                let declarer = h.declarer.unwrap();
+                let before: u32 = h
+                    .active
+                    .iter()
+                    .filter(|&&s| same_side(at.rules(), s, declarer))
+                    .map(|&s| h.trick_points[s])
+                    .sum();
+                let buried: u32 = moves
+                    .iter()
+                    .filter_map(|(_, a)| match a {
+                        Action::Bury(c) => Some(at.rules().counting.value(c.rank)),
+                        _ => None,
+                    })
+                    .sum();
+                assert_eq!(
+                    par.declarer_par,
+                    before + rest as u32 + buried,
+                    "{preset:?}: {par:?}"
+                );
+                compared += 1;
+            }
             found += 1;
         }
         assert!(found >= 3, "par found in {found} presets");
+        assert!(compared >= 2, "par compared in {compared} presets");
     }
 
     #[test]
