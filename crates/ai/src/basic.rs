@@ -367,30 +367,61 @@ pub fn partner_exchange(
     cards: usize,
 ) -> (CardCounts, CardCounts) {
     let (mut bidder, mut partner) = (*bidder, *partner);
-    for _ in 0..cards {
-        let gift = partner.to_cards().into_iter().max_by(|&a, &b| {
+    let gifts = partner_gifts(&partner, trump, cards);
+    move_cards(&gifts, &mut partner, &mut bidder);
+    let returns = bidder_returns(view, &bidder, trump, cards);
+    move_cards(&returns, &mut bidder, &mut partner);
+    (bidder, partner)
+}
+
+/// Moves `cards` from one hand to another.
+pub fn move_cards(cards: &CardCounts, from: &mut CardCounts, to: &mut CardCounts) {
+    for card in cards.to_cards() {
+        from.remove(card);
+        to.add(card);
+    }
+}
+
+/// The `count` cards of `hand` the bidder's partner gives by the rules of
+/// thumb for `trump`, best gift first.
+pub fn partner_gifts(hand: &CardCounts, trump: Suit, count: usize) -> CardCounts {
+    let mut left = *hand;
+    let mut gifts = CardCounts::EMPTY;
+    for _ in 0..count {
+        let gift = left.to_cards().into_iter().max_by(|&a, &b| {
             partner_gift_score(Some(trump), a).total_cmp(&partner_gift_score(Some(trump), b))
         });
-        if let Some(card) = gift {
-            partner.remove(card);
-            bidder.add(card);
-        }
+        let Some(card) = gift else { break };
+        left.remove(card);
+        gifts.add(card);
     }
-    for _ in 0..cards {
-        let back = bidder.to_cards().into_iter().min_by(|&a, &b| {
-            keep_score(view, &bidder, Some(trump), a).total_cmp(&keep_score(
+    gifts
+}
+
+/// The `count` cards of `hand` the bidder returns to its partner by the rules
+/// of thumb for `trump`: those it least wants to keep.
+pub fn bidder_returns(
+    view: &PlayerView,
+    hand: &CardCounts,
+    trump: Suit,
+    count: usize,
+) -> CardCounts {
+    let mut kept = *hand;
+    let mut returns = CardCounts::EMPTY;
+    for _ in 0..count {
+        let back = kept.to_cards().into_iter().min_by(|&a, &b| {
+            keep_score(view, &kept, Some(trump), a).total_cmp(&keep_score(
                 view,
-                &bidder,
+                &kept,
                 Some(trump),
                 b,
             ))
         });
-        if let Some(card) = back {
-            bidder.remove(card);
-            partner.add(card);
-        }
+        let Some(card) = back else { break };
+        kept.remove(card);
+        returns.add(card);
     }
-    (bidder, partner)
+    returns
 }
 
 /// What the bidder's partner gives first: trumps, aces, pinochle parts.

@@ -14,7 +14,7 @@ use pinochle_engine::rules::{Rules, Scoring};
 use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
-use crate::expert::{self, BidOutlook, Evaluation, BID_CONFIDENCE};
+use crate::expert::{self, BidOutlook, CardOption, Evaluation, BID_CONFIDENCE};
 use crate::knowledge::Knowledge;
 use crate::pimc::{self, CardValues, Goal};
 use crate::player::{Deliberation, Grounds};
@@ -349,6 +349,86 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     facts
 }
 
+/// The bury's or the partner exchange's cards, each with its value (stakes
+/// in the ledger games, else the expected score) and what it rests on.
+fn card_options(
+    view: &PlayerView,
+    options: &[CardOption],
+    best: usize,
+    action: fn(Card) -> Action,
+    analysis: &mut Analysis,
+) {
+    let rules = &view.rules;
+    let bid = f64::from(view.public.hand.bid.unwrap_or(0));
+    let stakes = rules.scoring.is_ledger();
+    let burying = view.phase() == Phase::Bury;
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    let utility = |i: usize| options[i].utility(rules, bid);
+    order.sort_by(|&a, &b| {
+        (a != best)
+            .cmp(&(b != best))
+            .then(utility(b).total_cmp(&utility(a)))
+    });
+    let (win, lose) = contract_stakes(view);
+    for &i in &order {
+        let o = &options[i];
+        let made = o.outlook.made;
+        let value = if stakes {
+            made * win + (1.0 - made) * lose
+        } else {
+            utility(i)
+        };
+        let points = if burying {
+            format!(
+                "{:.0} card points, {:.0} of them buried",
+                o.card_points(),
+                o.buried_points
+            )
+        } else {
+            format!("{:.0} card points", o.card_points())
+        };
+        analysis.choices.push(choice(
+            action(o.card),
+            Some(value),
+            format!(
+                "made in {} of sampled deals · {points} · meld {:.0}",
+                percent(made),
+                o.meld
+            ),
+        ));
+    }
+    let (verb, meld_owner) = if burying {
+        ("burying", "")
+    } else {
+        ("passing", "your side's ")
+    };
+    let o = &options[best];
+    let buried = if burying {
+        format!(", {:.0} of them buried", o.buried_points)
+    } else {
+        String::new()
+    };
+    let mut reason = format!(
+        "{verb} the {} ({meld_owner}meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average{buried}",
+        o.card.long_name(),
+        o.meld,
+        percent(o.outlook.made),
+        expert::WORLDS,
+        o.card_points(),
+    );
+    if let Some(&next) = order.get(1) {
+        let n = &options[next];
+        reason += &format!(
+            "; {verb} the {} makes it in {} with {:.0}",
+            n.card.long_name(),
+            percent(n.outlook.made),
+            n.card_points()
+        );
+    }
+    analysis.reason = reason;
+    analysis.worlds = expert::WORLDS as u32;
+}
+
 /// The expert's playout figures after the auction.
 fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis) {
     let h = &view.public.hand;
@@ -442,55 +522,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             analysis.worlds = *worlds as u32;
         }
         Evaluation::Bury { options, best } => {
-            let mut order: Vec<usize> = (0..options.len()).collect();
-            let utility = |i: usize| options[i].utility(rules, f64::from(bid));
-            order.sort_by(|&a, &b| {
-                (a != *best)
-                    .cmp(&(b != *best))
-                    .then(utility(b).total_cmp(&utility(a)))
-            });
-            let (win, lose) = contract_stakes(view);
-            for &i in &order {
-                let o = &options[i];
-                let made = o.outlook.made;
-                let value = if stakes {
-                    made * win + (1.0 - made) * lose
-                } else {
-                    utility(i)
-                };
-                analysis.choices.push(choice(
-                    Action::Bury(o.card),
-                    Some(value),
-                    format!(
-                        "made in {} of sampled deals · {:.0} card points, {:.0} of them buried · meld {:.0}",
-                        percent(made),
-                        o.card_points(),
-                        o.buried_points,
-                        o.meld
-                    ),
-                ));
-            }
-            let o = &options[*best];
-            let mut reason = format!(
-                "burying the {} (meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average, {:.0} of them buried",
-                o.card.long_name(),
-                o.meld,
-                percent(o.outlook.made),
-                expert::WORLDS,
-                o.card_points(),
-                o.buried_points
-            );
-            if let Some(&next) = order.get(1) {
-                let n = &options[next];
-                reason += &format!(
-                    "; burying the {} makes it in {} with {:.0}",
-                    n.card.long_name(),
-                    percent(n.outlook.made),
-                    n.card_points()
-                );
-            }
-            analysis.reason = reason;
-            analysis.worlds = expert::WORLDS as u32;
+            card_options(view, options, *best, Action::Bury, analysis);
+        }
+        Evaluation::Pass { options, best } => {
+            card_options(view, options, *best, Action::PassCard, analysis);
         }
         Evaluation::Bidder(figures) => {
             let mut choices = vec![
@@ -1007,15 +1042,23 @@ mod tests {
     }
 
     #[test]
-    fn every_card_the_declarer_may_bury_is_valued() {
-        for preset in [PresetId::Brooklyn, PresetId::Club] {
+    fn every_card_of_a_bury_or_a_partner_pass_is_valued() {
+        let cases = [
+            (PresetId::Brooklyn, Phase::Bury, "burying the "),
+            (PresetId::Club, Phase::Bury, "burying the "),
+            (PresetId::Partnership, Phase::PartnerPass, "passing the "),
+        ];
+        for (preset, phase, reason) in cases {
             let mut checked = 0;
             for seed in 0..3 {
+                let mut seen = false;
                 drive(preset, seed, 200, |state| {
                     let view = state.observation(state.current_player().unwrap());
-                    if view.phase() != Phase::Bury {
-                        return true;
+                    if view.phase() != phase {
+                        // On until the phase has come and gone.
+                        return !seen;
                     }
+                    seen = true;
                     let analysis = analyse_all(&view, seed).unwrap();
                     let legal = view.legal_actions();
                     assert_eq!(
@@ -1028,16 +1071,12 @@ mod tests {
                         analysis.choices.iter().map(|c| c.value.unwrap()).collect();
                     assert!(values.iter().all(|&v| v <= values[0] + 1e-9), "{values:?}");
                     assert_eq!(analysis.choices[0].action, analysis.recommended);
-                    assert!(
-                        analysis.reason.starts_with("burying the "),
-                        "{}",
-                        analysis.reason
-                    );
+                    assert!(analysis.reason.starts_with(reason), "{}", analysis.reason);
                     checked += 1;
-                    false
+                    true
                 });
             }
-            assert!(checked > 0, "{preset:?}: no bury decision met");
+            assert!(checked > 0, "{preset:?}: no {phase:?} decision met");
         }
     }
 

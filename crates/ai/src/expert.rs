@@ -1,12 +1,12 @@
 //! The expert's decisions between the auction and trick play: trump, each
-//! card of the bury, the kitty and meld concessions, the club's play-or-pass
-//! and challenges. Each samples worlds from the view and plays them out (see
+//! card of the bury and of the partner exchange, the kitty and meld
+//! concessions, the club's play-or-pass and challenges. Each samples worlds from the view and plays them out (see
 //! [`crate::outlook`]), then compares the chance of making the contract with
 //! the break-even chance that the game's payments give.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::meld_total;
-use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
+use pinochle_engine::rules::{PassOrder, Rules, Scoring, TrumpMarriage};
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::basic;
@@ -373,21 +373,22 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
         .collect()
 }
 
-/// A card the declarer may bury now, judged with the rest of the bury done
-/// by the rules of thumb: the meld the kept hand shows, the points of the
-/// whole bury (cards buried before, this card and the rest) and how the
-/// contract looks.
+/// A card the declarer may bury, or a partner pass, now, judged with the
+/// rest of the bury or the exchange made by the rules of thumb: the meld
+/// the declarer's side then shows (a mean over the sampled deals for a
+/// pass), the points of the whole bury (cards buried before, this card and
+/// the rest; none for a pass) and how the contract looks.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BuryOption {
+pub struct CardOption {
     pub card: Card,
     pub outlook: Outlook,
     pub meld: f64,
     pub buried_points: f64,
 }
 
-impl BuryOption {
-    /// What burying the card is worth (see `contract_utility`), the buried
-    /// points counting with the meld and the points taken in play.
+impl CardOption {
+    /// What the card is worth (see `contract_utility`), the buried points
+    /// counting with the meld and the points taken in play.
     pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
         contract_utility(
             rules,
@@ -410,7 +411,7 @@ fn bury_options(
     view: &PlayerView,
     legal: &[Action],
     rng: &mut Rng,
-) -> (Vec<BuryOption>, Option<usize>) {
+) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let rules = &view.rules;
     let (Some(trump), Some(goal)) = (h.trump, Goal::of(view)) else {
@@ -433,12 +434,8 @@ fn bury_options(
         &CardCounts::from_cards(&view.own.buried),
     ));
     let worlds = Worlds::sample(view, WORLDS, rng);
-    let options: Vec<BuryOption> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bury(card) => Some(*card),
-            _ => None,
-        })
+    let options: Vec<CardOption> = card_actions(legal)
+        .into_iter()
         .map(|card| {
             let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
             kept.remove(card);
@@ -450,7 +447,7 @@ fn bury_options(
             // Meld already shown is in the goal; else the kept hand's counts.
             let unshown = if meld_shown { 0 } else { i64::from(meld) };
             let target = goal.need - unshown - burying;
-            BuryOption {
+            CardOption {
                 card,
                 outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
                 meld: f64::from(meld),
@@ -458,15 +455,123 @@ fn bury_options(
             }
         })
         .collect();
-    let bid = f64::from(h.bid.unwrap_or(0));
     let by_rules = basic::best_bury(view, &hand, Some(trump));
-    let best = (0..options.len()).max_by(|&a, &b| {
+    let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
+    (options, best)
+}
+
+/// Each card the bidder or its partner may pass now in the partner exchange,
+/// evaluated on the same sampled worlds with the rest of the exchange made by
+/// the rules of thumb, and the index of the best (the rules of thumb's card
+/// among equals). Only when the partner passes first (the bidder then sees
+/// what it gets); None when nothing could be evaluated.
+fn pass_options(
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+) -> (Vec<CardOption>, Option<usize>) {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    let Some(exchange) = rules
+        .passing
+        .partner
+        .as_ref()
+        .filter(|e| e.order == PassOrder::PartnerFirst)
+    else {
+        return (Vec::new(), None);
+    };
+    let (Some(trump), Some(goal), Some(declarer)) = (h.trump, Goal::of(view), h.declarer) else {
+        return (Vec::new(), None);
+    };
+    let index_of = |seat| h.active.iter().position(|&s| s == seat);
+    let (Some(me), Some(bidder), Some(table)) = (
+        index_of(view.seat),
+        index_of(declarer),
+        Table::of(view, Some(trump)),
+    ) else {
+        return (Vec::new(), None);
+    };
+    let Some(mate) = (0..h.active.len()).find(|&i| i != bidder && table.declarer_side[i]) else {
+        return (Vec::new(), None);
+    };
+    let giving = me != bidder;
+    let cards = usize::from(exchange.cards);
+    let later = cards.saturating_sub(view.own.passing.len() + 1);
+    let hand = view.own.hand;
+    // The rest of this seat's pass by the rules of thumb.
+    let thumb = |hand: &CardCounts, count: usize| {
+        if giving {
+            basic::partner_gifts(hand, trump, count)
+        } else {
+            basic::bidder_returns(view, hand, trump, count)
+        }
+    };
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let options: Vec<CardOption> = card_actions(legal)
+        .into_iter()
+        .map(|card| {
+            let mut kept = hand;
+            let mut passed = CardCounts::from_cards(&view.own.passing);
+            kept.remove(card);
+            passed.add(card);
+            let more = thumb(&kept, later);
+            basic::move_cards(&more, &mut kept, &mut passed);
+            let mut meld_sum = 0.0;
+            let results = worlds.playouts_with(&table, bidder, |hands| {
+                let receiver = if giving { bidder } else { mate };
+                for c in passed.to_cards() {
+                    hands[receiver].add(c);
+                }
+                hands[me] = kept;
+                if giving {
+                    // The bidder returns its own pass.
+                    for c in basic::bidder_returns(view, &hands[bidder], trump, cards).to_cards() {
+                        hands[bidder].remove(c);
+                        hands[me].add(c);
+                    }
+                }
+                let meld = meld_total(rules, &hands[bidder], Some(trump))
+                    + meld_total(rules, &hands[mate], Some(trump));
+                meld_sum += f64::from(meld);
+                (goal.need - i64::from(meld)).clamp(-1000, 1000) as i32
+            });
+            CardOption {
+                card,
+                outlook: Outlook::of(&results),
+                meld: meld_sum / results.len().max(1) as f64,
+                buried_points: 0.0,
+            }
+        })
+        .collect();
+    let by_rules = thumb(&hand, 1).to_cards().first().copied();
+    let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
+    (options, best)
+}
+
+/// The cards of the legal buries or passes.
+fn card_actions(legal: &[Action]) -> Vec<Card> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bury(card) | Action::PassCard(card) => Some(*card),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The option of the highest utility; among equals the rules of thumb's.
+fn best_option(
+    options: &[CardOption],
+    rules: &Rules,
+    bid: f64,
+    by_rules: Option<Card>,
+) -> Option<usize> {
+    (0..options.len()).max_by(|&a, &b| {
         options[a]
             .utility(rules, bid)
             .total_cmp(&options[b].utility(rules, bid))
             .then((Some(options[a].card) == by_rules).cmp(&(Some(options[b].card) == by_rules)))
-    });
-    (options, best)
+    })
 }
 
 /// What the expert's decision in a phase it evaluates by playouts rests on.
@@ -487,7 +592,13 @@ pub enum Evaluation {
     },
     /// Each card the declarer may bury now; `best` indexes the chosen.
     Bury {
-        options: Vec<BuryOption>,
+        options: Vec<CardOption>,
+        best: usize,
+    },
+    /// Each card the bidder or its partner may pass now; `best` indexes the
+    /// chosen.
+    Pass {
+        options: Vec<CardOption>,
         best: usize,
     },
     /// The club bidder's play or pass.
@@ -560,6 +671,14 @@ pub fn evaluate(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<De
             Decision {
                 action: Action::Bury(options[best].card),
                 evaluation: Evaluation::Bury { options, best },
+            }
+        }
+        Phase::PartnerPass => {
+            let (options, best) = pass_options(view, legal, rng);
+            let best = best?;
+            Decision {
+                action: Action::PassCard(options[best].card),
+                evaluation: Evaluation::Pass { options, best },
             }
         }
         Phase::BidderDecision => {

@@ -546,12 +546,28 @@ mod tests {
     }
 
     #[test]
-    fn every_bury_is_graded() {
-        let mut state = State::new(Rules::preset(PresetId::Brooklyn), 5).unwrap();
+    fn every_bury_and_partner_pass_is_graded() {
+        for (preset, phase) in [
+            (PresetId::Brooklyn, Phase::Bury),
+            (PresetId::Partnership, Phase::PartnerPass),
+        ] {
+            assert!(
+                grades_every_choice_at(preset, phase),
+                "{preset:?}: no {phase:?} decision came up"
+            );
+        }
+    }
+
+    /// Grades every legal choice at the first decision of `phase` in a
+    /// seeded game of `preset` (false when none comes up).
+    fn grades_every_choice_at(preset: PresetId, phase: Phase) -> bool {
+        let mut state = State::new(Rules::preset(preset), 5).unwrap();
         for _ in 0..200 {
-            let seat = state.current_player().unwrap();
+            let Some(seat) = state.current_player() else {
+                return false;
+            };
             let view = state.observation(seat);
-            if view.phase() == Phase::Bury {
+            if view.phase() == phase {
                 let graded: Vec<GradedDecision> = view
                     .legal_actions()
                     .iter()
@@ -562,12 +578,12 @@ mod tests {
                 assert!(graded
                     .iter()
                     .any(|g| &g.chosen == expert && g.grade == Some(Grade::Best)));
-                return;
+                return true;
             }
             let action = Bot::new(Level::Basic, 5).decide(&view).unwrap();
             state.apply_for(seat, action).unwrap();
         }
-        panic!("no bury decision came up");
+        false
     }
 
     #[test]

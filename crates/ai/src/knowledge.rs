@@ -86,6 +86,8 @@ impl Knowledge {
         if me.is_some() {
             subtract(&mut unseen, &view.own.hand);
             subtract(&mut unseen, &CardCounts::from_cards(&view.own.buried));
+            // Cards chosen for a pass not yet handed over are this seat's too.
+            subtract(&mut unseen, &CardCounts::from_cards(&view.own.passing));
         }
 
         let mut capacity: Vec<usize> = active.iter().map(|&s| h.hand_sizes[s] as usize).collect();
@@ -315,4 +317,42 @@ fn forbidden_cards(view: &PlayerView, active: &[Seat]) -> Vec<Vec<Card>> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Bot, Level, Player};
+    use pinochle_engine::game::{Phase, State};
+    use pinochle_engine::{PresetId, Rules};
+
+    #[test]
+    fn a_world_deals_out_no_card_of_a_pass_being_chosen() {
+        let mut state = State::new(Rules::preset(PresetId::Partnership), 2).unwrap();
+        for _ in 0..200 {
+            let seat = state.current_player().unwrap();
+            let view = state.observation(seat);
+            if view.phase() == Phase::PartnerPass && !view.own.passing.is_empty() {
+                let knowledge = Knowledge::from_view(&view);
+                let mut rng = Rng::new(1);
+                for _ in 0..20 {
+                    let world = knowledge.sample(&view.own.hand, &mut rng);
+                    // Every card once: the hidden hands, this seat's hand and
+                    // the cards it is passing (no kitty, nothing played yet).
+                    let mut all = CardCounts::from_cards(&view.own.passing);
+                    for holding in &world.holdings {
+                        for card in holding.to_cards() {
+                            all.add(card);
+                        }
+                    }
+                    assert_eq!(all, full_deck(&view));
+                    assert!(world.holdings.last().is_some_and(CardCounts::is_empty));
+                }
+                return;
+            }
+            let action = Bot::new(Level::Basic, 2).decide(&view).unwrap();
+            state.apply_for(seat, action).unwrap();
+        }
+        panic!("no partner pass under way came up");
+    }
 }

@@ -195,6 +195,17 @@ pub struct Outlook {
     pub points: f64,
 }
 
+impl Outlook {
+    /// The share made and the mean points of per-world playouts.
+    pub fn of(results: &[(bool, i32)]) -> Outlook {
+        let count = results.len().max(1) as f64;
+        Outlook {
+            made: results.iter().filter(|r| r.0).count() as f64 / count,
+            points: results.iter().map(|r| f64::from(r.1)).sum::<f64>() / count,
+        }
+    }
+}
+
 /// Worlds sampled once for comparing candidates on the same cards.
 pub struct Worlds {
     pub knowledge: Knowledge,
@@ -222,19 +233,34 @@ impl Worlds {
         declarer_hand: Option<&CardCounts>,
         target: i32,
     ) -> Vec<(bool, i32)> {
+        self.playouts_with(table, declarer, |hands| {
+            if let Some(hand) = declarer_hand {
+                hands[declarer] = *hand;
+            }
+            target
+        })
+    }
+
+    /// As [`Worlds::playouts`], with `leader` leading and each world's hands
+    /// (in play order) first changed by `prepare`, which returns that world's
+    /// target.
+    pub fn playouts_with(
+        &self,
+        table: &Table,
+        leader: usize,
+        mut prepare: impl FnMut(&mut [CardCounts]) -> i32,
+    ) -> Vec<(bool, i32)> {
         let n = table.declarer_side.len();
         self.worlds
             .iter()
             .map(|world| {
                 let mut hands: Vec<CardCounts> = world.holdings.iter().take(n).copied().collect();
-                if let Some(hand) = declarer_hand {
-                    hands[declarer] = *hand;
-                }
+                let target = prepare(&mut hands);
                 let pile_points = world
                     .holdings
                     .get(n)
                     .map_or(0, |pile| card_points(table.counting, pile));
-                let taken = table.playout(&hands, declarer);
+                let taken = table.playout(&hands, leader);
                 (taken + pile_points >= target, taken)
             })
             .collect()
@@ -248,12 +274,7 @@ impl Worlds {
         declarer_hand: Option<&CardCounts>,
         target: i32,
     ) -> Outlook {
-        let results = self.playouts(table, declarer, declarer_hand, target);
-        let count = results.len().max(1) as f64;
-        Outlook {
-            made: results.iter().filter(|r| r.0).count() as f64 / count,
-            points: results.iter().map(|r| f64::from(r.1)).sum::<f64>() / count,
-        }
+        Outlook::of(&self.playouts(table, declarer, declarer_hand, target))
     }
 }
 

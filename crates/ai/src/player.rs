@@ -214,6 +214,7 @@ impl Bot {
                 Phase::Trump
                 | Phase::KittyConcede
                 | Phase::Bury
+                | Phase::PartnerPass
                 | Phase::MeldConcede
                 | Phase::BidderDecision
                 | Phase::Challenge,
