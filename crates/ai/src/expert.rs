@@ -781,6 +781,7 @@ mod tests {
             (PresetId::Club, Phase::BidderDecision),
             (PresetId::Club, Phase::Challenge),
             (PresetId::DoubleDeck, Phase::Trump),
+            (PresetId::Partnership, Phase::PartnerPass),
         ];
         for (preset, phase) in cases {
             let mut found = 0;
