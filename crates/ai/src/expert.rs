@@ -1,8 +1,9 @@
 //! The expert's decisions between the auction and trick play: trump, each
 //! card of the bury and of the partner exchange, the kitty and meld
-//! concessions, the club's play-or-pass and challenges. Each samples worlds from the view and plays them out (see
-//! [`crate::outlook`]), then compares the chance of making the contract with
-//! the break-even chance that the game's payments give.
+//! concessions, the club's play-or-pass and challenges. Each samples worlds
+//! from the view and plays them out (see [`crate::outlook`]), then compares
+//! the chance of making the contract with the break-even chance that the
+//! game's payments give.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::meld_total;
@@ -164,21 +165,22 @@ impl Candidate {
         contract_utility(
             rules,
             self.outlook.made,
-            self.meld + self.outlook.points,
+            self.outlook.points,
+            self.meld,
             bid,
         )
     }
 }
 
 /// What a declarer's choice is worth when it makes the contract with chance
-/// `made` and scores `score` (meld and card points) when made: the chance of
-/// making in the stake games (the score breaks ties); in points games the
-/// expected score, the bid being lost when set.
-fn contract_utility(rules: &Rules, made: f64, score: f64, bid: f64) -> f64 {
+/// `made`, taking `card_points` and showing `meld`: the chance of making in
+/// the stake games (the card points break ties); in points games the
+/// expected score (meld and card points when made, the bid lost when set).
+fn contract_utility(rules: &Rules, made: f64, card_points: f64, meld: f64, bid: f64) -> f64 {
     if rules.scoring.is_ledger() {
-        made + score / 10_000.0
+        made + card_points / 10_000.0
     } else {
-        made * score - (1.0 - made) * bid
+        made * (meld + card_points) - (1.0 - made) * bid
     }
 }
 
@@ -390,12 +392,7 @@ impl CardOption {
     /// What the card is worth (see `contract_utility`), the buried points
     /// counting with the meld and the points taken in play.
     pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
-        contract_utility(
-            rules,
-            self.outlook.made,
-            self.meld + self.card_points(),
-            bid,
-        )
+        contract_utility(rules, self.outlook.made, self.card_points(), self.meld, bid)
     }
 
     /// The declarer's mean card points: those taken in play and the bury's.

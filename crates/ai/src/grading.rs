@@ -227,7 +227,8 @@ pub fn duplicate_result(
 /// A hand's open-cards par: what the declarer's side would take with every
 /// card visible and perfect play by all, from the earliest trick the solver
 /// reaches, working back from the last trick, within its node budget (trick
-/// 1: the whole play), beside what it took. Buried cards count for the declarer in both, as in the scoring.
+/// 1: the whole play), beside what it took. Buried cards count for the
+/// declarer in both, as in the scoring.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Par {
     /// The trick, from 1, from which the play is perfect (as played before it).
