@@ -492,6 +492,7 @@ fn pass_options(
         return (Vec::new(), None);
     };
     let giving = me != bidder;
+    let receiver = if giving { bidder } else { mate };
     let cards = usize::from(exchange.cards);
     let later = cards.saturating_sub(view.own.passing.len() + 1);
     let hand = view.own.hand;
@@ -515,7 +516,6 @@ fn pass_options(
             basic::move_cards(&more, &mut kept, &mut passed);
             let mut meld_sum = 0.0;
             let results = worlds.playouts_with(&table, bidder, |hands| {
-                let receiver = if giving { bidder } else { mate };
                 for c in passed.to_cards() {
                     hands[receiver].add(c);
                 }
