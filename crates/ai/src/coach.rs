@@ -647,7 +647,7 @@ fn bidding(
             "your side scores {:.0} or more in {} of {deals} sampled deals ({}); the expert bids up to {bids_to:.0}",
             outlook.value,
             percent(BID_CONFIDENCE),
-            "meld and card points after the kitty, the exchange and the play"
+            outlook_steps(&view.rules)
         ),
     };
     let highest_bid = |scores: &[f64]| {
@@ -678,6 +678,29 @@ fn bidding(
 
 /// Decisions the expert leaves to the rules of thumb: the figures that can be
 /// read from the hand (meld kept, card points given up).
+/// What the bid outlook's sampled deals count, in words: "meld and card
+/// points after" the steps of this game's hand that they play through.
+fn outlook_steps(rules: &Rules) -> String {
+    let mut steps = Vec::new();
+    if rules.deal.kitty > 0 {
+        steps.push("the kitty");
+    }
+    if rules.passing.partner.is_some() {
+        steps.push("the exchange");
+    }
+    if rules.contract.bury > 0 {
+        steps.push("the bury");
+    }
+    if steps.is_empty() {
+        "meld and card points after the play".to_string()
+    } else {
+        format!(
+            "meld and card points after {} and the play",
+            steps.join(", ")
+        )
+    }
+}
+
 fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1039,6 +1062,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_bid_reason_names_only_the_steps_the_game_has() {
+        let steps = |preset| outlook_steps(&Rules::preset(preset));
+        assert_eq!(
+            steps(PresetId::Brooklyn),
+            "meld and card points after the kitty, the bury and the play"
+        );
+        assert_eq!(
+            steps(PresetId::Partnership),
+            "meld and card points after the exchange and the play"
+        );
+        assert_eq!(
+            steps(PresetId::DoubleDeck),
+            "meld and card points after the play"
+        );
     }
 
     #[test]
