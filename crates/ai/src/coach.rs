@@ -450,8 +450,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 let c = &candidates[i];
                 let made = c.outlook.made;
                 let value = if stakes {
-                    let m = expert::trump_multiplier(rules, Some(c.trump)) * unit;
-                    (made * m - (1.0 - made) * 2.0 * m) * opponents
+                    c.stakes(rules) * unit * opponents
                 } else {
                     utility(i)
                 };
@@ -480,6 +479,24 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     n.trump.name(),
                     percent(n.outlook.made)
                 );
+                // A trump that multiplies the payments changes the ranking.
+                let (m, m_next) = (
+                    expert::trump_multiplier(rules, Some(c.trump)),
+                    expert::trump_multiplier(rules, Some(n.trump)),
+                );
+                if stakes && m != m_next {
+                    let (suit, times) = if m > m_next {
+                        (c.trump, m)
+                    } else {
+                        (n.trump, m_next)
+                    };
+                    reason += &format!(
+                        ", and {} trump multiplies what is won or lost by {times:.0} (expected {:+.1} against {:+.1})",
+                        suit.name(),
+                        c.stakes(rules) * unit * opponents,
+                        n.stakes(rules) * unit * opponents
+                    );
+                }
             }
             analysis.reason = reason;
             analysis.worlds = expert::WORLDS as u32;

@@ -7,7 +7,7 @@
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::meld_total;
-use pinochle_engine::rules::{PassOrder, Rules, Scoring, TrumpMarriage};
+use pinochle_engine::rules::{ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::basic;
@@ -158,17 +158,40 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// What the candidate is worth: the chance of making in the stake games;
-    /// in points games the expected score (meld and points when made, minus
-    /// the bid when set).
+    /// What the candidate is worth. Stake games: its expected payment
+    /// ([`Candidate::stakes`]; the card points break ties). Points games: the
+    /// expected score (meld and points when made, minus the bid when set;
+    /// meld and points break the ties of contracts never made).
     pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
-        contract_utility(
-            rules,
-            self.outlook.made,
-            self.outlook.points,
-            self.meld,
-            bid,
-        )
+        let (made, points) = (self.outlook.made, self.outlook.points);
+        if rules.scoring.is_ledger() {
+            self.stakes(rules) + points / 10_000.0
+        } else {
+            contract_utility(rules, made, points, self.meld, bid) + (self.meld + points) / 10_000.0
+        }
+    }
+
+    /// Stake games: what the declarer expects to receive from each opponent,
+    /// in stakes of the contract's level: `m` when made and `2m` paid when
+    /// set, `m` being this trump's multiplier (spades double), so a doubling
+    /// trump is worth naming when it makes the contract nearly as often. When
+    /// the declarer may still give up after naming trump (the club's pass,
+    /// a concession after meld), a single set (−1) is the least it risks.
+    pub fn stakes(&self, rules: &Rules) -> f64 {
+        let m = trump_multiplier(rules, Some(self.trump));
+        let made = self.outlook.made;
+        let played = m * made - 2.0 * m * (1.0 - made);
+        let may_give_up = rules.contract.challenge
+            || rules
+                .contract
+                .concede
+                .as_ref()
+                .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld);
+        if may_give_up {
+            played.max(-1.0)
+        } else {
+            played
+        }
     }
 }
 
@@ -748,6 +771,33 @@ mod tests {
         let brooklyn = Rules::preset(PresetId::Brooklyn);
         assert!((concede_below(&brooklyn, Some(Suit::Hearts)) - 1.0 / 3.0).abs() < 1e-9);
         assert!((concede_below(&brooklyn, Some(Suit::Spades)) - 0.5).abs() < 1e-9);
+    }
+
+    fn candidate(trump: Suit, made: f64, points: f64) -> Candidate {
+        Candidate {
+            trump,
+            outlook: Outlook { made, points },
+            meld: 0.0,
+        }
+    }
+
+    #[test]
+    fn a_doubling_trump_is_worth_naming_when_it_makes_nearly_as_often() {
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
+        let spades = candidate(Suit::Spades, 0.81, 140.0);
+        let diamonds = candidate(Suit::Diamonds, 0.88, 150.0);
+        // 2 × (0.81 − 2 × 0.19) = 0.86 against 0.88 − 2 × 0.12 = 0.64.
+        assert!((spades.stakes(&brooklyn) - 0.86).abs() < 1e-9);
+        assert!((diamonds.stakes(&brooklyn) - 0.64).abs() < 1e-9);
+        assert!(spades.utility(&brooklyn, 350.0) > diamonds.utility(&brooklyn, 350.0));
+        // Likely set, the double costs double: the single suit is better.
+        let spades = candidate(Suit::Spades, 0.3, 140.0);
+        let diamonds = candidate(Suit::Diamonds, 0.3, 100.0);
+        assert!(spades.utility(&brooklyn, 350.0) < diamonds.utility(&brooklyn, 350.0));
+        // The club's bidder may still pass (a single set) after naming trump.
+        let club = Rules::preset(PresetId::Club);
+        assert_eq!(candidate(Suit::Spades, 0.0, 0.0).stakes(&club), -1.0);
+        assert_eq!(candidate(Suit::Spades, 0.0, 0.0).stakes(&brooklyn), -4.0);
     }
 
     /// Plays basic bots until the phase comes up for some seat.
