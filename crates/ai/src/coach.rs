@@ -10,8 +10,8 @@
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat, State};
 use pinochle_engine::meld::{meld_total, validate_shown};
-use pinochle_engine::rules::{Rules, Scoring};
-use pinochle_engine::{Card, CardCounts, Suit};
+use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
 use crate::expert::{self, BidOutlook, CardOption, Evaluation, BID_CONFIDENCE};
@@ -85,6 +85,10 @@ pub struct TrumpOutlook {
     pub scores: Vec<i32>,
     /// The highest bid reached in at least `confidence` of the deals.
     pub highest_bid: Option<u32>,
+    /// The rules want a marriage in trump and the hand holds none, nor can a
+    /// kitty bring one: this suit cannot be named (no scores then).
+    #[serde(default)]
+    pub no_marriage: bool,
 }
 
 /// A proved claim: the side of `seats` cannot do worse than this outcome,
@@ -658,14 +662,19 @@ fn bidding(
         .map(|a| choice(a.clone(), None, note(a)))
         .collect();
     analysis.worlds = deals as u32;
+    let scores = format!(
+        "your side scores {:.0} or more in {} of {deals} sampled deals ({})",
+        outlook.value,
+        percent(BID_CONFIDENCE),
+        outlook_steps(&view.rules)
+    );
     analysis.reason = match &analysis.recommended {
         Action::DeclineHand => "a redeal may be asked for, and the expert always asks".to_string(),
-        _ => format!(
-            "your side scores {:.0} or more in {} of {deals} sampled deals ({}); the expert bids up to {bids_to:.0}",
-            outlook.value,
-            percent(BID_CONFIDENCE),
-            outlook_steps(&view.rules)
-        ),
+        // Passing is not allowed: the lowest bid, whatever the hand is worth.
+        Action::Bid(b) if !legal.contains(&Action::Pass) && f64::from(*b) > bids_to => {
+            format!("you may not pass here, so the lowest bid, {b}; {scores}")
+        }
+        _ => format!("{scores}; the expert bids up to {bids_to:.0}"),
     };
     let highest_bid = |scores: &[f64]| {
         let value = expert::confident_score(scores);
@@ -674,15 +683,32 @@ fn bidding(
             .filter(|&b| f64::from(b) <= value)
             .max()
     };
+    let hand = &view.own.hand;
+    let marriage_needed = view.rules.contract.trump_marriage == TrumpMarriage::Required;
+    let kitty_to_come = view.rules.deal.kitty > 0 && view.public.hand.kitty.is_empty();
     let trumps = Suit::ALL
         .into_iter()
         .map(|trump| {
+            let meld = meld_total(&view.rules, hand, Some(trump));
+            let no_marriage = marriage_needed
+                && !kitty_to_come
+                && (hand.get(Rank::King, trump) == 0 || hand.get(Rank::Queen, trump) == 0);
+            if no_marriage {
+                return TrumpOutlook {
+                    trump,
+                    meld,
+                    scores: Vec::new(),
+                    highest_bid: None,
+                    no_marriage,
+                };
+            }
             let scores = expert::trump_scores(view, outlook, trump);
             TrumpOutlook {
                 trump,
-                meld: meld_total(&view.rules, &view.own.hand, Some(trump)),
+                meld,
                 highest_bid: highest_bid(&scores),
                 scores: scores.iter().map(|&s| s.round() as i32).collect(),
+                no_marriage,
             }
         })
         .collect();
@@ -693,8 +719,6 @@ fn bidding(
     });
 }
 
-/// Decisions the expert leaves to the rules of thumb: the figures that can be
-/// read from the hand (meld kept, card points given up).
 /// What the bid outlook's sampled deals count, in words: "meld and card
 /// points after" the steps of this game's hand that they play through.
 fn outlook_steps(rules: &Rules) -> String {
@@ -718,6 +742,8 @@ fn outlook_steps(rules: &Rules) -> String {
     }
 }
 
+/// Decisions the expert leaves to the rules of thumb: the figures that can be
+/// read from the hand (meld kept, card points given up).
 fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1079,6 +1105,62 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_forced_bid_is_explained_as_forced() {
+        let mut forced = 0;
+        for seed in 0..6 {
+            drive(PresetId::Brooklyn, seed, 60, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                let legal = view.legal_actions();
+                if view.phase() != Phase::Auction || legal.contains(&Action::Pass) {
+                    return true;
+                }
+                let analysis = analyse(&view, seed).unwrap();
+                if !analysis.reason.contains("the expert bids up to") {
+                    assert!(
+                        analysis
+                            .reason
+                            .starts_with("you may not pass here, so the lowest bid"),
+                        "{}",
+                        analysis.reason
+                    );
+                    forced += 1;
+                }
+                true
+            });
+        }
+        assert!(
+            forced > 0,
+            "no forced bid beyond the expert's limit came up"
+        );
+    }
+
+    #[test]
+    fn the_advisor_marks_the_suits_a_hand_cannot_name() {
+        // Double deck: trump needs a marriage in hand, and no kitty brings one.
+        let mut checked = false;
+        drive(PresetId::DoubleDeck, 3, 40, |state| {
+            let view = state.observation(state.current_player().unwrap());
+            if view.phase() != Phase::Auction {
+                return true;
+            }
+            let analysis = analyse(&view, 3).unwrap();
+            let Some(advice) = analysis.advice else {
+                return true;
+            };
+            for t in &advice.trumps {
+                let hand = &view.own.hand;
+                let marriage =
+                    hand.get(Rank::King, t.trump) > 0 && hand.get(Rank::Queen, t.trump) > 0;
+                assert_eq!(t.no_marriage, !marriage, "{:?}", t.trump);
+                assert_eq!(t.scores.is_empty(), t.no_marriage);
+                checked |= t.no_marriage;
+            }
+            !checked
+        });
+        assert!(checked, "no hand without a marriage came up");
     }
 
     #[test]

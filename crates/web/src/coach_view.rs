@@ -271,7 +271,11 @@ fn advice_view(advice: &BidAdvice) -> Html {
                         <tr>
                             <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }</span></th>
                             <td>{ t.meld }</td>
-                            <td>{ histogram(t) }</td>
+                            if t.no_marriage {
+                                <td class="no-marriage">{ format!("No marriage in {}: cannot be trump", t.trump.name()) }</td>
+                            } else {
+                                <td>{ histogram(t) }</td>
+                            }
                             <td>{ t.highest_bid.map(|b| b.to_string()).unwrap_or_else(|| "—".to_string()) }</td>
                         </tr>
                     }) }

@@ -152,6 +152,7 @@ fn to_json(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
                     "meld": t.meld,
                     "scores": t.scores,
                     "highest_bid": t.highest_bid,
+                    "no_marriage": t.no_marriage,
                 })
             })
             .collect();
@@ -197,6 +198,15 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
             a.value
         );
         for t in &a.trumps {
+            if t.no_marriage {
+                out += &format!(
+                    "  {} meld {:>4} · no marriage in {}: cannot be trump\n",
+                    t.trump,
+                    t.meld,
+                    t.trump.name()
+                );
+                continue;
+            }
             let median = t.scores.get(t.scores.len() / 2).copied().unwrap_or(0);
             let low = t.scores.first().copied().unwrap_or(0);
             let high = t.scores.last().copied().unwrap_or(0);
