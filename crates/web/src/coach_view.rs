@@ -272,7 +272,7 @@ fn advice_view(advice: &BidAdvice) -> Html {
                             <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }</span></th>
                             <td>{ t.meld }</td>
                             if t.no_marriage {
-                                <td class="no-marriage">{ format!("No marriage in {}: cannot be trump", t.trump.name()) }</td>
+                                <td class="no-marriage">{ "No marriage" }<span class="visually-hidden">{ format!(" in {}: it cannot be trump", t.trump.name()) }</span></td>
                             } else {
                                 <td>{ histogram(t) }</td>
                             }
