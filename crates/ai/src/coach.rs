@@ -1164,6 +1164,36 @@ mod tests {
     }
 
     #[test]
+    fn the_recommended_trump_carries_the_highest_value() {
+        for preset in [PresetId::Brooklyn, PresetId::Club, PresetId::Bison] {
+            let mut checked = 0;
+            for seed in 0..12 {
+                drive(preset, seed, 80, |state| {
+                    let view = state.observation(state.current_player().unwrap());
+                    if view.phase() != Phase::Trump {
+                        return true;
+                    }
+                    let analysis = analyse(&view, seed).unwrap();
+                    let best = analysis.choices[0].value.unwrap();
+                    assert_eq!(analysis.choices[0].action, analysis.recommended);
+                    for c in &analysis.choices {
+                        assert!(
+                            c.value.unwrap() <= best + 1e-9,
+                            "{preset:?} seed {seed}: {} worth {:?}, above the recommended {}",
+                            c.action,
+                            c.value,
+                            best
+                        );
+                    }
+                    checked += 1;
+                    false
+                });
+            }
+            assert!(checked > 0, "{preset:?}: no trump decision came up");
+        }
+    }
+
+    #[test]
     fn the_bid_reason_names_only_the_steps_the_game_has() {
         let steps = |preset| outlook_steps(&Rules::preset(preset));
         assert_eq!(
