@@ -71,7 +71,8 @@ async function plainMove(page) {
   }
   const actions = await page.$$eval(
     '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
-    (els) => els.map((el) => el.getAttribute('data-action')),
+    // (An element may lose its action while Playwright collects them.)
+    (els) => els.map((el) => el.getAttribute('data-action')).filter((a) => a !== null),
   );
   if (actions.length === 0) return false;
   let pick = actions.find((a) => a.startsWith('bid ')) ?? actions[0];

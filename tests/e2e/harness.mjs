@@ -164,7 +164,8 @@ export async function humanStep(page, state, timeout = 30_000) {
   }
   const actions = await page.$$eval(
     '[data-testid="controls"] [data-action], [data-testid="hand"] [data-action]',
-    (els) => els.map((el) => el.getAttribute('data-action')),
+    // (An element may lose its action while Playwright collects them.)
+    (els) => els.map((el) => el.getAttribute('data-action')).filter((a) => a !== null),
   );
   if (actions.length === 0) return;
   const bid = actions.find((a) => a.startsWith('bid '));
