@@ -9,9 +9,9 @@
 
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat, State};
-use pinochle_engine::meld::{meld_total, validate_shown};
+use pinochle_engine::meld::{has_marriage, meld_total, validate_shown};
 use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
-use pinochle_engine::{Card, CardCounts, Rank, Suit};
+use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
 use crate::expert::{self, BidOutlook, CardOption, Evaluation, BID_CONFIDENCE};
@@ -445,6 +445,8 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
         Evaluation::Trump { candidates, best } => {
             let mut order: Vec<usize> = (0..candidates.len()).collect();
             let utility = |i: usize| candidates[i].utility(rules, f64::from(bid));
+            // A stake game's expected payment, in the analysis' unit.
+            let expected = |c: &expert::Candidate| c.stakes(rules) * unit * opponents;
             order.sort_by(|&a, &b| {
                 (a != *best)
                     .cmp(&(b != *best))
@@ -453,11 +455,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             for &i in &order {
                 let c = &candidates[i];
                 let made = c.outlook.made;
-                let value = if stakes {
-                    c.stakes(rules) * unit * opponents
-                } else {
-                    utility(i)
-                };
+                let value = if stakes { expected(c) } else { utility(i) };
                 analysis.choices.push(choice(
                     Action::ChooseTrump(c.trump),
                     Some(value),
@@ -497,8 +495,8 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     reason += &format!(
                         ", and {} trump multiplies what is won or lost by {times:.0} (expected {:+.1} against {:+.1})",
                         suit.name(),
-                        c.stakes(rules) * unit * opponents,
-                        n.stakes(rules) * unit * opponents
+                        expected(c),
+                        expected(n)
                     );
                 }
             }
@@ -689,23 +687,16 @@ fn bidding(
     let trumps = Suit::ALL
         .into_iter()
         .map(|trump| {
-            let meld = meld_total(&view.rules, hand, Some(trump));
-            let no_marriage = marriage_needed
-                && !kitty_to_come
-                && (hand.get(Rank::King, trump) == 0 || hand.get(Rank::Queen, trump) == 0);
-            if no_marriage {
-                return TrumpOutlook {
-                    trump,
-                    meld,
-                    scores: Vec::new(),
-                    highest_bid: None,
-                    no_marriage,
-                };
-            }
-            let scores = expert::trump_scores(view, outlook, trump);
+            let no_marriage = marriage_needed && !kitty_to_come && !has_marriage(hand, trump);
+            // (No scores, so no highest bid, for a suit that cannot be named.)
+            let scores = if no_marriage {
+                Vec::new()
+            } else {
+                expert::trump_scores(view, outlook, trump)
+            };
             TrumpOutlook {
                 trump,
-                meld,
+                meld: meld_total(&view.rules, hand, Some(trump)),
                 highest_bid: highest_bid(&scores),
                 scores: scores.iter().map(|&s| s.round() as i32).collect(),
                 no_marriage,
@@ -1017,7 +1008,7 @@ fn prove(
 mod tests {
     use super::*;
     use crate::Player;
-    use pinochle_engine::{PresetId, Rules};
+    use pinochle_engine::{PresetId, Rank, Rules};
 
     #[test]
     fn club_stakes_are_counted_in_base_stakes_like_brooklyn_units() {

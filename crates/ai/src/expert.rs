@@ -6,9 +6,10 @@
 //! game's payments give.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
+use pinochle_engine::meld::has_marriage;
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
-use pinochle_engine::{Card, CardCounts, Rank, Suit};
+use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
 use crate::outlook::{card_points, Outlook, Table, Worlds};
@@ -367,9 +368,7 @@ fn side_score(
     let allowed: Vec<Suit> = Suit::ALL
         .into_iter()
         .filter(|&t| trump.is_none_or(|named| named == t))
-        .filter(|&t| {
-            !marriage_needed || (hand.get(Rank::King, t) > 0 && hand.get(Rank::Queen, t) > 0)
-        })
+        .filter(|&t| !marriage_needed || has_marriage(&hand, t))
         .collect();
     let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
         return (None, 0.0);
