@@ -577,6 +577,48 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             );
             analysis.worlds = figures.worlds as u32;
         }
+        Evaluation::Escape(figures) => {
+            let mut choices = vec![
+                choice(
+                    Action::Keep,
+                    Some(figures.keep),
+                    format!(
+                        "you make {} in {} of sampled deals",
+                        figures.bid,
+                        percent(figures.keep_made)
+                    ),
+                ),
+                choice(
+                    Action::Escape,
+                    Some(figures.escape),
+                    format!(
+                        "the dealer makes {} in {}",
+                        figures.escape_bid,
+                        percent(figures.dealer_made)
+                    ),
+                ),
+            ];
+            if analysis.recommended == Action::Escape {
+                choices.reverse();
+            }
+            analysis.choices = choices;
+            let conceded = if expert::concession_after_kitty(rules) {
+                ", a hopeless kitty conceded"
+            } else {
+                ""
+            };
+            analysis.reason = format!(
+                "over {} sampled deals you make {} in {} (expected {:+.1} stakes{conceded}), while the dealer makes {} in {} (expected {:+.1} for you)",
+                figures.worlds,
+                figures.bid,
+                percent(figures.keep_made),
+                figures.keep,
+                figures.escape_bid,
+                percent(figures.dealer_made),
+                figures.escape
+            );
+            analysis.worlds = figures.worlds as u32;
+        }
         Evaluation::Challenge {
             made,
             below,

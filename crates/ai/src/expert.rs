@@ -1,9 +1,10 @@
-//! The expert's decisions between the auction and trick play: trump, each
-//! card of the bury and of the partner exchange, the kitty and meld
-//! concessions, the club's play-or-pass and challenges. Each samples worlds
-//! from the view and plays them out (see [`crate::outlook`]), then compares
-//! the chance of making the contract with the break-even chance that the
-//! game's payments give.
+//! The expert's decisions between the auction and trick play: Brooklyn's
+//! keep-or-escape, trump, each card of the bury and of the partner exchange,
+//! the kitty and meld concessions, the club's play-or-pass and challenges.
+//! Each samples worlds from the view and plays them out (see
+//! [`crate::outlook`]), then compares the chance of making the contract with
+//! the break-even chance that the game's payments give, or the expected
+//! payments of the choices.
 
 use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::meld::has_marriage;
@@ -111,6 +112,131 @@ pub struct BidderFigures {
     /// Share of the sampled deals a defender would challenge in.
     pub challenged: f64,
     pub worlds: usize,
+}
+
+/// The opener's choice after a lone opening bid (Brooklyn's escape): keep the
+/// contract or make the dealer take it at the escape bid. What this seat
+/// expects in all, in stake units (trump multipliers included), over the
+/// same sampled deals, each declarer taking the kitty and naming trump by the
+/// rules of thumb and giving the hand up after the kitty where its own cards
+/// promise less than a single set (see [`declarer_payment`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EscapeFigures {
+    /// Keeping: paid by every opponent, or paid to them.
+    pub keep: f64,
+    /// Escaping: this seat's share as one of the dealer's opponents.
+    pub escape: f64,
+    /// Share of the deals this seat makes its bid in.
+    pub keep_made: f64,
+    /// Share of the deals the dealer makes the escape bid in.
+    pub dealer_made: f64,
+    /// The contract kept and the escape bid.
+    pub bid: u32,
+    pub escape_bid: u32,
+    pub worlds: usize,
+}
+
+/// Whether the declarer may give the hand up once it has seen the kitty.
+pub fn concession_after_kitty(rules: &Rules) -> bool {
+    rules
+        .contract
+        .concede
+        .as_ref()
+        .is_some_and(|c| c.timing == ConcedeTiming::AfterKitty)
+}
+
+/// Splits of the other hands a declarer imagines, per sampled deal, to judge
+/// from its own cards and the kitty whether it gives the hand up.
+const CONCEDE_SPLITS: usize = 6;
+
+/// What the declarer of index `declarer` (play order) is paid by each
+/// opponent in one sampled deal at `bid`, in stake units: the rules of
+/// thumb's trump after the kitty, made or set as the playout goes, unless the
+/// declarer concedes after the kitty (where the rules allow it) because over
+/// `CONCEDE_SPLITS` random splits of the cards it cannot see its expected
+/// payment is below the single set a concession costs. Returns whether the
+/// deal's playout makes the bid, and the payment. Stake games only.
+fn declarer_payment(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    declarer: usize,
+    bid: u32,
+    rng: &mut Rng,
+) -> (bool, f64) {
+    let rules = &view.rules;
+    let units = match &rules.scoring {
+        Scoring::Stakes(st) => f64::from(st.schedule.win_units(bid)),
+        _ => 1.0,
+    };
+    let payment = |(trump, score): (Option<Suit>, f64)| {
+        let m = trump_multiplier(rules, trump) * units;
+        let made = trump.is_some() && score >= f64::from(bid);
+        (made, if made { m } else { -2.0 * m })
+    };
+    let (made, played) = payment(declarer_score(view, knowledge, world, declarer, None));
+    if !concession_after_kitty(rules) {
+        return (made, played);
+    }
+    // The declarer's own guess: the others' cards dealt at random among them.
+    let pile = knowledge.capacity.len() - 1;
+    let others: Vec<usize> = (0..pile).filter(|&i| i != declarer).collect();
+    let mut unseen: Vec<Card> = others
+        .iter()
+        .flat_map(|&i| world.holdings[i].to_cards())
+        .collect();
+    let mut expected = 0.0;
+    for _ in 0..CONCEDE_SPLITS {
+        rng.shuffle(&mut unseen);
+        let mut split = world.clone();
+        let mut cards = unseen.iter();
+        for &i in &others {
+            let size = world.holdings[i].len();
+            split.holdings[i] =
+                CardCounts::from_cards(&cards.by_ref().take(size).copied().collect::<Vec<_>>());
+        }
+        expected += payment(declarer_score(view, knowledge, &split, declarer, None)).1;
+    }
+    if expected / (CONCEDE_SPLITS as f64) < -units {
+        (made, -units)
+    } else {
+        (made, played)
+    }
+}
+
+/// The opener's keep-or-escape figures (stake games with an escape bid).
+fn escape_figures(view: &PlayerView, rng: &mut Rng) -> Option<EscapeFigures> {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    if !matches!(rules.scoring, Scoring::Stakes(_)) {
+        return None;
+    }
+    let bid = h.bid?;
+    let escape_bid = rules.auction.escape_to?;
+    let dealer = h.active.iter().position(|&s| s == h.dealer)?;
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let me = worlds.knowledge.me?;
+    let opponents = f64::from(rules.table.seats.saturating_sub(1).max(1));
+    let (mut keep, mut escape, mut keep_made, mut dealer_made) = (0.0, 0.0, 0, 0);
+    for world in &worlds.worlds {
+        let (made, paid) = declarer_payment(view, &worlds.knowledge, world, me, bid, rng);
+        keep += paid * opponents;
+        keep_made += usize::from(made);
+        let (made, paid) =
+            declarer_payment(view, &worlds.knowledge, world, dealer, escape_bid, rng);
+        escape -= paid;
+        dealer_made += usize::from(made);
+    }
+    let count = worlds.worlds.len().max(1) as f64;
+    Some(EscapeFigures {
+        keep: keep / count,
+        escape: escape / count,
+        keep_made: keep_made as f64 / count,
+        dealer_made: dealer_made as f64 / count,
+        bid,
+        escape_bid,
+        worlds: worlds.worlds.len(),
+    })
 }
 
 /// The club's challenge break-even for a defender: unchallenged, each defender
@@ -344,12 +470,27 @@ fn side_score(
     world: &crate::knowledge::World,
     trump: Option<Suit>,
 ) -> (Option<Suit>, f64) {
+    match knowledge.me {
+        Some(me) => declarer_score(view, knowledge, world, me, trump),
+        None => (None, 0.0),
+    }
+}
+
+/// [`side_score`] for the active seat of index `declarer` (in play order)
+/// declaring, every choice by the rules of thumb.
+fn declarer_score(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    me: usize,
+    trump: Option<Suit>,
+) -> (Option<Suit>, f64) {
     let rules = &view.rules;
-    let Some(me) = knowledge.me else {
+    let Some(&seat) = knowledge.active.get(me) else {
         return (None, 0.0);
     };
     let pile = knowledge.capacity.len() - 1;
-    let partner = pinochle_engine::game::partner(rules, view.seat)
+    let partner = pinochle_engine::game::partner(rules, seat)
         .and_then(|p| knowledge.active.iter().position(|&s| s == p));
     let exchange = rules
         .passing
@@ -380,7 +521,7 @@ fn side_score(
     let (kept, buried) = bury(view, &hand, trump);
     let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
     hands[me] = kept;
-    let table = Table::with_declarer(view, view.seat, Some(trump));
+    let table = Table::with_declarer(view, seat, Some(trump));
     let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
     let meld = meld_total(rules, &kept, Some(trump)) + partner_meld;
     (Some(trump), f64::from(meld) + f64::from(points))
@@ -622,6 +763,8 @@ pub enum Evaluation {
     },
     /// The club bidder's play or pass.
     Bidder(BidderFigures),
+    /// The opener's keep or escape.
+    Escape(EscapeFigures),
     /// A club defender's challenge by the bidder's chance of making.
     Challenge {
         made: f64,
@@ -718,6 +861,17 @@ pub fn evaluate(view: &PlayerView, legal: &[Action], rng: &mut Rng) -> Option<De
                     trump: h.trump,
                     worlds: WORLDS,
                 },
+            }
+        }
+        Phase::Escape => {
+            let figures = escape_figures(view, rng)?;
+            Decision {
+                action: if figures.keep >= figures.escape {
+                    Action::Keep
+                } else {
+                    Action::Escape
+                },
+                evaluation: Evaluation::Escape(figures),
             }
         }
         Phase::Challenge => {
@@ -828,6 +982,7 @@ mod tests {
             (PresetId::Club, Phase::Challenge),
             (PresetId::DoubleDeck, Phase::Trump),
             (PresetId::Partnership, Phase::PartnerPass),
+            (PresetId::Brooklyn, Phase::Escape),
         ];
         for (preset, phase) in cases {
             let mut found = 0;
@@ -846,6 +1001,36 @@ mod tests {
             }
             assert!(found > 0, "{preset:?} {phase:?} never decided");
         }
+    }
+
+    #[test]
+    fn the_opener_keeps_a_contract_it_makes_and_escapes_one_it_does_not() {
+        let (mut kept, mut escaped) = (0, 0);
+        for seed in 0..24 {
+            let Some(state) = state_at(PresetId::Brooklyn, Phase::Escape, seed) else {
+                continue;
+            };
+            let view = state.observation(state.current_player().unwrap());
+            let legal = view.legal_actions();
+            let decision = evaluate(&view, &legal, &mut Rng::new(seed)).unwrap();
+            let Evaluation::Escape(f) = &decision.evaluation else {
+                panic!("seed {seed}: {:?}", decision.evaluation);
+            };
+            assert_eq!((f.bid, f.escape_bid), (300, 250));
+            // Keeping pays each of two opponents at most 2 units (spades) and
+            // costs at most 4 each; escaping is one opponent's share.
+            assert!((-8.0..=4.0).contains(&f.keep), "seed {seed}: {f:?}");
+            assert!((-2.0..=4.0).contains(&f.escape), "seed {seed}: {f:?}");
+            if f.keep_made >= 0.8 {
+                assert_eq!(decision.action, Action::Keep, "seed {seed}: {f:?}");
+                kept += 1;
+            }
+            if f.keep_made <= 0.2 {
+                assert_eq!(decision.action, Action::Escape, "seed {seed}: {f:?}");
+                escaped += 1;
+            }
+        }
+        assert!(kept > 0 && escaped > 0, "kept {kept}, escaped {escaped}");
     }
 
     #[test]

@@ -217,7 +217,8 @@ impl Bot {
                 | Phase::PartnerPass
                 | Phase::MeldConcede
                 | Phase::BidderDecision
-                | Phase::Challenge,
+                | Phase::Challenge
+                | Phase::Escape,
             ) => match crate::expert::evaluate(view, &legal, &mut rng) {
                 Some(decision) => Ok(Deliberation {
                     action: decision.action,
