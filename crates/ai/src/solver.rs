@@ -8,9 +8,11 @@
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
 //!   probed at trick starts, in buckets of four entries in one cache line
 //!   (kept in order of tricks left, see `Bucket`); its entries stay valid across the worlds of
-//!   one hand, so PIMC reuses it. Exact search hashes relative ranks within
-//!   runs of equally valued ranks (see `Relabel`), so positions that differ
-//!   only in which low cards were played share an entry;
+//!   one hand, so PIMC reuses it. Exact search hashes relative ranks (see
+//!   `Relabel`), so positions that differ only in which cards were played
+//!   share an entry: with the same value where the cards that took the
+//!   played ones' places are worth the same, else with its bounds widened by
+//!   what those cards' values differ by (`slack`);
 //! * one move per group of equivalent cards: identical copies, and adjacent
 //!   ranks of one suit held by the same player when nobody else still holds (or
 //!   has put on the current trick) a card of the ranks between them and the two
@@ -291,6 +293,14 @@ impl Position {
         h
     }
 
+    /// The ranks still held in some hand, six bits per suit.
+    fn held_ranks(&self) -> u32 {
+        (0..4).fold(0, |all, s| {
+            let suit = (0..self.players as usize).fold(0u8, |m, p| m | self.masks[p][s]);
+            all | u32::from(suit) << (6 * s)
+        })
+    }
+
     /// Index in the trick of the card winning it so far.
     fn winning_slot(&self, trump: Option<usize>) -> usize {
         let mut best = 0;
@@ -466,13 +476,13 @@ const ZOBRIST: [u64; MAX_PLAYERS * CARDS * 4] = {
     table
 };
 
-/// Relative ranks at a trick start: within each run of adjacent ranks of
-/// equal value (J-Q-9 and K-10-A when only A, 10 and K count), the ranks still
-/// held move up to the top of the run, keeping their order. The position so
-/// relabelled has the same value (the same cards beat each other and each is
-/// worth the same), so positions that differ only in which low cards of a run
-/// were played share one table entry. Exact search only: the depth-limited
-/// estimate looks at absolute ranks.
+/// Relative ranks at a trick start: in each suit the ranks still held move
+/// up to the top, keeping their order. Positions so relabelled alike play
+/// alike (the same cards beat each other, the same cards are legal), so they
+/// share one table entry; their values differ only by what corresponding
+/// cards are worth (see `Solver::slack`), and not at all when only cards of
+/// equal value took each other's places. Exact search only: the
+/// depth-limited estimate looks at absolute ranks.
 struct Relabel {
     /// Hash of the relabelled hands and the leader.
     hash: u64,
@@ -503,18 +513,40 @@ struct OrderContext {
     last: bool,
 }
 
+/// Bits of a table tag that hold the ranks still held (six per suit).
+const HELD_BITS: u32 = 24;
+
+/// A table tag: the position's key above `HELD_BITS`, the ranks it still
+/// holds below (so an entry stays 16 bytes).
+fn tag(key: u64, held: u32) -> u64 {
+    (key & !((1 << HELD_BITS) - 1)) | u64::from(held)
+}
+
 /// One transposition-table slot: bounds on the declarer side's future points
 /// (in value units) from a trick start, the best lead, and the trick depth the
 /// bounds were searched to (`EXACT_DEPTH`: to the end of the hand).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
-    key: u64,
+    /// See [`tag`].
+    tag: u64,
     lower: i16,
     upper: i16,
     best: u8,
     depth: u8,
     /// Tricks left at the position: bigger subtrees keep the first slot.
     left: u8,
+}
+
+impl Entry {
+    /// Whether the entry stores a position relabelled as `key` (hashed alike).
+    fn holds(&self, key: u64) -> bool {
+        (self.tag ^ key) >> HELD_BITS == 0
+    }
+
+    /// The ranks still held at the stored position.
+    fn held(&self) -> u32 {
+        (self.tag & ((1 << HELD_BITS) - 1)) as u32
+    }
 }
 
 const EXACT_DEPTH: u8 = u8::MAX;
@@ -547,10 +579,6 @@ pub struct Solver {
     values: [i32; 6],
     /// Ranks from the lowest card value to the highest.
     by_value: [usize; 6],
-    /// Per rank, the highest rank of its run of adjacent ranks of equal value.
-    run_top: [usize; 6],
-    /// Some run holds more than one rank (else relabelling changes nothing).
-    has_runs: bool,
     /// Per side (defenders, declarer's), its player when it has only one.
     lone: [Option<usize>; 2],
     last_bonus: i32,
@@ -601,14 +629,6 @@ impl Solver {
         let size = 1usize << table_bits.clamp(8, 28);
         let mut by_value = [0, 1, 2, 3, 4, 5];
         by_value.sort_by_key(|&r| values[r]);
-        let mut run_top = [5; 6];
-        for r in (0..5).rev() {
-            run_top[r] = if values[r] == values[r + 1] {
-                run_top[r + 1]
-            } else {
-                r
-            };
-        }
         let lone = [false, true].map(|side| {
             let mut players = (0..deal.players).filter(|&p| deal.declarer_side[p] == side);
             match (players.next(), players.next()) {
@@ -621,8 +641,6 @@ impl Solver {
             deal,
             values,
             by_value,
-            run_top,
-            has_runs: (0..5).any(|r| run_top[r] != r),
             lone,
             last_bonus: bonus / unit,
             unit,
@@ -931,23 +949,30 @@ impl Solver {
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
         // Exact search keys positions by relative ranks (see `Relabel`).
-        let relabel =
-            (use_table && self.depth_limit.is_none() && self.has_runs).then(|| self.relabel(pos));
+        let relabel = (use_table && self.depth_limit.is_none()).then(|| self.relabel(pos));
         let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
         let bucket = (key as usize) & self.mask;
+        // (Depth-limited searches key positions by absolute ranks but may
+        // read an exact search's entry of a position relabelled to this one.)
+        let held = if use_table { pos.held_ranks() } else { 0 };
         let e = if use_table {
             let entries = &self.table[bucket].0;
             entries
                 .iter()
-                .find(|e| e.key == key)
+                .find(|e| e.holds(key))
                 .copied()
                 .unwrap_or_default()
         } else {
             Entry::default()
         };
-        if use_table && e.key == key {
+        if use_table && e.holds(key) {
             if e.depth >= need_depth {
-                let (lo, up) = (e.lower as i32, e.upper as i32);
+                let (mut lo, mut up) = (e.lower as i32, e.upper as i32);
+                if held != e.held() {
+                    let (less, more) = self.slack(pos, held, e.held());
+                    lo = (lo - less).max(0);
+                    up = (up + more).min(remaining);
+                }
                 if lo >= beta {
                     return lo;
                 }
@@ -1014,7 +1039,7 @@ impl Solver {
         if use_table {
             let left = pos.held[pos.leader as usize];
             let entries = &mut self.table[bucket].0;
-            let slot = match entries.iter().position(|e| e.key == key) {
+            let slot = match entries.iter().position(|e| e.holds(key)) {
                 Some(i) => i,
                 None => {
                     // Before the first entry with no more tricks left (the
@@ -1028,7 +1053,7 @@ impl Solver {
                 }
             };
             let e = &mut entries[slot];
-            let (mut lower, mut upper) = if e.key == key && e.depth == need_depth {
+            let (mut lower, mut upper) = if e.tag == tag(key, held) && e.depth == need_depth {
                 (e.lower as i32, e.upper as i32)
             } else {
                 (0, i16::MAX as i32)
@@ -1042,7 +1067,7 @@ impl Solver {
                 upper = best;
             }
             *e = Entry {
-                key,
+                tag: tag(key, held),
                 lower: lower as i16,
                 upper: upper as i16,
                 best: match &relabel {
@@ -1273,6 +1298,39 @@ impl Solver {
         }
     }
 
+    /// How much less and how much more the declarer side may take from
+    /// `pos` (still holding the ranks `held`) than from a stored position of
+    /// the same relative ranks that held `stored`. Every line of play from
+    /// one has its counterpart from the other with the same tricks won by the
+    /// same players, the k-th highest card of a suit standing for the k-th
+    /// highest; the points differ only by the value differences of such
+    /// cards, so the values differ by at most the sums of the negative and of
+    /// the positive ones.
+    fn slack(&self, pos: &Position, held: u32, stored: u32) -> (i32, i32) {
+        let n = pos.players as usize;
+        let (mut less, mut more) = (0, 0);
+        for s in 0..4 {
+            let mut a = ((held >> (6 * s)) & 63) as u8;
+            let mut b = ((stored >> (6 * s)) & 63) as u8;
+            while a != 0 && b != 0 {
+                let ra = 7 - a.leading_zeros() as usize;
+                let rb = 7 - b.leading_zeros() as usize;
+                a &= !(1 << ra);
+                b &= !(1 << rb);
+                let d = self.values[ra] - self.values[rb];
+                if d != 0 {
+                    let copies: i32 = (0..n).map(|p| pos.hands[p][s * 6 + ra] as i32).sum();
+                    if d > 0 {
+                        more += d * copies;
+                    } else {
+                        less -= d * copies;
+                    }
+                }
+            }
+        }
+        (less, more)
+    }
+
     /// The relative-rank relabelling of a trick start (see `Relabel`).
     fn relabel(&self, pos: &Position) -> Relabel {
         let mut r = Relabel {
@@ -1287,9 +1345,6 @@ impl Solver {
             // Ranks of this suit whose label changes.
             let mut moved = 0u8;
             for rank in (0..6).rev() {
-                if self.run_top[rank] == rank {
-                    slot = rank;
-                }
                 if held & (1 << rank) != 0 {
                     r.to_canonical[s][rank] = slot as u8;
                     r.to_actual[s][slot] = rank as u8;
@@ -1914,9 +1969,6 @@ mod tests {
         }
     }
 
-    /// The relative-rank key, updated only for the moved cards, equals the
-    /// hash of the relabelled hands computed from scratch; the running hash
-    /// equals the full one at every trick start.
     #[test]
     fn threshold_answers_agree_with_exact_values() {
         let mut rng = Rng::new(0x7E57_0013);
@@ -1938,6 +1990,9 @@ mod tests {
         }
     }
 
+    /// The relative-rank key, updated only for the moved cards, equals the
+    /// hash of the relabelled hands computed from scratch; the running hash
+    /// equals the full one at every trick start.
     #[test]
     fn relabelled_key_equals_a_full_rehash() {
         let mut rng = Rng::new(23);
@@ -1964,6 +2019,50 @@ mod tests {
             relabelled += usize::from(r.hash != pos.hash);
         }
         assert!(relabelled > 50, "only {relabelled} positions relabelled");
+    }
+
+    /// Moving each suit's held ranks to other ranks in the same order keeps
+    /// the relabelled key, and the exact values stay within the slack.
+    #[test]
+    fn positions_of_the_same_relative_ranks_differ_by_at_most_the_slack() {
+        let mut rng = Rng::new(0x51AC);
+        let mut differing = 0;
+        for round in 0..200 {
+            let deal = random_deal(&mut rng, round);
+            let a = random_trick_start(&mut rng, &deal, 3 + round % 4);
+            let held = a.held_ranks();
+            let mut hands = vec![CardCounts::EMPTY; a.players()];
+            for s in 0..4 {
+                let from: Vec<usize> = (0..6)
+                    .rev()
+                    .filter(|r| held >> (6 * s + r) & 1 == 1)
+                    .collect();
+                let mut ranks: Vec<usize> = (0..6).collect();
+                rng.shuffle(&mut ranks);
+                let mut to = ranks[..from.len()].to_vec();
+                to.sort_unstable_by(|x, y| y.cmp(x));
+                for (p, hand) in hands.iter_mut().enumerate() {
+                    for (&r, &t) in from.iter().zip(&to) {
+                        hand.0[s * 6 + t] = a.hands[p][s * 6 + r];
+                    }
+                }
+            }
+            let b = Position::new(&hands, &[], a.leader()).unwrap();
+            let solver = Solver::new(deal, 8);
+            assert_eq!(
+                solver.relabel(&a).hash,
+                solver.relabel(&b).hash,
+                "round {round}"
+            );
+            let (va, vb) = (exact(&solver, &a), exact(&solver, &b));
+            let (less, more) = solver.slack(&b, b.held_ranks(), held);
+            assert!(
+                va - less <= vb && vb <= va + more,
+                "round {round}: {va} and {vb}, slack -{less} +{more}"
+            );
+            differing += usize::from(va != vb);
+        }
+        assert!(differing > 20, "only {differing} pairs differ in value");
     }
 
     #[test]
