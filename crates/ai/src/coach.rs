@@ -608,7 +608,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 ""
             };
             analysis.reason = format!(
-                "over {} sampled deals you make {} in {} (expected {:+.1} stakes{conceded}), while the dealer makes {} in {} (expected {:+.1} for you)",
+                "over {} sampled deals you make {} in {} (expected {:+.2} stakes{conceded}), while the dealer makes {} in {} (expected {:+.2} for you)",
                 figures.worlds,
                 figures.bid,
                 percent(figures.keep_made),
