@@ -177,17 +177,6 @@ fn percent(share: f64) -> String {
     format!("{:.0}%", share * 100.0)
 }
 
-/// Payments scale with the bid: base stakes per unit of payment.
-fn stake_unit(rules: &Rules, bid: u32) -> f64 {
-    match &rules.scoring {
-        Scoring::Stakes(s) => f64::from(s.schedule.win_units(bid)),
-        // The club's stakes are money (cents); in base stakes its values and
-        // costs read and grade like Brooklyn's units.
-        Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
-        Scoring::Pot(_) | Scoring::Points(_) => 1.0,
-    }
-}
-
 /// What the seat wins when a played contract is made and when it is set, in
 /// base stakes, as the expert models the payments: the declarer is paid the
 /// (trump-multiplied) stake by each opponent and pays twice that when set; in
@@ -196,8 +185,9 @@ fn stake_unit(rules: &Rules, bid: u32) -> f64 {
 fn contract_stakes(view: &PlayerView) -> (f64, f64) {
     let h = &view.public.hand;
     let rules = &view.rules;
-    let m = expert::trump_multiplier(rules, h.trump) * stake_unit(rules, h.bid.unwrap_or(0));
-    let opponents = f64::from(rules.table.seats.saturating_sub(1).max(1));
+    let m =
+        expert::trump_multiplier(rules, h.trump) * expert::stake_unit(rules, h.bid.unwrap_or(0));
+    let opponents = expert::opponents(rules);
     let club = matches!(rules.scoring, Scoring::Bowl(_));
     let declaring = h.declarer.is_some_and(|d| same_side(rules, d, view.seat));
     match (declaring, club) {
@@ -439,8 +429,8 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
     let rules = &view.rules;
     let bid = h.bid.unwrap_or(0);
     let stakes = analysis.unit == Unit::Stakes;
-    let unit = stake_unit(rules, bid);
-    let opponents = f64::from(rules.table.seats.saturating_sub(1).max(1));
+    let unit = expert::stake_unit(rules, bid);
+    let opponents = expert::opponents(rules);
     match evaluation {
         Evaluation::Trump { candidates, best } => {
             let mut order: Vec<usize> = (0..candidates.len()).collect();
@@ -1055,10 +1045,10 @@ mod tests {
     #[test]
     fn club_stakes_are_counted_in_base_stakes_like_brooklyn_units() {
         let club = Rules::preset(PresetId::Club);
-        assert_eq!(stake_unit(&club, 300), 1.0);
-        assert_eq!(stake_unit(&club, 340), 1.0);
-        assert_eq!(stake_unit(&club, 350), 2.0);
-        assert_eq!(stake_unit(&club, 400), 4.0);
+        assert_eq!(expert::stake_unit(&club, 300), 1.0);
+        assert_eq!(expert::stake_unit(&club, 340), 1.0);
+        assert_eq!(expert::stake_unit(&club, 350), 2.0);
+        assert_eq!(expert::stake_unit(&club, 400), 4.0);
     }
 
     /// Every decision of a session of basic bots, from a seed, until `stop`

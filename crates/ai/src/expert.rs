@@ -43,6 +43,23 @@ pub fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
     f64::from(m.max(1))
 }
 
+/// Payments scale with the bid: base stakes per unit of payment.
+pub fn stake_unit(rules: &Rules, bid: u32) -> f64 {
+    match &rules.scoring {
+        Scoring::Stakes(s) => f64::from(s.schedule.win_units(bid)),
+        // The club's stakes are money (cents); in base stakes its values and
+        // costs read and grade like Brooklyn's units.
+        Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
+        Scoring::Pot(_) | Scoring::Points(_) => 1.0,
+    }
+}
+
+/// Players who pay or are paid by the declarer: every other seat at the
+/// table, a sitting-out one too.
+pub fn opponents(rules: &Rules) -> f64 {
+    f64::from(rules.table.seats.saturating_sub(1).max(1))
+}
+
 /// The chance of making below which the declarer gives up the hand.
 ///
 /// Stake games: a conceded hand pays a single set without the trump doubling
@@ -165,10 +182,7 @@ fn declarer_payment(
     rng: &mut Rng,
 ) -> (bool, f64) {
     let rules = &view.rules;
-    let units = match &rules.scoring {
-        Scoring::Stakes(st) => f64::from(st.schedule.win_units(bid)),
-        _ => 1.0,
-    };
+    let units = stake_unit(rules, bid);
     let payment = |(trump, score): (Option<Suit>, f64)| {
         let m = trump_multiplier(rules, trump) * units;
         let made = trump.is_some() && score >= f64::from(bid);
@@ -216,7 +230,7 @@ fn escape_figures(view: &PlayerView, rng: &mut Rng) -> Option<EscapeFigures> {
     let dealer = h.active.iter().position(|&s| s == h.dealer)?;
     let worlds = Worlds::sample(view, WORLDS, rng);
     let me = worlds.knowledge.me?;
-    let opponents = f64::from(rules.table.seats.saturating_sub(1).max(1));
+    let opponents = opponents(rules);
     let (mut keep, mut escape, mut keep_made, mut dealer_made) = (0.0, 0.0, 0, 0);
     for world in &worlds.worlds {
         let (made, paid) = declarer_payment(view, &worlds.knowledge, world, me, bid, rng);
@@ -482,11 +496,11 @@ fn declarer_score(
     view: &PlayerView,
     knowledge: &crate::knowledge::Knowledge,
     world: &crate::knowledge::World,
-    me: usize,
+    declarer: usize,
     trump: Option<Suit>,
 ) -> (Option<Suit>, f64) {
     let rules = &view.rules;
-    let Some(&seat) = knowledge.active.get(me) else {
+    let Some(&seat) = knowledge.active.get(declarer) else {
         return (None, 0.0);
     };
     let pile = knowledge.capacity.len() - 1;
@@ -498,7 +512,7 @@ fn declarer_score(
         .as_ref()
         .map_or(0, |p| usize::from(p.cards));
     let marriage_needed = rules.contract.trump_marriage == TrumpMarriage::Required;
-    let mut hand = world.holdings[me];
+    let mut hand = world.holdings[declarer];
     if rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
         for c in world.holdings[pile].to_cards() {
             hand.add(c);
@@ -520,9 +534,9 @@ fn declarer_score(
     }
     let (kept, buried) = bury(view, &hand, trump);
     let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
-    hands[me] = kept;
+    hands[declarer] = kept;
     let table = Table::with_declarer(view, seat, Some(trump));
-    let points = table.playout(&hands, me) + card_points(rules.counting, &buried);
+    let points = table.playout(&hands, declarer) + card_points(rules.counting, &buried);
     let meld = meld_total(rules, &kept, Some(trump)) + partner_meld;
     (Some(trump), f64::from(meld) + f64::from(points))
 }
