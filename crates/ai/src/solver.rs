@@ -949,12 +949,12 @@ impl Solver {
         // (Mid-trick nodes neither probe nor store: the table is for trick starts.)
         let use_table = at_trick_start;
         // Exact search keys positions by relative ranks (see `Relabel`).
-        let relabel = (use_table && self.depth_limit.is_none()).then(|| self.relabel(pos));
-        let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
-        let bucket = (key as usize) & self.mask;
         // (Depth-limited searches key positions by absolute ranks but may
         // read an exact search's entry of a position relabelled to this one.)
         let held = if use_table { pos.held_ranks() } else { 0 };
+        let relabel = (use_table && self.depth_limit.is_none()).then(|| self.relabel(pos, held));
+        let key = relabel.as_ref().map_or(pos.hash, |r| r.hash) ^ self.deal_key;
+        let bucket = (key as usize) & self.mask;
         let e = if use_table {
             let entries = &self.table[bucket].0;
             entries
@@ -1331,8 +1331,9 @@ impl Solver {
         (less, more)
     }
 
-    /// The relative-rank relabelling of a trick start (see `Relabel`).
-    fn relabel(&self, pos: &Position) -> Relabel {
+    /// The relative-rank relabelling of a trick start (see `Relabel`) that
+    /// still holds the ranks `held` (`Position::held_ranks`).
+    fn relabel(&self, pos: &Position, held: u32) -> Relabel {
         let mut r = Relabel {
             hash: pos.hash,
             to_canonical: [[0, 1, 2, 3, 4, 5]; 4],
@@ -1340,7 +1341,7 @@ impl Solver {
         };
         let n = pos.players as usize;
         for s in 0..4 {
-            let held = (0..n).fold(0u8, |m, p| m | pos.masks[p][s]);
+            let held = (held >> (6 * s)) as u8 & 63;
             let mut slot = 5;
             // Ranks of this suit whose label changes.
             let mut moved = 0u8;
@@ -2003,7 +2004,7 @@ mod tests {
             let pos = random_trick_start(&mut rng, &deal, 3 + round % 6);
             assert_eq!(pos.hash, pos.full_hash(), "round {round}");
             let solver = Solver::new(deal, 8);
-            let r = solver.relabel(&pos);
+            let r = solver.relabel(&pos, pos.held_ranks());
             let mut canonical = pos;
             canonical.hands = [[0; CARDS]; MAX_PLAYERS];
             for p in 0..pos.players() {
@@ -2050,8 +2051,8 @@ mod tests {
             let b = Position::new(&hands, &[], a.leader()).unwrap();
             let solver = Solver::new(deal, 8);
             assert_eq!(
-                solver.relabel(&a).hash,
-                solver.relabel(&b).hash,
+                solver.relabel(&a, held).hash,
+                solver.relabel(&b, b.held_ranks()).hash,
                 "round {round}"
             );
             let (va, vb) = (exact(&solver, &a), exact(&solver, &b));
