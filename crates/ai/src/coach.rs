@@ -167,6 +167,12 @@ fn choice(action: Action, value: Option<f64>, note: impl Into<String>) -> Choice
     }
 }
 
+/// The choices with the recommended one first (the rest in their order).
+fn recommended_first(mut choices: Vec<Choice>, recommended: &Action) -> Vec<Choice> {
+    choices.sort_by_key(|c| c.action != *recommended);
+    choices
+}
+
 /// "n of m".
 fn of(n: usize, m: usize) -> String {
     format!("{n} of {m}")
@@ -515,14 +521,13 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             } else {
                 format!("gives up the bid of {bid}")
             };
-            let mut choices = vec![
-                choice(Action::Play, play, play_note),
-                choice(Action::Concede, concede, concede_note),
-            ];
-            if analysis.recommended == Action::Concede {
-                choices.reverse();
-            }
-            analysis.choices = choices;
+            analysis.choices = recommended_first(
+                vec![
+                    choice(Action::Play, play, play_note),
+                    choice(Action::Concede, concede, concede_note),
+                ],
+                &analysis.recommended,
+            );
             analysis.reason = format!(
                 "the contract is made in {} of {worlds} sampled deals{trump_text}; the expert plays on from {}",
                 percent(*made),
@@ -537,26 +542,25 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             card_options(view, options, *best, Action::PassCard, analysis);
         }
         Evaluation::Bidder(figures) => {
-            let mut choices = vec![
-                choice(
-                    Action::Play,
-                    Some(figures.play * unit),
-                    format!(
-                        "made in {} of sampled deals, challenged in {}",
-                        percent(figures.made),
-                        percent(figures.challenged)
+            analysis.choices = recommended_first(
+                vec![
+                    choice(
+                        Action::Play,
+                        Some(figures.play * unit),
+                        format!(
+                            "made in {} of sampled deals, challenged in {}",
+                            percent(figures.made),
+                            percent(figures.challenged)
+                        ),
                     ),
-                ),
-                choice(
-                    Action::Concede,
-                    Some(figures.pass * unit),
-                    "pays the stake to each player and the bowl",
-                ),
-            ];
-            if analysis.recommended == Action::Concede {
-                choices.reverse();
-            }
-            analysis.choices = choices;
+                    choice(
+                        Action::Concede,
+                        Some(figures.pass * unit),
+                        "pays the stake to each player and the bowl",
+                    ),
+                ],
+                &analysis.recommended,
+            );
             analysis.reason = format!(
                 "over {} sampled deals playing is expected to bring {:+.1} stakes against {:+.1} for passing (made in {}, a defender challenges in {})",
                 figures.worlds,
@@ -568,30 +572,29 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             analysis.worlds = figures.worlds as u32;
         }
         Evaluation::Escape(figures) => {
-            let mut choices = vec![
-                choice(
-                    Action::Keep,
-                    Some(figures.keep),
-                    format!(
-                        "you make {} in {} of sampled deals",
-                        figures.bid,
-                        percent(figures.keep_made)
+            analysis.choices = recommended_first(
+                vec![
+                    choice(
+                        Action::Keep,
+                        Some(figures.keep),
+                        format!(
+                            "you make {} in {} of sampled deals",
+                            figures.bid,
+                            percent(figures.keep_made)
+                        ),
                     ),
-                ),
-                choice(
-                    Action::Escape,
-                    Some(figures.escape),
-                    format!(
-                        "the dealer makes {} in {}",
-                        figures.escape_bid,
-                        percent(figures.dealer_made)
+                    choice(
+                        Action::Escape,
+                        Some(figures.escape),
+                        format!(
+                            "the dealer makes {} in {}",
+                            figures.escape_bid,
+                            percent(figures.dealer_made)
+                        ),
                     ),
-                ),
-            ];
-            if analysis.recommended == Action::Escape {
-                choices.reverse();
-            }
-            analysis.choices = choices;
+                ],
+                &analysis.recommended,
+            );
             let conceded = if expert::concession_after_kitty(rules) {
                 ", a hopeless kitty conceded"
             } else {
@@ -615,18 +618,17 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             worlds,
         } => {
             let m = expert::trump_multiplier(rules, h.trump) * unit;
-            let mut choices = vec![
-                choice(
-                    Action::Challenge,
-                    Some((2.0 * (1.0 - made) - 2.0 * made) * m),
-                    format!("the bidder makes it in {} of sampled deals", percent(*made)),
-                ),
-                choice(Action::Pass, Some(-m), "pays the stake once"),
-            ];
-            if analysis.recommended == Action::Pass {
-                choices.reverse();
-            }
-            analysis.choices = choices;
+            analysis.choices = recommended_first(
+                vec![
+                    choice(
+                        Action::Challenge,
+                        Some((2.0 * (1.0 - made) - 2.0 * made) * m),
+                        format!("the bidder makes it in {} of sampled deals", percent(*made)),
+                    ),
+                    choice(Action::Pass, Some(-m), "pays the stake once"),
+                ],
+                &analysis.recommended,
+            );
             analysis.reason = format!(
                 "the bidder makes the contract in {} of {worlds} sampled deals; the expert challenges below {}",
                 percent(*made),
@@ -887,18 +889,17 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
         Phase::Escape => {
             let value = basic::bidding_value(view, &hand);
             let bid = h.bid.unwrap_or(0);
-            let mut choices = vec![
-                choice(Action::Keep, None, format!("plays the contract at {bid}")),
-                choice(
-                    Action::Escape,
-                    None,
-                    "the dealer must take the contract at the escape bid",
-                ),
-            ];
-            if recommended == Action::Escape {
-                choices.reverse();
-            }
-            analysis.choices = choices;
+            analysis.choices = recommended_first(
+                vec![
+                    choice(Action::Keep, None, format!("plays the contract at {bid}")),
+                    choice(
+                        Action::Escape,
+                        None,
+                        "the dealer must take the contract at the escape bid",
+                    ),
+                ],
+                &recommended,
+            );
             analysis.reason = format!(
                 "the rules of thumb value your hand at {value:.0} against the bid of {bid}: they keep the contract when the value reaches the bid"
             );
