@@ -1312,6 +1312,10 @@ impl Solver {
         for s in 0..4 {
             let mut a = ((held >> (6 * s)) & 63) as u8;
             let mut b = ((stored >> (6 * s)) & 63) as u8;
+            if a == b {
+                // The same ranks: every card stands for itself.
+                continue;
+            }
             while a != 0 && b != 0 {
                 let ra = 7 - a.leading_zeros() as usize;
                 let rb = 7 - b.leading_zeros() as usize;
