@@ -266,8 +266,9 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
 }
 
 /// Facts about playing `card` to the trick under way, from what the seat sees:
-/// who is winning it, whether the card takes the lead, and how many cards
-/// still out with opponents yet to play could beat it.
+/// who is winning it, whether the card beats the card winning it so far (or
+/// leads it), and how many cards still out with opponents yet to play could
+/// beat it.
 fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -278,7 +279,8 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let n = h.active.len();
     let on_declarer_side = |seat: Seat| h.declarer.is_some_and(|d| same_side(rules, d, seat));
     let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
-    if let Some(slot) = winning_index(&trick, h.trump) {
+    let winning = winning_index(&trick, h.trump);
+    if let Some(slot) = winning {
         let winner = h.current_trick()[slot].seat;
         if winner != view.seat && on_declarer_side(winner) == declaring {
             facts.push(if same_side(rules, winner, view.seat) {
@@ -290,13 +292,23 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     }
     let mut with = trick.clone();
     with.push(card);
-    if winning_index(&with, h.trump) != Some(trick.len()) {
-        facts.push(format!(
-            "the {} does not take the lead in this trick",
-            card.long_name()
-        ));
-        return facts;
-    }
+    let takes = winning_index(&with, h.trump) == Some(trick.len());
+    let played = match winning {
+        Some(slot) if !takes => {
+            facts.push(format!(
+                "the {} does not beat the {}",
+                card.long_name(),
+                trick[slot].long_name()
+            ));
+            return facts;
+        }
+        Some(slot) => format!(
+            "the {} beats the {}",
+            card.long_name(),
+            trick[slot].long_name()
+        ),
+        None => format!("the {} leads the trick", card.long_name()),
+    };
     // Players still to play to this trick, by index in play order.
     let after: Vec<usize> = (1..n.saturating_sub(trick.len()))
         .map(|k| (me + k) % n)
@@ -307,14 +319,11 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         .filter(|&i| on_declarer_side(h.active[i]) != declaring)
         .collect();
     if after.is_empty() {
-        facts.push(format!("the {} wins the trick", card.long_name()));
+        facts.push(format!("{played} and wins the trick"));
         return facts;
     }
     if later.is_empty() {
-        facts.push(format!(
-            "the {} leads the trick and only your side plays after it",
-            card.long_name()
-        ));
+        facts.push(format!("{played}, and only your side plays after it"));
         return facts;
     }
     let knowledge = Knowledge::from_view(view);
@@ -332,19 +341,12 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         }
     }
     facts.push(match beaters.len() {
-        0 => format!(
-            "the {} leads the trick and no card still out can beat it",
-            card.long_name()
-        ),
+        0 => format!("{played}, and no card still out can beat it"),
         1 => format!(
-            "the {} leads the trick, but the {} is still out and beats it",
-            card.long_name(),
+            "{played}, but the {} is still out and beats it",
             beaters.to_cards()[0].long_name()
         ),
-        k => format!(
-            "the {} leads the trick; {k} cards still out could beat it",
-            card.long_name()
-        ),
+        k => format!("{played}; {k} cards still out could beat it"),
     });
     facts
 }
@@ -1128,6 +1130,57 @@ mod tests {
                     "{preset:?}: no {phase:?} decision checked"
                 );
             }
+        }
+    }
+
+    /// A card's trick fact names what it does to the trick: leads it, or
+    /// beats or does not beat the card winning it so far, by name.
+    #[test]
+    fn a_card_is_said_to_beat_only_the_card_it_beats() {
+        for preset in PresetId::ALL {
+            let (mut beating, mut not_beating, mut leading) = (0, 0, 0);
+            drive(preset, 3, 400, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Tricks {
+                    return true;
+                }
+                let h = &view.public.hand;
+                let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
+                for action in view.legal_actions() {
+                    let Action::PlayCard(card) = action else {
+                        continue;
+                    };
+                    let fact = trick_facts(&view, card).pop().unwrap();
+                    let name = card.long_name();
+                    match winning_index(&trick, h.trump) {
+                        None => {
+                            assert!(
+                                fact.starts_with(&format!("the {name} leads the trick")),
+                                "{fact}"
+                            );
+                            leading += 1;
+                        }
+                        Some(slot) if beats(card, trick[slot], h.trump) => {
+                            let w = trick[slot].long_name();
+                            assert!(
+                                fact.starts_with(&format!("the {name} beats the {w}")),
+                                "{fact}"
+                            );
+                            beating += 1;
+                        }
+                        Some(slot) => {
+                            let w = trick[slot].long_name();
+                            assert_eq!(fact, format!("the {name} does not beat the {w}"));
+                            not_beating += 1;
+                        }
+                    }
+                }
+                true
+            });
+            assert!(
+                beating > 0 && not_beating > 0 && leading > 0,
+                "{preset:?}: {beating} beating, {not_beating} not, {leading} leads"
+            );
         }
     }
 

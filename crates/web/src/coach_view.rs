@@ -354,8 +354,8 @@ mod tests {
     #[test]
     fn a_reason_reads_as_a_sentence() {
         assert_eq!(
-            sentence("the nine of hearts does not take the lead in this trick"),
-            "The nine of hearts does not take the lead in this trick."
+            sentence("the nine of hearts does not beat the ace of hearts"),
+            "The nine of hearts does not beat the ace of hearts."
         );
         assert_eq!(sentence("Already one."), "Already one.");
         assert_eq!(sentence("  "), "");
