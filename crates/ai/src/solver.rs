@@ -166,20 +166,26 @@ impl std::fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 /// Every hand face up, the trick under way and who led it.
+///
+/// (`repr(C)`, the small fields first: the search copies a position for
+/// each card and at once reads the trick and the leader back, which then
+/// sit in the copy's first store; with the compiler's order they sat at its
+/// end and each read waited for the whole copy, about 6–10% of the search.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
 pub struct Position {
+    hash: u64,
     players: u8,
-    hands: [[u8; CARDS]; MAX_PLAYERS],
-    suit_len: [[u8; 4]; MAX_PLAYERS],
-    /// Per player and suit, bit `r` set when the player holds a card of rank `r`.
-    masks: [[u8; 4]; MAX_PLAYERS],
-    /// Cards of each rank left in all hands (not the trick under way).
-    rank_left: [u8; 6],
-    held: [u8; MAX_PLAYERS],
-    trick: [u8; MAX_PLAYERS],
     trick_len: u8,
     leader: u8,
-    hash: u64,
+    trick: [u8; MAX_PLAYERS],
+    held: [u8; MAX_PLAYERS],
+    /// Cards of each rank left in all hands (not the trick under way).
+    rank_left: [u8; 6],
+    /// Per player and suit, bit `r` set when the player holds a card of rank `r`.
+    masks: [[u8; 4]; MAX_PLAYERS],
+    suit_len: [[u8; 4]; MAX_PLAYERS],
+    hands: [[u8; CARDS]; MAX_PLAYERS],
 }
 
 impl Position {
