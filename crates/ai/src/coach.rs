@@ -290,11 +290,8 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
             });
         }
     }
-    let mut with = trick.clone();
-    with.push(card);
-    let takes = winning_index(&with, h.trump) == Some(trick.len());
     let played = match winning {
-        Some(slot) if !takes => {
+        Some(slot) if !beats(card, trick[slot], h.trump) => {
             facts.push(format!(
                 "the {} does not beat the {}",
                 card.long_name(),
