@@ -905,14 +905,21 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <p class="prompt">{ "You sit out this hand." }</p>
                 }
             </div>
-            // The coach's place: beside the prompt on wide screens, under it on
-            // narrow ones; the trick area gives up the room it needs.
-            <div class="coach-slot coach" data-testid="coach-slot">
-                { coach_bar(game, &cb.on_msg) }
-                <div class="coach-panels">
-                    { hint_panel(game, &cb.on_msg) }
-                    { bid_advisor(game) }
+            // The coach's place: under the prompt on narrow screens; on wide
+            // ones the side column's free height, under the auction and the
+            // score sheet, with its buttons at the foot.
+            <div class="side-column">
+                <div class="coach-slot coach" data-testid="coach-slot">
+                    { coach_bar(game, &cb.on_msg) }
+                    <div class="coach-panels">
+                        { hint_panel(game, &cb.on_msg) }
+                        { bid_advisor(game) }
+                    </div>
                 </div>
+                <aside class="side">
+                    { auction_history(game, &view) }
+                    { score_sheet(game, false) }
+                </aside>
             </div>
             { seat_panel(game, &view, game.human) }
             if !view.own.passing.is_empty() || !view.own.buried.is_empty() {
@@ -926,10 +933,6 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             <HandView cards={own} actions={choice.actions} reasons={choice.reasons} active={choice.active}
                       verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
                       turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
-            <aside class="side">
-                { auction_history(game, &view) }
-                { score_sheet(game, false) }
-            </aside>
             if let Some(s) = &game.result {
                 { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand))) }
             }
