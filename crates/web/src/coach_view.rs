@@ -265,7 +265,7 @@ fn advice_view(advice: &BidAdvice) -> Html {
         <>
             <table class="advice">
                 <thead><tr><th scope="col">{ "Trump" }</th><th scope="col">{ "Meld" }</th>
-                    <th scope="col">{ "Side scores" }</th><th scope="col">{ "Bid to" }</th></tr></thead>
+                    <th scope="col" class="scores">{ "Side scores" }</th><th scope="col">{ "Bid to" }</th></tr></thead>
                 <tbody>
                     { for advice.trumps.iter().map(|t| html! {
                         <tr>
