@@ -438,6 +438,12 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
     let opponents = expert::opponents(rules);
     match evaluation {
         Evaluation::Trump { candidates, best } => {
+            // With a partner the meld is the side's: the partner's counts too.
+            let meld_of = if pinochle_engine::game::partner(rules, view.seat).is_some() {
+                "your side's meld"
+            } else {
+                "meld"
+            };
             let mut order: Vec<usize> = (0..candidates.len()).collect();
             let utility = |i: usize| candidates[i].utility(rules, f64::from(bid));
             // A stake game's expected payment, in the analysis' unit.
@@ -455,7 +461,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     Action::ChooseTrump(c.trump),
                     Some(value),
                     format!(
-                        "made in {} of sampled deals · meld {:.0}",
+                        "made in {} of sampled deals · {meld_of} {:.0}",
                         percent(made),
                         c.meld
                     ),
@@ -463,7 +469,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             }
             let c = &candidates[*best];
             let mut reason = format!(
-                "with {} trump the contract is made in {} of {} sampled deals, meld {:.0}",
+                "with {} trump the contract is made in {} of {} sampled deals, {meld_of} {:.0}",
                 c.trump.name(),
                 percent(c.outlook.made),
                 expert::WORLDS,
@@ -877,8 +883,13 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                 ));
             }
             if let Action::ChooseTrump(s) = recommended {
+                let pass_to_come = if rules.passing.partner.is_some() {
+                    " (the partner's pass is still to come)"
+                } else {
+                    ""
+                };
                 analysis.reason = format!(
-                    "the rules of thumb rate {} highest: meld {}, {} trumps in hand (the partner's pass is still to come)",
+                    "the rules of thumb rate {} highest: meld {}, {} trumps in hand{pass_to_come}",
                     s.name(),
                     meld_total(rules, &hand, Some(s)),
                     hand.suit_len(s)
