@@ -112,13 +112,20 @@ impl Level {
             },
             // Until the hand is small enough to search to its end, the expert
             // looks one trick ahead and estimates the rest. Exact (or, in the
-            // stake games, threshold) search from 10 (11) tricks left: in
-            // duplicate matches against the basic level this took the club
-            // game from +0.57 to +1.15 and bison from -0.3 to +1.9 over
-            // starting it at 8 (9) tricks left.
+            // stake games, threshold) search from 11 tricks left in the
+            // three-handed games: in duplicate matches against the basic level
+            // starting at 10 (11) tricks left took the club game from +0.57 to
+            // +1.15 and bison from -0.3 to +1.9 over 8 (9); against the expert
+            // that starts exact search at 10 tricks, starting at 11 gained
+            // bison +4.3 points a deal (300 deals, 0.7..7.9), left the
+            // four-handed games within their noise (double deck +0.9 and +1.2,
+            // partnership -13.9, +1.3 and +18.3) and the stake games' threshold
+            // search where it was. A threshold search from 12 tricks lost in
+            // the stake games (club -1.8, Brooklyn -0.07 stake units), and so
+            // did a two-trick lookahead (Brooklyn -0.13).
             Level::Expert | Level::Basic => Budget {
                 worlds: 24,
-                exact_cards: 30,
+                exact_cards: 33,
                 reach_cards: 33,
                 depth: 1,
                 nodes: 1_500_000,
