@@ -377,10 +377,7 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Vec<Candida
             // and buried points.
             let prepare = |partner: Option<&CardCounts>| {
                 let (mine, theirs) = match partner {
-                    Some(p) if exchange > 0 => {
-                        basic::partner_exchange(view, &hand, p, trump, exchange)
-                    }
-                    Some(p) => (hand, *p),
+                    Some(p) => basic::partner_exchange(view, &hand, p, trump, exchange),
                     None => (hand, CardCounts::EMPTY),
                 };
                 let (kept, buried) = if view.own.buried.is_empty() {
@@ -388,8 +385,8 @@ fn candidates(view: &PlayerView, allowed: &[Suit], rng: &mut Rng) -> Vec<Candida
                 } else {
                     (mine, CardCounts::EMPTY)
                 };
-                let meld = meld_total(rules, &kept, Some(trump))
-                    + partner.map_or(0, |_| meld_total(rules, &theirs, Some(trump)));
+                let meld =
+                    meld_total(rules, &kept, Some(trump)) + meld_total(rules, &theirs, Some(trump));
                 let buried_points = card_points(rules.counting, &buried) + buried_already;
                 (kept, theirs, f64::from(meld), f64::from(buried_points))
             };
