@@ -73,6 +73,36 @@ pub struct BidAdvice {
     pub confidence: f64,
     /// The value the expert bids to (what its own bid rests on).
     pub value: f64,
+    /// The score reached in `confidence` of the deals when each names the
+    /// trump the rules of thumb like best: `value` less the expert's margin
+    /// to spare, plus what the game's end rules add at this bid.
+    #[serde(default)]
+    pub outlook_value: f64,
+}
+
+impl BidAdvice {
+    /// What the advisor's "Bid to" column means and where the expert's own
+    /// limit stands against it: the score it rests on and the margin taken
+    /// off (or the game's end rules add) at this bid.
+    pub fn caption(&self) -> String {
+        let column = format!(
+            "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals.",
+            self.confidence * 100.0
+        );
+        let adjustment = (self.value - self.outlook_value).round();
+        let made = format!(
+            "the {:.0} its side makes that often with the trump it would name",
+            self.outlook_value
+        );
+        let limit = if adjustment < 0.0 {
+            format!("{:.0} below {made}", -adjustment)
+        } else if adjustment > 0.0 {
+            format!("{adjustment:.0} above {made}, as making this bid would win the game")
+        } else {
+            made
+        };
+        format!("{column} The expert bids to {:.0}: {limit}.", self.value)
+    }
 }
 
 /// One trump in the bid advisor.
@@ -746,6 +776,7 @@ fn bidding(
         trumps,
         confidence: BID_CONFIDENCE,
         value: bids_to,
+        outlook_value: outlook.value,
     });
 }
 
@@ -1114,6 +1145,17 @@ mod tests {
         assert!(analysis.choices.iter().all(|c| legal.contains(&c.action)));
         assert!(!analysis.reason.is_empty(), "{preset:?} {:?}", view.phase());
         assert_eq!(analysis.advice.is_some(), view.phase() == Phase::Auction);
+        if let Some(advice) = &analysis.advice {
+            // The caption's limit is the one the expert's bid keeps to.
+            assert!(advice
+                .caption()
+                .contains(&format!("The expert bids to {:.0}:", advice.value)));
+            if let Action::Bid(b) = expert {
+                if legal.contains(&Action::Pass) {
+                    assert!(f64::from(b) <= advice.value, "{preset:?} seed {seed}");
+                }
+            }
+        }
         if !seen.contains(&view.phase()) {
             seen.push(view.phase());
         }
@@ -1139,6 +1181,28 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_advisor_caption_says_where_the_experts_limit_comes_from() {
+        let advice = |value, outlook_value| BidAdvice {
+            trumps: Vec::new(),
+            confidence: 0.65,
+            value,
+            outlook_value,
+        };
+        assert_eq!(
+            advice(340.0, 350.0).caption(),
+            "Bid to: the highest bid your side makes in at least 65% of the sampled deals. \
+The expert bids to 340: 10 below the 350 its side makes that often with the trump it would name."
+        );
+        assert!(advice(370.0, 350.0).caption().ends_with(
+            "bids to 370: 20 above the 350 its side makes that often with the trump it would \
+name, as making this bid would win the game."
+        ));
+        assert!(advice(350.0, 350.0).caption().ends_with(
+            "bids to 350: the 350 its side makes that often with the trump it would name."
+        ));
     }
 
     /// A card's trick fact names what it does to the trick: leads it, or

@@ -281,9 +281,7 @@ fn advice_view(advice: &BidAdvice) -> Html {
                     }) }
                 </tbody>
             </table>
-            <p class="coach-basis">{ format!(
-                "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals. The expert bids to {:.0}.",
-                advice.confidence * 100.0, advice.value) }</p>
+            <p class="coach-basis">{ advice.caption() }</p>
         </>
     }
 }
