@@ -146,10 +146,17 @@ pub fn best_trump(view: &PlayerView, hand: &CardCounts, allowed: &[Suit]) -> Opt
 /// What a player expects its side to make as declarer before the kitty and
 /// any exchange: own hand plus the average help from kitty, partner and passes.
 pub fn bidding_value(view: &PlayerView, hand: &CardCounts) -> f64 {
-    let s = scale(view);
-    let Some((_, own)) = best_trump(view, hand, &Suit::ALL) else {
-        return 0.0;
-    };
+    best_trump(view, hand, &Suit::ALL).map_or(0.0, |(_, own)| own + declarer_help(view))
+}
+
+/// [`bidding_value`] with `trump` named: what a bidder who named it expected.
+pub fn declarer_value(view: &PlayerView, hand: &CardCounts, trump: Suit) -> f64 {
+    hand_value(view, hand, trump) + declarer_help(view)
+}
+
+/// The average help a bid counts on beyond the bidder's hand: from the kitty,
+/// the partner and the passes.
+fn declarer_help(view: &PlayerView) -> f64 {
     let t = &TUNING;
     let kitty_help = if view.rules.deal.kitty > 0 {
         t.kitty_help
@@ -166,7 +173,7 @@ pub fn bidding_value(view: &PlayerView, hand: &CardCounts) -> f64 {
     } else {
         0.0
     };
-    own + (kitty_help + partner_help + pass_help) * s
+    (kitty_help + partner_help + pass_help) * scale(view)
 }
 
 /// Picks the action of every decision by rules of thumb.

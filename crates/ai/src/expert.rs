@@ -713,7 +713,11 @@ fn pass_options(
             basic::bidder_returns(view, hand, trump, count)
         }
     };
-    let worlds = Worlds::sample(view, WORLDS, rng);
+    let worlds = if giving {
+        bidder_worlds(view, bidder, trump, rng)
+    } else {
+        Worlds::sample(view, WORLDS, rng)
+    };
     let options: Vec<CardOption> = card_actions(legal)
         .into_iter()
         .map(|card| {
@@ -752,6 +756,32 @@ fn pass_options(
     let by_rules = thumb(&hand, 1).to_cards().first().copied();
     let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
     (options, best)
+}
+
+/// The worlds of the bidder's partner: the bidder (index `bidder` in play
+/// order) holds a hand the rules of thumb would have bid the contract on
+/// with the trump it named. A contract the dealer was made to take (stuck,
+/// escaped to, or bid at the minimum when all others passed) says nothing.
+/// Without this the partner judged a 390 contract made in 4% of deals, one
+/// that basic bots make in most: an average hand cannot bid it.
+fn bidder_worlds(view: &PlayerView, bidder: usize, trump: Suit, rng: &mut Rng) -> Worlds {
+    let h = &view.public.hand;
+    let bid = h.bid.unwrap_or(0);
+    let dealer_forced = h.declarer == Some(h.dealer)
+        && bid <= view.rules.auction.min_bid
+        && h.auction
+            .iter()
+            .all(|c| c.seat == h.dealer || c.bid.is_none());
+    if h.stuck || h.escaped || dealer_forced {
+        return Worlds::sample(view, WORLDS, rng);
+    }
+    Worlds::sample_fitting(
+        view,
+        WORLDS,
+        rng,
+        |world| basic::declarer_value(view, &world.holdings[bidder], trump),
+        f64::from(bid),
+    )
 }
 
 /// The cards of the legal buries or passes.
@@ -1064,6 +1094,47 @@ mod tests {
             assert!(
                 (predicted - made).abs() <= 0.15,
                 "{preset:?}: predicted {predicted:.3} at trump, made {made:.3} in {deals} deals"
+            );
+        }
+    }
+
+    /// The partner's pass is a forecast too: the chance it gives the
+    /// contract, with the rest of the exchange made and the hand played by
+    /// the rules of thumb, must match the share basic bots then make.
+    #[test]
+    fn the_partners_pass_forecasts_the_share_of_contracts_made() {
+        // (The one preset with a partner exchange.)
+        for preset in [PresetId::Partnership] {
+            let (mut predicted, mut made, mut deals) = (0.0, 0, 0);
+            for seed in 0..40 {
+                let Some(state) = state_at(preset, Phase::PartnerPass, seed) else {
+                    continue;
+                };
+                let view = state.observation(state.current_player().unwrap());
+                assert_ne!(Some(view.seat), view.public.hand.declarer);
+                let legal = view.legal_actions();
+                let (options, _) = pass_options(&view, &legal, &mut Rng::new(seed));
+                let Some(Action::PassCard(card)) = basic::decide(&view, &legal) else {
+                    continue;
+                };
+                let Some(option) = options.iter().find(|o| o.card == card) else {
+                    continue;
+                };
+                let Some(outcome) = made_by_basic(state) else {
+                    continue;
+                };
+                predicted += option.outlook.made;
+                made += usize::from(outcome);
+                deals += 1;
+            }
+            let predicted = predicted / f64::from(deals);
+            let made = made as f64 / f64::from(deals);
+            assert!(deals >= 20, "{preset:?}: {deals} deals");
+            // Sampling the bidder's hand without its bid, the partner
+            // predicted 0.36 against 0.83 made; now 0.74.
+            assert!(
+                (predicted - made).abs() <= 0.15,
+                "{preset:?}: predicted {predicted:.3} at the partner's pass, made {made:.3} in {deals} deals"
             );
         }
     }

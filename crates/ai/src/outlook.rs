@@ -206,6 +206,9 @@ impl Outlook {
     }
 }
 
+/// Draws per world [`Worlds::sample_fitting`] may make.
+const FIT_DRAWS: usize = 8;
+
 /// Worlds sampled once for comparing candidates on the same cards.
 pub struct Worlds {
     pub knowledge: Knowledge,
@@ -219,6 +222,41 @@ impl Worlds {
             .map(|_| knowledge.sample(&view.own.hand, rng))
             .collect();
         Worlds { knowledge, worlds }
+    }
+
+    /// `count` worlds that best fit what the seat has seen of the others'
+    /// hands beyond the cards (their bids): `count × FIT_DRAWS` are drawn,
+    /// those whose `fit` is at least `floor` kept in the order drawn, and
+    /// when they are too few, the best-fitting of the rest make up the number.
+    pub fn sample_fitting(
+        view: &PlayerView,
+        count: usize,
+        rng: &mut Rng,
+        fit: impl Fn(&World) -> f64,
+        floor: f64,
+    ) -> Worlds {
+        let knowledge = Knowledge::from_view(view);
+        let mut kept = Vec::with_capacity(count);
+        let mut rest = Vec::new();
+        for _ in 0..count * FIT_DRAWS {
+            if kept.len() == count {
+                break;
+            }
+            let world = knowledge.sample(&view.own.hand, rng);
+            let score = fit(&world);
+            if score >= floor {
+                kept.push(world);
+            } else {
+                rest.push((score, world));
+            }
+        }
+        rest.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let missing = count - kept.len();
+        kept.extend(rest.into_iter().take(missing).map(|(_, w)| w));
+        Worlds {
+            knowledge,
+            worlds: kept,
+        }
     }
 
     /// Plays every world out with the declarer (index `declarer` in play order,
@@ -320,6 +358,33 @@ mod tests {
             let [defence, declarer] = t.points_by_side(&hands, round % players);
             assert_eq!(defence + declarer, 250, "round {round}");
             assert_eq!(t.playout(&hands, round % players), declarer);
+        }
+    }
+
+    #[test]
+    fn fitting_worlds_meet_the_floor_or_come_closest() {
+        use pinochle_engine::game::State;
+        use pinochle_engine::{PresetId, Rules};
+        let state = State::new(Rules::preset(PresetId::Partnership), 5).unwrap();
+        let view = state.observation(state.current_player().unwrap());
+        let me = Knowledge::from_view(&view).me.unwrap();
+        let other = (me + 1) % 4;
+        let aces = |w: &World| {
+            Suit::ALL
+                .iter()
+                .map(|&s| f64::from(w.holdings[other].get(Rank::Ace, s)))
+                .sum::<f64>()
+        };
+        let worlds = Worlds::sample_fitting(&view, 24, &mut Rng::new(1), aces, 3.0);
+        assert_eq!(worlds.worlds.len(), 24);
+        assert!(worlds.worlds.iter().all(|w| aces(w) >= 3.0));
+        // No hand holds 9 of the 8 aces: the most aces drawn make up the number.
+        let worlds = Worlds::sample_fitting(&view, 24, &mut Rng::new(1), aces, 9.0);
+        assert_eq!(worlds.worlds.len(), 24);
+        let fewest = worlds.worlds.iter().map(aces).fold(f64::MAX, f64::min);
+        assert!(fewest >= 3.0, "{fewest}");
+        for w in &worlds.worlds {
+            assert_eq!(w.holdings[me], view.own.hand);
         }
     }
 
