@@ -454,6 +454,10 @@ fn card_options(
             n.card_points()
         );
     }
+    let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
+    if partner_of_bidder && expert::bid_was_chosen(view) {
+        reason += "; in the sampled deals the bidder holds a hand worth its bid";
+    }
     analysis.reason = reason;
     analysis.worlds = expert::WORLDS as u32;
 }
@@ -1181,6 +1185,32 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The partner's pass figures rest on deals where the bidder's hand is
+    /// worth its bid, and the reason says so; the bidder's own do not.
+    #[test]
+    fn the_partners_pass_reason_says_the_bid_was_read() {
+        let (mut partner, mut bidder) = (0, 0);
+        for seed in 0..6 {
+            drive(PresetId::Partnership, seed, 200, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::PartnerPass {
+                    return view.phase() != Phase::Tricks;
+                }
+                let reason = analyse(&view, seed).unwrap().reason;
+                let read = reason.contains("the bidder holds a hand worth its bid");
+                if view.public.hand.declarer == Some(view.seat) {
+                    assert!(!read, "seed {seed}: {reason}");
+                    bidder += 1;
+                } else {
+                    assert_eq!(read, expert::bid_was_chosen(&view), "seed {seed}: {reason}");
+                    partner += usize::from(read);
+                }
+                true
+            });
+        }
+        assert!(partner > 0 && bidder > 0, "{partner} {bidder}");
     }
 
     #[test]

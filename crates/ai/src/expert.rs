@@ -765,14 +765,7 @@ fn pass_options(
 /// Without this the partner judged a 390 contract made in 4% of deals, one
 /// that basic bots make in most: an average hand cannot bid it.
 fn bidder_worlds(view: &PlayerView, bidder: usize, trump: Suit, rng: &mut Rng) -> Worlds {
-    let h = &view.public.hand;
-    let bid = h.bid.unwrap_or(0);
-    let dealer_forced = h.declarer == Some(h.dealer)
-        && bid <= view.rules.auction.min_bid
-        && h.auction
-            .iter()
-            .all(|c| c.seat == h.dealer || c.bid.is_none());
-    if h.stuck || h.escaped || dealer_forced {
+    if !bid_was_chosen(view) {
         return Worlds::sample(view, WORLDS, rng);
     }
     Worlds::sample_fitting(
@@ -780,8 +773,21 @@ fn bidder_worlds(view: &PlayerView, bidder: usize, trump: Suit, rng: &mut Rng) -
         WORLDS,
         rng,
         |world| basic::declarer_value(view, &world.holdings[bidder], trump),
-        f64::from(bid),
+        f64::from(view.public.hand.bid.unwrap_or(0)),
     )
+}
+
+/// Whether the declarer chose its contract, so that the bid says what its
+/// hand is worth: not a dealer stuck with it, escaped to, or bidding the
+/// minimum after all others passed.
+pub fn bid_was_chosen(view: &PlayerView) -> bool {
+    let h = &view.public.hand;
+    let dealer_forced = h.declarer == Some(h.dealer)
+        && h.bid.unwrap_or(0) <= view.rules.auction.min_bid
+        && h.auction
+            .iter()
+            .all(|c| c.seat == h.dealer || c.bid.is_none());
+    !(h.stuck || h.escaped || dealer_forced)
 }
 
 /// The cards of the legal buries or passes.
