@@ -454,6 +454,27 @@ fn card_options(
             n.card_points()
         );
     }
+    // Each figure completes the bury or pass by the rules of thumb, so the
+    // next card's figures can differ from this one's.
+    let (size, chosen, step) = if burying {
+        (
+            usize::from(rules.contract.bury),
+            view.own.buried.len(),
+            "bury",
+        )
+    } else {
+        let size = rules
+            .passing
+            .partner
+            .as_ref()
+            .map_or(0, |p| usize::from(p.cards));
+        (size, view.own.passing.len(), "pass")
+    };
+    match size.saturating_sub(chosen + 1) {
+        0 => {}
+        1 => reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it"),
+        rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them"),
+    }
     let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
     if partner_of_bidder && expert::bid_was_chosen(view) {
         reason += "; in the sampled deals the bidder holds a hand worth its bid";
@@ -1200,6 +1221,13 @@ mod tests {
                 }
                 let reason = analyse(&view, seed).unwrap().reason;
                 let read = reason.contains("the bidder holds a hand worth its bid");
+                let rest = 4 - view.own.passing.len() - 1;
+                let completed = match rest {
+                    0 => !reason.contains("rules of thumb choose"),
+                    1 => reason.contains("the last card of the pass as the rules of thumb"),
+                    _ => reason.contains(&format!("the other {rest} cards of the pass")),
+                };
+                assert!(completed, "seed {seed}: {reason}");
                 if view.public.hand.declarer == Some(view.seat) {
                     assert!(!read, "seed {seed}: {reason}");
                     bidder += 1;
