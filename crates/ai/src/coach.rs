@@ -456,21 +456,8 @@ fn card_options(
     }
     // Each figure completes the bury or pass by the rules of thumb, so the
     // next card's figures can differ from this one's.
-    let (size, chosen, step) = if burying {
-        (
-            usize::from(rules.contract.bury),
-            view.own.buried.len(),
-            "bury",
-        )
-    } else {
-        let size = rules
-            .passing
-            .partner
-            .as_ref()
-            .map_or(0, |p| usize::from(p.cards));
-        (size, view.own.passing.len(), "pass")
-    };
-    match size.saturating_sub(chosen + 1) {
+    let step = if burying { "bury" } else { "pass" };
+    match expert::cards_after_this(view) {
         0 => {}
         1 => reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it"),
         rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them"),
