@@ -1222,4 +1222,51 @@ mod tests {
         let (kept, buried) = bury(&view, &view.own.hand, Suit::Hearts);
         assert_eq!((kept.len(), buried.len()), (15, 3));
     }
+
+    /// Following the expert's card through a bury or a pass never lowers the
+    /// figure of its best card: each step samples the same deals, and the
+    /// next step values the set the last step's best card was valued with
+    /// (the rules of thumb complete it one card at a time).
+    #[test]
+    fn following_the_best_card_through_a_bury_or_pass_keeps_its_figure() {
+        use crate::player::{Bot, Grounds, Level};
+        let cases = [
+            (PresetId::Brooklyn, Phase::Bury),
+            (PresetId::Club, Phase::Bury),
+            (PresetId::Partnership, Phase::PartnerPass),
+        ];
+        let mut steps = 0;
+        for (preset, phase) in cases {
+            for seed in 0..4 {
+                let Some(mut state) = state_at(preset, phase, seed) else {
+                    continue;
+                };
+                let rules = state.rules().clone();
+                let mut bot = Bot::new(Level::Expert, seed);
+                let mut last: Option<(usize, f64)> = None;
+                while let Some(seat) = state.current_player().filter(|_| state.phase() == phase) {
+                    let view = state.observation(seat);
+                    let bid = f64::from(view.public.hand.bid.unwrap_or(0));
+                    let d = bot.deliberate(&view).unwrap();
+                    let Grounds::Expert(
+                        Evaluation::Bury { options, best } | Evaluation::Pass { options, best },
+                    ) = &d.grounds
+                    else {
+                        panic!("{preset:?} seed {seed}: no card options");
+                    };
+                    let figure = options[*best].utility(&rules, bid);
+                    if let Some((before, previous)) = last.filter(|&(s, _)| s == seat) {
+                        assert!(
+                            figure >= previous - 1e-9,
+                            "{preset:?} seed {seed} seat {before}: {previous} then {figure}"
+                        );
+                        steps += 1;
+                    }
+                    last = Some((seat, figure));
+                    state.apply(d.action).unwrap();
+                }
+            }
+        }
+        assert!(steps >= 20, "only {steps} steps followed");
+    }
 }
