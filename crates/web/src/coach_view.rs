@@ -156,17 +156,20 @@ fn choice_row(choice: &Choice, unit: Unit, recommended: bool) -> Html {
         .value
         .map(|v| value_text(v, unit))
         .unwrap_or_default();
-    // The recommended choice shows its fact; the others keep theirs on hover
-    // and for screen readers, so five choices fit beside the prompt.
+    // The recommended choice shows its fact; the others with a value keep
+    // theirs on hover and for screen readers, so five choices fit beside the
+    // prompt. A choice without a value (a bid, a meld) shows its fact: it is
+    // the only figure the choice has.
     let note = (!choice.note.is_empty()).then(|| choice.note.clone());
+    let note_hidden = !recommended && choice.value.is_some();
     html! {
         <li class={if recommended { "coach-choice best" } else { "coach-choice" }}
             data-action={recommended.then(|| choice.action.to_string())}
-            title={(!recommended).then(|| note.clone()).flatten()}>
+            title={note_hidden.then(|| note.clone()).flatten()}>
             <span class="choice-action">{ action_text(&choice.action) }</span>
             <span class="choice-value">{ value }</span>
             if let Some(note) = note {
-                <span class={if recommended { "choice-note" } else { "choice-note visually-hidden" }}>{ note }</span>
+                <span class={if note_hidden { "choice-note visually-hidden" } else { "choice-note" }}>{ note }</span>
             }
         </li>
     }
@@ -203,14 +206,29 @@ fn analysis_view(analysis: &Analysis) -> Html {
         Unit::Points => "points for your side",
         Unit::Stakes => "stake units for you",
     };
+    // Bids and melds carry facts, not values.
+    let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
+        (
+            format!("Choices, best first, in {unit_name}"),
+            format!(
+                "Values in {unit_name}, over {} sampled deals.",
+                analysis.worlds
+            ),
+        )
+    } else {
+        (
+            "Choices, best first".to_string(),
+            format!("Figures from {} sampled deals.", analysis.worlds),
+        )
+    };
     html! {
         <>
-            <ol class="choices" aria-label={format!("Choices, best first, in {unit_name}")}>
+            <ol class="choices" aria-label={label}>
                 { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended)) }
             </ol>
             <p class="reason">{ sentence(&analysis.reason) }</p>
             if analysis.worlds > 0 {
-                <p class="coach-basis">{ format!("Values in {unit_name}, over {} sampled deals.", analysis.worlds) }</p>
+                <p class="coach-basis">{ basis }</p>
             }
         </>
     }
