@@ -1269,4 +1269,34 @@ mod tests {
         }
         assert!(steps >= 20, "only {steps} steps followed");
     }
+
+    /// The expert's limit in an auction is one figure: each of a seat's bids
+    /// samples the same deals, so nothing but new information could move it.
+    #[test]
+    fn a_seats_bidding_limit_holds_through_the_auction() {
+        use crate::player::{Bot, Grounds, Level};
+        let mut repeated = 0;
+        for preset in PresetId::ALL {
+            for seed in 0..3 {
+                let mut state = State::new(Rules::preset(preset), seed).unwrap();
+                let mut bot = Bot::new(Level::Expert, seed);
+                let mut limits: Vec<Option<f64>> = vec![None; state.rules().table.seats.into()];
+                while let Some(seat) = state
+                    .current_player()
+                    .filter(|_| state.phase() == Phase::Auction)
+                {
+                    let d = bot.deliberate(&state.observation(seat)).unwrap();
+                    if let Grounds::Bidding { limit, .. } = d.grounds {
+                        if let Some(before) = limits[seat] {
+                            assert_eq!(before, limit, "{preset:?} seed {seed} seat {seat}");
+                            repeated += 1;
+                        }
+                        limits[seat] = Some(limit);
+                    }
+                    state.apply(d.action).unwrap();
+                }
+            }
+        }
+        assert!(repeated >= 10, "only {repeated} repeated bids");
+    }
 }

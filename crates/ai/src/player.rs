@@ -167,17 +167,18 @@ impl Bot {
     }
 
     /// The random stream of one decision: the seed and where the hand stands.
-    /// The cards chosen so far in a bury or pass count as held, so every
-    /// step of one bury or pass samples the same deals: a card's figures
-    /// then carry from one step to the next when the rest is completed the
-    /// same way, instead of moving with a fresh sample.
+    /// It leaves out what a seat decides without new cards to see: the bids
+    /// made so far, and the cards chosen so far in a bury or pass (they count
+    /// as held). So each of a seat's bids samples the same deals, and so
+    /// does every step of one bury or pass: the limit the expert bids to,
+    /// and a card's figures when the rest is completed the same way, carry
+    /// from one step to the next instead of moving with a fresh sample.
     fn rng_for(&self, view: &PlayerView) -> Rng {
         let h = &view.public.hand;
         let own = &view.own;
         let held = own.hand.len() + own.passing.len() + own.buried.len();
         let progress = (h.number as u64) << 40
             ^ (h.plays.len() as u64) << 24
-            ^ (h.auction.len() as u64) << 16
             ^ (held as u64) << 8
             ^ view.seat as u64;
         Rng::new(self.seed ^ Rng::new(progress).next_u64())
