@@ -524,6 +524,9 @@ fn result_panel(
                     </tbody>
                 </table>
                 </div>
+                if matches!(rules.scoring, Scoring::Stakes(_)) {
+                    <p class="units-note">{ "Amounts in stake units (u); the rules' Scoring says who pays what." }</p>
+                }
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
