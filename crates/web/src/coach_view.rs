@@ -206,12 +206,23 @@ fn analysis_view(analysis: &Analysis) -> Html {
         Unit::Points => "points for your side",
         Unit::Stakes => "stake units for you",
     };
+    // Card play searches each sampled deal open, which is why a contract
+    // can read as hopeless that fallible defenders would let through.
+    let open = if analysis
+        .choices
+        .iter()
+        .any(|c| matches!(c.action, Action::PlayCard(_)))
+    {
+        ", each played out with every card seen"
+    } else {
+        ""
+    };
     // Bids and melds carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
         (
             format!("Choices, best first, in {unit_name}"),
             format!(
-                "Values in {unit_name}, over {} sampled deals.",
+                "Values in {unit_name}, over {} sampled deals{open}.",
                 analysis.worlds
             ),
         )
