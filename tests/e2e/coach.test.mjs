@@ -120,7 +120,16 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
             await screenshot(page, `coach-bid-advisor-${preset}${size}`);
           }
           const best = await hint(page);
-          if (kind === 'card') await screenshot(page, `coach-hint-${preset}${size}`);
+          const panel = page.getByTestId('hint-panel');
+          if (kind === 'bid') {
+            // A bid has no value column: every choice shows its fact.
+            assert.equal(await panel.locator('.choice-note.visually-hidden').count(), 0, 'every bid choice shows its figure');
+          }
+          if (kind === 'card') {
+            const text = await panel.innerText();
+            if (text.includes('Values in')) assert.match(text, /each played out with every card seen/, 'the basis says the deals are played open');
+            await screenshot(page, `coach-hint-${preset}${size}`);
+          }
           if (phone) {
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);
             assert.ok(wide <= 360, `no sideways scrolling with the coach open (${wide} px)`);
