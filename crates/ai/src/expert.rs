@@ -1255,10 +1255,10 @@ mod tests {
                         panic!("{preset:?} seed {seed}: no card options");
                     };
                     let figure = options[*best].utility(&rules, bid);
-                    if let Some((before, previous)) = last.filter(|&(s, _)| s == seat) {
+                    if let Some((_, previous)) = last.filter(|&(s, _)| s == seat) {
                         assert!(
                             figure >= previous - 1e-9,
-                            "{preset:?} seed {seed} seat {before}: {previous} then {figure}"
+                            "{preset:?} seed {seed} seat {seat}: {previous} then {figure}"
                         );
                         steps += 1;
                     }

@@ -1649,11 +1649,11 @@ impl Solver {
     /// the trick under way and to come, shared out in proportion to the
     /// square of each side's trick-taking strength (its cards' ranks, a trump
     /// counting `TRUMP_STRENGTH` more). Against exact values 8–11 tricks
-    /// before the end of real hands, the squared share with trumps at 10
-    /// misses by 22–26 points (root mean square) where the plain share with
-    /// trumps at 6 missed by 32–36, and without the plain share's lean to one
-    /// side (about 12 points too many for a lone declarer, 25 too few for a
-    /// partnership's bidding side).
+    /// before the end of real hands of the 250-point games, the squared share
+    /// with trumps at 10 misses by 20–32 points (root mean square) where the
+    /// plain share with trumps at 6 missed by 23–41, and with less of the
+    /// plain share's lean to one side (about 12 points too many for a lone
+    /// declarer, 25–30 too few for a partnership's bidding side).
     fn estimate(&self, pos: &Position) -> i32 {
         const TRUMP_STRENGTH: i64 = 10;
         let trump = self.deal.trump.map(Suit::index);
