@@ -67,8 +67,8 @@ test('every new game deals fresh cards, and its deal number replays them', { tim
 });
 
 for (const table of [
-  { name: 'brooklyn-pot-4', query: 'game=brooklyn&pot=1&seats=4', seats: 4 },
-  { name: 'club-5', query: 'game=club&seats=5', seats: 5 },
+  { name: 'brooklyn-pot-4', query: 'game=brooklyn&pot=1&seats=4', seats: 4, putIn: /\$0\.25 ante/ },
+  { name: 'club-5', query: 'game=club&seats=5', seats: 5, putIn: /\$2\.00 each player put into the kitty bowl/ },
 ]) {
   test(`${table.name}: a ${table.seats}-seat table plays a hand`, { timeout: 180_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
@@ -84,6 +84,8 @@ for (const table of [
       await screenshot(page, `${table.name}-desktop-result`);
       const rows = await page.locator('[data-testid="result-panel"] tbody tr').count();
       assert.ok(rows >= table.seats, 'the result lists every player');
+      // The totals hold the money put in before the first deal, and say so.
+      assert.match(await page.getByTestId('put-in-note').innerText(), table.putIn);
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
       await context.close();

@@ -8,7 +8,7 @@
 //! (www/app.css) keeps the hand, the trick and the prompt on one screen.
 
 use pinochle_engine::game::{
-    Action, Amounts, HandSummary, Outcome, Phase, PlayedCard, PlayerView, Seat,
+    Action, Amounts, HandSummary, Ledger, Outcome, Phase, PlayedCard, PlayerView, Seat,
 };
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
@@ -375,6 +375,23 @@ fn put_in(
     put_in.iter().any(|&v| v != 0).then_some(put_in)
 }
 
+/// What the totals hold besides the hands' amounts, in the money games whose
+/// players put money in before the first deal: the club's buy-in, the pot's
+/// first ante (a later ante is in the amounts of the hand that won the pot).
+fn put_in_note(rules: &Rules) -> Option<String> {
+    match &rules.scoring {
+        Scoring::Bowl(b) if b.buy_in > 0 => Some(format!(
+            "Totals include the {} each player put into the kitty bowl at the start.",
+            amount(rules, i64::from(b.buy_in), false)
+        )),
+        Scoring::Pot(p) if p.ante > 0 => Some(format!(
+            "Totals include the {} ante each player put into the pot at the start.",
+            amount(rules, i64::from(p.ante), false)
+        )),
+        _ => None,
+    }
+}
+
 /// The columns of the score sheet: one per seat, or one per side (named by
 /// its players, keyed by its first seat), as the rules seat the partners.
 fn columns(game: &Game) -> Vec<(String, Seat)> {
@@ -527,6 +544,9 @@ fn result_panel(
                 if matches!(rules.scoring, Scoring::Stakes(_)) {
                     <p class="units-note">{ "Amounts in stake units (u); the rules' Scoring says who pays what." }</p>
                 }
+                if let Some(note) = put_in_note(rules) {
+                    <p class="units-note" data-testid="put-in-note">{ note }</p>
+                }
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
@@ -543,19 +563,7 @@ fn result_panel(
 /// line in target games and the running money in ledger games.
 fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     let rules = game.rules();
-    let series: Vec<Series> = cols
-        .iter()
-        .map(|(name, seat)| Series {
-            name: name.clone(),
-            values: std::iter::once(0)
-                .chain(
-                    game.history
-                        .iter()
-                        .map(|h| h.totals.seat(*seat).unwrap_or(0)),
-                )
-                .collect(),
-        })
-        .collect();
+    let series = chart_series(game, cols);
     let target = match &rules.scoring {
         Scoring::Points(p) if p.fixed_deals.is_none() => Some(i64::from(p.target)),
         _ => None,
@@ -568,6 +576,24 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     html! {
         <div data-testid="score-chart">{ line_chart(&series, target, caption, &|v| amount(rules, v, false)) }</div>
     }
+}
+
+/// Each column's totals from before the first hand (the buy-in or ante
+/// already paid in the money games) to after the last.
+fn chart_series(game: &Game, cols: &[(String, Seat)]) -> Vec<Series> {
+    let opening = Ledger::opening(game.rules());
+    cols.iter()
+        .map(|(name, seat)| Series {
+            name: name.clone(),
+            values: std::iter::once(opening.seats.get(*seat).copied().unwrap_or(0))
+                .chain(
+                    game.history
+                        .iter()
+                        .map(|h| h.totals.seat(*seat).unwrap_or(0)),
+                )
+                .collect(),
+        })
+        .collect()
 }
 
 /// The score sheet (the ledger in the money games); `open` shows it unfolded.
@@ -976,5 +1002,41 @@ mod tests {
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
         let totals = points.history.last().unwrap().totals.clone();
         assert_eq!(put_in(&points, &columns(&points), &[], &totals), None);
+    }
+
+    #[test]
+    fn money_totals_say_and_chart_what_was_put_in_before_the_first_hand() {
+        let mut club =
+            Game::start("g1".into(), basic_settings(PresetId::Club), 5).expect("game starts");
+        drive(&mut club, |g| !g.history.is_empty(), |_| {});
+        let cols = columns(&club);
+        // The chart starts from the buy-in, so its first step is the hand's payment.
+        let hand = hand_changes(&club.history[0]).expect("the hand paid");
+        for (series, (_, seat)) in chart_series(&club, &cols).iter().zip(&cols) {
+            assert_eq!(series.values[0], -200, "{}", series.name);
+            assert_eq!(
+                series.values[1] - series.values[0],
+                hand.seat(*seat).unwrap()
+            );
+        }
+        let note = put_in_note(club.rules()).expect("the club's totals hold the buy-in");
+        assert!(
+            note.contains("$2.00") && note.contains("kitty bowl"),
+            "{note}"
+        );
+
+        let pot = Rules::preset(PresetId::Brooklyn)
+            .with_settings(&["pot_game=true"])
+            .expect("Brooklyn plays for a pot");
+        let note = put_in_note(&pot).expect("the pot's totals hold the first ante");
+        assert!(note.contains("$0.25 ante"), "{note}");
+
+        let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
+        drive(&mut points, |g| !g.history.is_empty(), |_| {});
+        assert_eq!(put_in_note(points.rules()), None);
+        let cols = columns(&points);
+        assert!(chart_series(&points, &cols)
+            .iter()
+            .all(|s| s.values[0] == 0));
     }
 }

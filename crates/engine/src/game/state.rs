@@ -58,6 +58,33 @@ pub struct Ledger {
     pub pot: i64,
 }
 
+impl Ledger {
+    /// The ledger before the first deal: every seat's buy-in in the club's
+    /// kitty bowl, or its ante in the pot; nothing in the other games.
+    pub fn opening(rules: &Rules) -> Ledger {
+        let seats = rules.table.seats as usize;
+        let put_in = match &rules.scoring {
+            Scoring::Bowl(b) => i64::from(b.buy_in),
+            Scoring::Pot(p) => i64::from(p.ante),
+            Scoring::Points(_) | Scoring::Stakes(_) => 0,
+        };
+        let all = put_in * seats as i64;
+        Ledger {
+            seats: vec![-put_in; seats],
+            bowl: if matches!(rules.scoring, Scoring::Bowl(_)) {
+                all
+            } else {
+                0
+            },
+            pot: if matches!(rules.scoring, Scoring::Pot(_)) {
+                all
+            } else {
+                0
+            },
+        }
+    }
+}
+
 /// The club's current high hand: the best qualifying bid and who holds it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HighHandHolder {
@@ -609,26 +636,7 @@ impl State {
 
     fn empty(rules: Rules, rng: Rng) -> State {
         let seats = rules.table.seats as usize;
-        let mut ledger = Ledger {
-            seats: vec![0; seats],
-            bowl: 0,
-            pot: 0,
-        };
-        match &rules.scoring {
-            Scoring::Bowl(b) => {
-                for s in &mut ledger.seats {
-                    *s -= b.buy_in as i64;
-                    ledger.bowl += b.buy_in as i64;
-                }
-            }
-            Scoring::Pot(p) => {
-                for s in &mut ledger.seats {
-                    *s -= p.ante as i64;
-                    ledger.pot += p.ante as i64;
-                }
-            }
-            _ => {}
-        }
+        let ledger = Ledger::opening(&rules);
         State {
             format: FORMAT_VERSION,
             rng,
