@@ -2,8 +2,9 @@
 //!
 //! A [`Position`] holds every hand face up (copy counts per distinct card), the
 //! trick under way and its leader. [`Solver`] searches it with alpha-beta (one
-//! wide window, or zero-window probes) and scores it in card points (trick points and the last-trick bonus)
-//! taken from here on by the declarer's side. Enhancements:
+//! wide window, or zero-window probes) and scores it in card points (trick
+//! points and the last-trick bonus) taken from here on by the declarer's side.
+//! Enhancements:
 //!
 //! * a transposition table keyed by a Zobrist hash of the hands and the leader,
 //!   probed at trick starts, in buckets of four entries in one cache line
