@@ -63,24 +63,15 @@ impl Ledger {
     /// kitty bowl, or its ante in the pot; nothing in the other games.
     pub fn opening(rules: &Rules) -> Ledger {
         let seats = rules.table.seats as usize;
-        let put_in = match &rules.scoring {
-            Scoring::Bowl(b) => i64::from(b.buy_in),
-            Scoring::Pot(p) => i64::from(p.ante),
-            Scoring::Points(_) | Scoring::Stakes(_) => 0,
+        let (bowl, pot) = match &rules.scoring {
+            Scoring::Bowl(b) => (i64::from(b.buy_in), 0),
+            Scoring::Pot(p) => (0, i64::from(p.ante)),
+            Scoring::Points(_) | Scoring::Stakes(_) => (0, 0),
         };
-        let all = put_in * seats as i64;
         Ledger {
-            seats: vec![-put_in; seats],
-            bowl: if matches!(rules.scoring, Scoring::Bowl(_)) {
-                all
-            } else {
-                0
-            },
-            pot: if matches!(rules.scoring, Scoring::Pot(_)) {
-                all
-            } else {
-                0
-            },
+            seats: vec![-(bowl + pot); seats],
+            bowl: bowl * seats as i64,
+            pot: pot * seats as i64,
         }
     }
 }
@@ -1391,5 +1382,29 @@ impl State {
         self.public.session.result = Some(result);
         self.public.hand.phase = Phase::SessionOver;
         self.public.hand.to_move = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PresetId;
+
+    #[test]
+    fn a_session_opens_with_each_buy_in_or_ante_paid() {
+        let pot = Rules::preset(PresetId::Brooklyn)
+            .with_settings(&["pot_game=true", "seats=4"])
+            .expect("Brooklyn plays for a pot at four");
+        for (rules, seat, bowl, in_pot) in [
+            (Rules::preset(PresetId::Club), -200, 600, 0),
+            (pot, -25, 0, 100),
+            (Rules::preset(PresetId::Bison), 0, 0, 0),
+        ] {
+            let opening = Ledger::opening(&rules);
+            assert!(opening.seats.iter().all(|&s| s == seat), "{opening:?}");
+            assert_eq!((opening.bowl, opening.pot), (bowl, in_pot));
+            let state = State::new(rules, 1).expect("the session starts");
+            assert_eq!(state.public().session.ledger, opening);
+        }
     }
 }
