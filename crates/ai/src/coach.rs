@@ -291,6 +291,21 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         facts.push(format!(
             "your side takes {points:.0} more points on average"
         ));
+        // The order counts a made contract as twice the bid (see
+        // `Goal::score`): say so where it puts a card above one shown with
+        // more points.
+        let shown: Vec<i64> = values
+            .ranking()
+            .into_iter()
+            .take(MAX_CHOICES)
+            .map(|i| values.side_points[i])
+            .collect();
+        if shown.windows(2).any(|w| w[0] < w[1]) {
+            facts.push(format!(
+                "the list puts {} the contract before points",
+                if declaring { "making" } else { "setting" }
+            ));
+        }
     }
     analysis.reason = facts.join("; ");
 }
@@ -1299,6 +1314,65 @@ name, as making this bid would win the game."
                 "{preset:?}: {beating} beating, {not_beating} not, {leading} leads"
             );
         }
+    }
+
+    #[test]
+    fn the_reason_says_when_the_contract_puts_a_card_above_more_points() {
+        // A bison trick-play decision with a choice of cards.
+        let mut found = None;
+        drive(PresetId::Bison, 3, 400, |state| {
+            let view = state.observation(state.current_player().unwrap());
+            if view.phase() == Phase::Tricks && view.legal_actions().len() >= 2 {
+                found = Some(view);
+                return false;
+            }
+            true
+        });
+        let view = found.expect("a card choice");
+        let declaring = side_of(&view).unwrap().1;
+        let cards: Vec<Card> = view
+            .legal_actions()
+            .iter()
+            .take(2)
+            .filter_map(|a| match a {
+                Action::PlayCard(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        // The first card makes the contract in more deals (so it ranks first:
+        // the declarer maximises the totals, the defenders minimise them);
+        // `second_points` is the second card's points for the seat's side.
+        let reason = |second_points: i64| {
+            let values = CardValues {
+                cards: cards.clone(),
+                totals: if declaring { vec![9, 1] } else { vec![1, 9] },
+                made: if declaring { vec![10, 8] } else { vec![0, 2] },
+                side_points: vec![1000, second_points],
+                solved: 10,
+                maximize: declaring,
+                exact: true,
+                bounded: false,
+            };
+            let mut analysis = Analysis {
+                recommended: Action::PlayCard(cards[0]),
+                choices: Vec::new(),
+                unit: Unit::Points,
+                reason: String::new(),
+                worlds: 0,
+                advice: None,
+            };
+            card_play(&view, &values, &mut analysis);
+            assert_eq!(analysis.choices[0].action, Action::PlayCard(cards[0]));
+            analysis.reason
+        };
+        let said = format!(
+            "the list puts {} the contract before points",
+            if declaring { "making" } else { "setting" }
+        );
+        let more = reason(1080);
+        assert!(more.contains(&said), "{more}");
+        let fewer = reason(900);
+        assert!(!fewer.contains("the list puts"), "{fewer}");
     }
 
     #[test]
