@@ -342,35 +342,19 @@ impl Extra {
 }
 
 /// What the hands' rows of a bowl or pot game leave out of the totals — the
-/// buy-in to the kitty bowl, the antes to the pot — per column (seats, then
-/// the bowl or pot), so the rows add up to the totals; `None` when nothing was
+/// buy-in to the kitty bowl, the first antes to the pot (a later ante is in
+/// the amounts of the hand that won the pot) — per column (seats, then the
+/// bowl or pot), so the rows add up to the totals; `None` when nothing was
 /// put in.
-fn put_in(
-    game: &Game,
-    cols: &[(String, Seat)],
-    extra: &[Extra],
-    totals: &Amounts,
-) -> Option<Vec<i64>> {
-    if extra.is_empty() {
-        return None;
-    }
-    let column = |amounts: &Amounts, i: usize| -> i64 {
-        match cols.get(i) {
-            Some((_, seat)) => amounts.seat(*seat),
-            None => extra[i - cols.len()].of(amounts),
-        }
-        .unwrap_or(0)
-    };
-    let put_in: Vec<i64> = (0..cols.len() + extra.len())
-        .map(|i| {
-            let paid: i64 = game
-                .history
-                .iter()
-                .filter_map(hand_changes)
-                .map(|changes| column(changes, i))
-                .sum();
-            column(totals, i) - paid
-        })
+fn put_in(game: &Game, cols: &[(String, Seat)], extra: &[Extra]) -> Option<Vec<i64>> {
+    let opening = Ledger::opening(game.rules());
+    let put_in: Vec<i64> = cols
+        .iter()
+        .map(|(_, seat)| opening.seats.get(*seat).copied().unwrap_or(0))
+        .chain(extra.iter().map(|k| match k {
+            Extra::Bowl => opening.bowl,
+            Extra::Pot => opening.pot,
+        }))
         .collect();
     put_in.iter().any(|&v| v != 0).then_some(put_in)
 }
@@ -542,10 +526,10 @@ fn result_panel(
                 </table>
                 </div>
                 if matches!(rules.scoring, Scoring::Stakes(_)) {
-                    <p class="units-note">{ "Amounts in stake units (u); the rules' Scoring says who pays what." }</p>
+                    <p class="result-note">{ "Amounts in stake units (u); the rules' Scoring says who pays what." }</p>
                 }
                 if let Some(note) = put_in_note(rules) {
-                    <p class="units-note" data-testid="put-in-note">{ note }</p>
+                    <p class="result-note" data-testid="put-in-note">{ note }</p>
                 }
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
                 <div class="result-actions">
@@ -606,9 +590,10 @@ fn score_sheet(game: &Game, open: bool) -> Html {
         _ => vec![],
     };
     let last_totals = game.history.last().map(|s| s.totals.clone());
+    // (Shown once a hand has been scored, beside the rows it completes.)
     let put_in = last_totals
         .as_ref()
-        .and_then(|totals| put_in(game, &cols, &extra, totals));
+        .and_then(|_| put_in(game, &cols, &extra));
     html! {
         <details class="score-sheet" data-testid="score-sheet" {open}>
             <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
@@ -994,14 +979,26 @@ mod tests {
             .expect("a hand was played")
             .totals
             .clone();
-        let buy_in = put_in(&game, &cols, &extra, &totals).expect("the players bought in");
+        let buy_in = put_in(&game, &cols, &extra).expect("the players bought in");
         // Each player bought in $2.00; the bowl holds it.
         assert_eq!(buy_in, vec![-200, -200, -200, 600]);
+        // With the hands' rows it makes the totals, column by column.
+        let column = |amounts: &Amounts, i: usize| match cols.get(i) {
+            Some((_, seat)) => amounts.seat(*seat),
+            None => extra[i - cols.len()].of(amounts),
+        };
+        for (i, put) in buy_in.iter().enumerate() {
+            let rows: i64 = game
+                .history
+                .iter()
+                .map(|h| column(hand_changes(h).expect("the hand paid"), i).unwrap_or(0))
+                .sum();
+            assert_eq!(Some(put + rows), column(&totals, i), "column {i}");
+        }
 
         let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
-        let totals = points.history.last().unwrap().totals.clone();
-        assert_eq!(put_in(&points, &columns(&points), &[], &totals), None);
+        assert_eq!(put_in(&points, &columns(&points), &[]), None);
     }
 
     #[test]
