@@ -261,7 +261,8 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
             )
         }
     };
-    for i in values.ranking() {
+    let ranking = values.ranking();
+    for &i in &ranking {
         let made = f64::from(values.made[i]) / count;
         let points = values.side_points[i] as f64 / count;
         let (value, note) = match analysis.unit {
@@ -294,11 +295,10 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         // The order counts a made contract as twice the bid (see
         // `Goal::score`): say so where it puts a card above one shown with
         // more points.
-        let shown: Vec<i64> = values
-            .ranking()
-            .into_iter()
+        let shown: Vec<i64> = ranking
+            .iter()
             .take(MAX_CHOICES)
-            .map(|i| values.side_points[i])
+            .map(|&i| values.side_points[i])
             .collect();
         if shown.windows(2).any(|w| w[0] < w[1]) {
             facts.push(format!(

@@ -715,8 +715,7 @@ impl Solver {
     pub fn solve_within(&mut self, pos: &Position) -> Option<i32> {
         self.start(pos);
         let v = if self.wide_window(pos) {
-            self.probes += 1;
-            self.search(pos, -1, self.remaining_points(pos) + 1)
+            self.whole_window(pos)
         } else if self.depth_limit.is_none() && self.tricks_left(pos) >= self.searched_guess_tricks
         {
             let guess = self.searched_guess(pos);
@@ -742,8 +741,7 @@ impl Solver {
         let mut guess = self.guess(pos);
         self.value_each_move(pos, |solver, child, gained| {
             if solver.wide_window(child) {
-                solver.probes += 1;
-                return gained + solver.search(child, -1, solver.remaining_points(child) + 1);
+                return gained + solver.whole_window(child);
             }
             // Few value units left (counters): the last card's value is a
             // close guess, so gallop from it rather than bisect.
@@ -830,6 +828,12 @@ impl Solver {
     /// than zero-window probes (see `FEW_UNITS`).
     fn wide_window(&self, pos: &Position) -> bool {
         self.depth_limit.is_none() && self.remaining_points(pos) > FEW_UNITS
+    }
+
+    /// The exact value by one search over every value the position can have.
+    fn whole_window(&mut self, pos: &Position) -> i32 {
+        self.probes += 1;
+        self.search(pos, -1, self.remaining_points(pos) + 1)
     }
 
     fn tricks_left(&self, pos: &Position) -> u8 {
