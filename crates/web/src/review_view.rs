@@ -214,6 +214,30 @@ fn cost_text(cost: f64, unit: Unit) -> String {
     }
 }
 
+/// What the review says of a graded decision after its move: "best" for the
+/// expert's own choice; for another choice graded best, the expert's choice
+/// and "worth the same here" (or the little it is worth more), so burying the
+/// ace of trump in a hand set whatever is buried reads as a tie, not as
+/// praise; else the grade, the expert's choice and the cost.
+fn verdict(g: &GradedDecision) -> String {
+    match (g.grade, g.cost) {
+        (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
+        (Some(Grade::Best), Some(cost)) if cost > 0.0 => format!(
+            "best: {}, worth {} more",
+            expert_would(&g.expert),
+            cost_text(cost, g.unit)
+        ),
+        (Some(Grade::Best), _) => format!("best: {}, worth the same here", expert_would(&g.expert)),
+        (Some(grade), Some(cost)) => format!(
+            "{}: {} (costs {})",
+            grade.name(),
+            expert_would(&g.expert),
+            cost_text(cost, g.unit)
+        ),
+        _ => expert_would(&g.expert),
+    }
+}
+
 /// The human's graded decisions: each with the expert's choice, the cost and
 /// the grade, a button that shows its position, and the summary once all are in.
 fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
@@ -264,16 +288,7 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         Some(Ok(g)) => {
                             let grade = g.grade.map_or("ungraded", Grade::name);
                             let cost = g.cost.map(|c| c.to_string()).unwrap_or_default();
-                            let verdict = match (g.grade, g.cost) {
-                                (Some(Grade::Best), _) => "best".to_string(),
-                                (Some(grade), Some(cost)) => format!(
-                                    "{}: {} (costs {})",
-                                    grade.name(),
-                                    expert_would(&g.expert),
-                                    cost_text(cost, g.unit)
-                                ),
-                                _ => expert_would(&g.expert),
-                            };
+                            let verdict = verdict(g);
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
                                     <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
@@ -487,6 +502,33 @@ mod tests {
         assert!(
             checked >= 3,
             "only {checked} presets played their first hand out"
+        );
+    }
+
+    #[test]
+    fn a_verdict_says_whose_choice_was_best() {
+        use pinochle_engine::{Rank, Suit};
+        let [ace, ten] = [Rank::Ace, Rank::Ten].map(|r| Card::new(r, Suit::Spades));
+        let graded = |chosen: Card, cost: f64, grade: Grade| GradedDecision {
+            chosen: Action::Bury(chosen),
+            expert: Action::Bury(ten),
+            cost: Some(cost),
+            grade: Some(grade),
+            unit: Unit::Points,
+            reason: String::new(),
+        };
+        assert_eq!(verdict(&graded(ten, 0.0, Grade::Best)), "best");
+        assert_eq!(
+            verdict(&graded(ace, 0.0, Grade::Best)),
+            "best: the expert would bury 10♠, worth the same here"
+        );
+        assert_eq!(
+            verdict(&graded(ace, 0.4, Grade::Best)),
+            "best: the expert would bury 10♠, worth 0.4 points more"
+        );
+        assert_eq!(
+            verdict(&graded(ace, 12.0, Grade::Mistake)),
+            "mistake: the expert would bury 10♠ (costs 12 points)"
         );
     }
 
