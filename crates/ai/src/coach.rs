@@ -3,7 +3,7 @@
 //!
 //! The analysis is the expert's own computation with its numbers kept: the
 //! recommended action is always what `Bot::new(Level::Expert, seed)` decides
-//! for the same view and seed, and nothing here reads a card the seat cannot
+//! for the same view and seed against the same opponents, and nothing here reads a card the seat cannot
 //! see. A claim is different: it is the table's referee proving from the full
 //! state that the rest of the hand cannot change the outcome.
 
@@ -144,22 +144,26 @@ pub enum ClaimKind {
     Contract,
 }
 
-/// The expert's analysis of the decision of `view.seat`, which must be to move.
+/// The expert's analysis of the decision of `view.seat`, which must be to move,
+/// against players of the level `opponents` (the computer players at the
+/// table).
 ///
 /// It is [`Bot::deliberate`] of an expert seeded `seed`, the very computation
 /// behind the expert's decision, with its figures turned into choices, values
 /// and a reason. The bid advisor adds playouts of each trump on the bid's own
 /// sampled deals.
-pub fn analyse(view: &PlayerView, seed: u64) -> Result<Analysis, AiError> {
-    let mut analysis = analyse_all(view, seed)?;
+pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysis, AiError> {
+    let mut analysis = analyse_all(view, seed, opponents)?;
     analysis.choices.truncate(MAX_CHOICES);
     Ok(analysis)
 }
 
 /// [`analyse`] with every alternative it values, not only the best few (the
 /// hand review grades whichever one the player chose).
-pub fn analyse_all(view: &PlayerView, seed: u64) -> Result<Analysis, AiError> {
-    let Deliberation { action, grounds } = Bot::new(Level::Expert, seed).deliberate(view)?;
+pub fn analyse_all(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysis, AiError> {
+    let Deliberation { action, grounds } = Bot::new(Level::Expert, seed)
+        .against(opponents)
+        .deliberate(view)?;
     let legal = view.legal_actions();
     let unit = if view.rules.scoring.is_ledger() {
         Unit::Stakes
@@ -1158,7 +1162,7 @@ mod tests {
         let seat = state.current_player().unwrap();
         let view = state.observation(seat);
         let bot_seed = seed * 31 + seat as u64;
-        let analysis = analyse(&view, bot_seed).unwrap();
+        let analysis = analyse(&view, bot_seed, Level::Expert).unwrap();
         let expert = Bot::new(Level::Expert, bot_seed).decide(&view).unwrap();
         assert_eq!(
             analysis.recommended,
@@ -1221,7 +1225,7 @@ mod tests {
                 if view.phase() != Phase::PartnerPass {
                     return view.phase() != Phase::Tricks;
                 }
-                let reason = analyse(&view, seed).unwrap().reason;
+                let reason = analyse(&view, seed, Level::Expert).unwrap().reason;
                 let read = reason.contains("the bidder holds a hand worth its bid");
                 let rest = 4 - view.own.passing.len() - 1;
                 let completed = match rest {
@@ -1385,7 +1389,7 @@ name, as making this bid would win the game."
                 if view.phase() != Phase::Auction || legal.contains(&Action::Pass) {
                     return true;
                 }
-                let analysis = analyse(&view, seed).unwrap();
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
                 if !analysis.reason.contains("the expert bids up to") {
                     assert!(
                         analysis
@@ -1414,7 +1418,7 @@ name, as making this bid would win the game."
             if view.phase() != Phase::Auction {
                 return true;
             }
-            let analysis = analyse(&view, 3).unwrap();
+            let analysis = analyse(&view, 3, Level::Expert).unwrap();
             let Some(advice) = analysis.advice else {
                 return true;
             };
@@ -1441,7 +1445,7 @@ name, as making this bid would win the game."
                     if view.phase() != Phase::Trump {
                         return true;
                     }
-                    let analysis = analyse(&view, seed).unwrap();
+                    let analysis = analyse(&view, seed, Level::Expert).unwrap();
                     let best = analysis.choices[0].value.unwrap();
                     assert_eq!(analysis.choices[0].action, analysis.recommended);
                     for c in &analysis.choices {
@@ -1496,7 +1500,7 @@ name, as making this bid would win the game."
                         return !seen;
                     }
                     seen = true;
-                    let analysis = analyse_all(&view, seed).unwrap();
+                    let analysis = analyse_all(&view, seed, Level::Expert).unwrap();
                     let legal = view.legal_actions();
                     assert_eq!(
                         analysis.choices.len(),
@@ -1610,8 +1614,8 @@ name, as making this bid would win the game."
                         if let Some(other) =
                             with_hidden_cards_exchanged(preset, seed, &actions, seat, &state)
                         {
-                            let a = analyse(&view, 9).unwrap();
-                            let b = analyse(&other.observation(seat), 9).unwrap();
+                            let a = analyse(&view, 9, Level::Expert).unwrap();
+                            let b = analyse(&other.observation(seat), 9, Level::Expert).unwrap();
                             assert_eq!(a, b, "{preset:?} seed {seed} step {step}");
                             compared += 1;
                         }

@@ -127,9 +127,14 @@ pub fn review_seed(hand: u32, seat: Seat) -> u64 {
 }
 
 /// Grades `chosen` in `view` (the seat's view when it decided) with the
-/// expert's analysis for `seed`.
-pub fn grade(view: &PlayerView, chosen: &Action, seed: u64) -> Result<GradedDecision, AiError> {
-    let analysis = coach::analyse_all(view, seed)?;
+/// expert's analysis for `seed` against players of the level `opponents`.
+pub fn grade(
+    view: &PlayerView,
+    chosen: &Action,
+    seed: u64,
+    opponents: Level,
+) -> Result<GradedDecision, AiError> {
+    let analysis = coach::analyse_all(view, seed, opponents)?;
     let value_of = |action: &Action| {
         analysis
             .choices
@@ -195,8 +200,9 @@ pub fn result_of(record: &HandRecord, seat: Seat) -> i64 {
 }
 
 /// The duplicate replay: the hand that starts at `start` played again with the
-/// expert (seed `expert_seed`) in `seat` and everyone else as before (`players`:
-/// each seat's level and seed); what `seat` gains in it.
+/// expert (seed `expert_seed`, against the others' level) in `seat` and
+/// everyone else as before (`players`: each seat's level and seed); what
+/// `seat` gains in it.
 pub fn duplicate_result(
     start: &State,
     seat: Seat,
@@ -204,6 +210,12 @@ pub fn duplicate_result(
     expert_seed: u64,
 ) -> Result<i64, AiError> {
     let hand = start.public().hand.number;
+    // The other seats' level (the table's computer players share one).
+    let opponents = players
+        .iter()
+        .enumerate()
+        .find(|&(s, _)| s != seat)
+        .map_or(Level::Expert, |(_, &(level, _))| level);
     let mut state = start.clone();
     // A hand ends within a few hundred moves; the bound only guards the loop.
     for _ in 0..2_000 {
@@ -211,12 +223,13 @@ pub fn duplicate_result(
             return Ok(result_of(record, seat));
         }
         let mover = state.current_player().ok_or(AiError::NoLegalAction)?;
-        let (level, seed) = if mover == seat {
-            (Level::Expert, expert_seed)
+        let mut bot = if mover == seat {
+            Bot::new(Level::Expert, expert_seed).against(opponents)
         } else {
-            players.get(mover).copied().ok_or(AiError::NotMyTurn)?
+            let (level, seed) = players.get(mover).copied().ok_or(AiError::NotMyTurn)?;
+            Bot::new(level, seed)
         };
-        let action = Bot::new(level, seed).decide(&state.observation(mover))?;
+        let action = bot.decide(&state.observation(mover))?;
         state
             .apply_for(mover, action)
             .map_err(|_| AiError::NoLegalAction)?;
@@ -371,7 +384,7 @@ mod tests {
                 let view = state.observation(seat);
                 let action = Bot::new(Level::Expert, 5).decide(&view).unwrap();
                 if matches!(action, Action::PlayCard(_)) {
-                    let d = grade(&view, &action, 5).unwrap();
+                    let d = grade(&view, &action, 5, Level::Expert).unwrap();
                     assert_eq!(d.grade, Some(Grade::Best), "{preset:?}: {d:?}");
                     assert_eq!(d.cost, Some(0.0));
                     graded += 1;
@@ -505,8 +518,8 @@ mod tests {
             assert_eq!(a, b, "{preset:?}: the seat sees the same");
             for chosen in a.legal_actions().into_iter().take(3) {
                 assert_eq!(
-                    grade(&a, &chosen, 4).unwrap(),
-                    grade(&b, &chosen, 4).unwrap(),
+                    grade(&a, &chosen, 4, Level::Expert).unwrap(),
+                    grade(&b, &chosen, 4, Level::Expert).unwrap(),
                     "{preset:?}"
                 );
             }
@@ -541,7 +554,7 @@ mod tests {
     fn the_ace_of_trump_thrown_under_the_led_ace_is_a_blunder() {
         // Seed 0: the declarer leads the ace of trump at the first trick.
         let (view, ace) = ace_under_ace(PresetId::Bison, 0).expect("the position comes up");
-        let g = grade(&view, &Action::PlayCard(ace), 1).unwrap();
+        let g = grade(&view, &Action::PlayCard(ace), 1, Level::Expert).unwrap();
         assert_eq!(g.grade, Some(Grade::Blunder), "{g:?}");
         assert!(matches!(g.expert, Action::PlayCard(c) if c != ace));
     }
@@ -572,7 +585,7 @@ mod tests {
                 let graded: Vec<GradedDecision> = view
                     .legal_actions()
                     .iter()
-                    .map(|chosen| grade(&view, chosen, 3).unwrap())
+                    .map(|chosen| grade(&view, chosen, 3, Level::Expert).unwrap())
                     .collect();
                 assert!(graded.iter().all(|g| g.grade.is_some()), "{graded:?}");
                 let expert = &graded[0].expert;

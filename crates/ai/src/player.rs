@@ -145,19 +145,30 @@ impl Level {
 /// entries are exact values of open positions, so reuse never changes a result).
 pub struct Bot {
     level: Level,
+    /// The level of the players it plays against, as far as its decisions
+    /// forecast theirs (the club bidder's forecast of a challenge).
+    opponents: Level,
     seed: u64,
     budget: Budget,
     solver: Option<Solver>,
 }
 
 impl Bot {
+    /// A bot of `level` against players of its own level.
     pub fn new(level: Level, seed: u64) -> Bot {
         Bot {
             level,
+            opponents: level,
             seed,
             budget: level.budget(),
             solver: None,
         }
+    }
+
+    /// The same bot against players of the level `opponents`.
+    pub fn against(mut self, opponents: Level) -> Bot {
+        self.opponents = opponents;
+        self
     }
 
     /// Overrides the card-play budget.
@@ -233,7 +244,7 @@ impl Bot {
                 | Phase::BidderDecision
                 | Phase::Challenge
                 | Phase::Escape,
-            ) => match crate::expert::evaluate(view, &legal, &mut rng) {
+            ) => match crate::expert::evaluate(view, &legal, self.opponents, &mut rng) {
                 Some(decision) => Ok(Deliberation {
                     action: decision.action,
                     grounds: Grounds::Expert(decision.evaluation),

@@ -7,7 +7,7 @@
 //! can hand the state to the `oracle` (the only level that looks past the view).
 
 use crate::error::CliError;
-use pinochle_ai::Player;
+use pinochle_ai::{Level, Player};
 use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Action, PlayerView, Seat, State};
 
@@ -124,15 +124,27 @@ pub fn choose(
 /// The names `--bots` accepts.
 pub const BOT_NAMES: &[&str] = &["random", "first", "basic", "standard", "expert", "oracle"];
 
-/// A bot by name; `seed` drives its randomness.
+/// A bot by name; `seed` drives its randomness. A computer level plays
+/// against players of its own level.
 pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
+    make_bot_against(name, seed, name)
+}
+
+/// [`make_bot`] against players of the bot named `opponents`: a computer
+/// level forecasts their decisions (the club's challenges) as that level makes
+/// them, and those of `random` or `first` as the basic level does.
+pub fn make_bot_against(name: &str, seed: u64, opponents: &str) -> Result<Box<dyn Bot>, CliError> {
     match name.trim() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "first" => Ok(Box::new(FirstBot)),
         level if pinochle_ai::LEVELS.contains(&level) => {
-            let player = pinochle_ai::by_name(level, seed)
-                .map_err(|e| CliError::usage(format!("--bots: {e}")))?;
-            Ok(Box::new(AiBot { player }))
+            let level = Level::from_name(level)
+                .ok_or_else(|| CliError::usage(format!("--bots: unknown level '{level}'")))?;
+            let opponents = Level::from_name(opponents.trim()).unwrap_or(Level::Basic);
+            let player = pinochle_ai::Bot::new(level, seed).against(opponents);
+            Ok(Box::new(AiBot {
+                player: Box::new(player),
+            }))
         }
         other => Err(CliError::usage(format!(
             "--bots: unknown bot '{}' (expected one of {})",

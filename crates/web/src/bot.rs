@@ -120,7 +120,7 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 reason: format!("the computer player could not decide: {e}"),
             },
         },
-        WorkerRequest::Analyse(r) => match coach::analyse(&r.view, r.seed) {
+        WorkerRequest::Analyse(r) => match coach::analyse(&r.view, r.seed, r.opponents) {
             Ok(analysis) => BotReply::Analysed {
                 ticket,
                 analysis: Box::new(analysis),
@@ -130,7 +130,7 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 reason: format!("the coach could not analyse this decision: {e}"),
             },
         },
-        WorkerRequest::Grade(r) => match grading::grade(&r.view, &r.chosen, r.seed) {
+        WorkerRequest::Grade(r) => match grading::grade(&r.view, &r.chosen, r.seed, r.opponents) {
             Ok(decision) => BotReply::Graded {
                 ticket,
                 hand: r.hand,

@@ -432,9 +432,16 @@ impl Review {
     }
 
     /// What to ask the coach's worker for what is not known yet: a grade per
-    /// decision of `seat` (the expert deciding with `seed`) and the par. The
-    /// answers name the hand as `hand`.
-    pub fn requests(&self, ticket: &Ticket, hand: u32, seat: Seat, seed: u64) -> Vec<Effect> {
+    /// decision of `seat` (the expert deciding with `seed` against players of
+    /// the level `opponents`) and the par. The answers name the hand as `hand`.
+    pub fn requests(
+        &self,
+        ticket: &Ticket,
+        hand: u32,
+        seat: Seat,
+        seed: u64,
+        opponents: Level,
+    ) -> Vec<Effect> {
         let replay = &self.replay;
         let mut effects: Vec<Effect> = self
             .decisions
@@ -446,6 +453,7 @@ impl Review {
                     hand,
                     step: d.step,
                     seed,
+                    opponents,
                     view: replay.view_before(d.step, seat),
                     chosen: replay.moves[d.step].1.clone(),
                 }))
@@ -486,6 +494,8 @@ pub struct GradeRequest {
     pub step: usize,
     /// The seed the expert decides with in the human's seat.
     pub seed: u64,
+    /// The level of the other players (the computer players of the game).
+    pub opponents: Level,
     pub view: PlayerView,
     pub chosen: Action,
 }
@@ -593,6 +603,8 @@ pub struct CoachRequest {
     pub ticket: Ticket,
     /// The seed the expert would decide with in this seat.
     pub seed: u64,
+    /// The level of the other players (the computer players at the table).
+    pub opponents: Level,
     pub view: PlayerView,
 }
 
@@ -1125,6 +1137,7 @@ impl Game {
                     hand,
                     self.human,
                     self.seat_seed(self.human),
+                    self.settings.level,
                 ));
                 self.review = Some(review);
             }
@@ -1328,6 +1341,7 @@ impl Game {
         Effect::AskCoach(Box::new(CoachRequest {
             ticket,
             seed: self.seat_seed(self.human),
+            opponents: self.settings.level,
             view: self.coach_view(),
         }))
     }

@@ -7,6 +7,7 @@
 //! hands count in no statistics and no rating.
 
 use pinochle_ai::grading::{review_seed, GradedDecision, Par};
+use pinochle_ai::Level;
 use pinochle_engine::game::{
     read_records, write_records, HandReplay, RecordError, ReplayParts, Seat,
 };
@@ -220,7 +221,9 @@ impl Imported {
         let par = self.pars.get(&index).cloned();
         let review = Review::of(replay, seat, grades, par);
         let seed = review_seed(review.replay.hand, seat);
-        let effects = review.requests(&ticket(), index as u32, seat, seed);
+        // A record does not say who the other players were: the expert grades
+        // against its equals, as `pinochle review` does.
+        let effects = review.requests(&ticket(), index as u32, seat, seed, Level::Expert);
         self.index = index;
         self.seat = seat;
         self.review = review;

@@ -42,7 +42,7 @@ pub const OPTS: &[Opt] = &[
     Opt::value(
         "players",
         "LEVEL",
-        "the computer players of the moves: random, first, basic, standard, expert (default expert)",
+        "the computer players of the moves, and the coach's opponents: random, first, basic, standard, expert (default expert)",
     ),
     Opt::flag("json", "print the analysis as one JSON object"),
     Opt::value(
@@ -108,7 +108,10 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         )));
     };
     let view = state.observation(seat);
-    let analysis = coach::analyse(&view, player_seed(seed, seat))
+    // The coach's opponents are the computer players of the moves (a bot that
+    // is no level counts as basic).
+    let opponents = Level::from_name(level).unwrap_or(Level::Basic);
+    let analysis = coach::analyse(&view, player_seed(seed, seat), opponents)
         .map_err(|e| CliError::internal(format!("analysis: {e}")))?;
     let claim = coach::claim(&state, seat, CLAIM_NODES);
     let value = to_json(seat, view.phase(), &analysis, claim.as_ref());
@@ -267,7 +270,7 @@ fn timings(rules: Rules, seed: u64, hands: u32) -> Result<Value, CliError> {
         let view = state.observation(seat);
         let phase = view.phase().name();
         let clock = Instant::now();
-        coach::analyse(&view, player_seed(seed, seat))
+        coach::analyse(&view, player_seed(seed, seat), Level::Expert)
             .map_err(|e| CliError::internal(format!("analysis: {e}")))?;
         let ms = |clock: Instant| clock.elapsed().as_secs_f64() * 1000.0;
         analysis.entry(phase).or_default().0.push(ms(clock));

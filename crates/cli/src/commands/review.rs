@@ -10,6 +10,7 @@ use crate::error::{shorten, CliError};
 use crate::Output;
 use pinochle_ai::coach::Unit;
 use pinochle_ai::grading::{self, GradedDecision, Par};
+use pinochle_ai::Level;
 use pinochle_engine::game::{read_records, HandRecord, HandReplay, Seat};
 use serde_json::{json, Value};
 
@@ -18,7 +19,8 @@ pub const ABOUT: &str = "Replay every hand record of FILE (one JSON record per l
 as `simulate --records` and the app's Export write them; the replay must reproduce each record) \
 and grade each decision of seat N (default 0, the human's seat in the app) with the coach's \
 analysis from that seat's view when it decided (the expert analyses with a seed of the hand's \
-number and the seat, as the app's review of an imported file does), with the hand's open-cards \
+number and the seat, against expert opponents, as the app's review of an imported file does), \
+with the hand's open-cards \
 par and a summary. Text: per hand a header, one line per \
 decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
 the summary. --json prints an array with one object per hand {hand, seat, unit, decisions: \
@@ -102,7 +104,9 @@ fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
         .into_iter()
         .map(|step| {
             let view = replay.view_before(step, seat);
-            grading::grade(&view, &replay.moves[step].1, seed)
+            // A record does not say who the other players were: the expert
+            // grades against its equals, as the browser's import does.
+            grading::grade(&view, &replay.moves[step].1, seed, Level::Expert)
                 .map(|graded| (step, graded))
                 .map_err(|e| {
                     CliError::internal(format!(

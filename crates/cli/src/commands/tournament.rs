@@ -20,7 +20,7 @@
 //! run to run).
 
 use crate::args::{self, Opt, PRESET, SET};
-use crate::bots::{choose, make_bot, mix_seed, Bot, BOT_NAMES};
+use crate::bots::{choose, make_bot_against, mix_seed, Bot, BOT_NAMES};
 use crate::error::CliError;
 use crate::Output;
 use pinochle_engine::game::play::play_session;
@@ -275,7 +275,10 @@ fn play_one(
     let mut bots: Vec<Box<dyn Bot>> = layout
         .iter()
         .enumerate()
-        .map(|(s, &is_a)| make_bot(if is_a { a } else { b }, mix_seed(bot_seed, s as u64)))
+        .map(|(s, &is_a)| {
+            let (me, them) = if is_a { (a, b) } else { (b, a) };
+            make_bot_against(me, mix_seed(bot_seed, s as u64), them)
+        })
         .collect::<Result<_, _>>()?;
     let side_of = |seat: Seat| usize::from(!layout[seat]);
     let mut decision_ms = [Vec::new(), Vec::new()];
