@@ -15,14 +15,16 @@ use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properti
 
 use crate::cards::{rank_text, SuitIcon};
 use crate::controller::{Game, Msg};
+use crate::seating::GiveUp;
 
 /// A card as a hint names it: "10♥".
 pub fn card_text(card: Card) -> String {
     format!("{}{}", rank_text(card.rank), card.suit.symbol())
 }
 
-/// An action as the coach names it.
-pub fn action_text(action: &Action) -> String {
+/// An action as the coach names it in `phase` (giving up the hand as its
+/// button says).
+pub fn action_text(action: &Action, phase: Phase) -> String {
     match action {
         Action::PlayCard(c) => card_text(*c),
         Action::Bury(c) => format!("Bury {}", card_text(*c)),
@@ -32,7 +34,7 @@ pub fn action_text(action: &Action) -> String {
         Action::Keep => "Keep the contract".to_string(),
         Action::Escape => "Make the dealer take it".to_string(),
         Action::DeclineHand => "Decline".to_string(),
-        Action::Concede => "Concede".to_string(),
+        Action::Concede => GiveUp::of(phase).label.to_string(),
         Action::Play => "Play".to_string(),
         Action::Challenge => "Challenge".to_string(),
         Action::ChooseTrump(s) => format!("{} trump", s.symbol()),
@@ -151,7 +153,7 @@ fn send_change(on_msg: &Callback<Msg>, msg: Msg) -> Callback<yew::Event> {
     Callback::from(move |_: yew::Event| on_msg.emit(msg.clone()))
 }
 
-fn choice_row(choice: &Choice, unit: Unit, recommended: bool) -> Html {
+fn choice_row(choice: &Choice, unit: Unit, recommended: bool, phase: Phase) -> Html {
     let value = choice
         .value
         .map(|v| value_text(v, unit))
@@ -166,7 +168,7 @@ fn choice_row(choice: &Choice, unit: Unit, recommended: bool) -> Html {
         <li class={if recommended { "coach-choice best" } else { "coach-choice" }}
             data-action={recommended.then(|| choice.action.to_string())}
             title={note_hidden.then(|| note.clone()).flatten()}>
-            <span class="choice-action">{ action_text(&choice.action) }</span>
+            <span class="choice-action">{ action_text(&choice.action, phase) }</span>
             <span class="choice-value">{ value }</span>
             if let Some(note) = note {
                 <span class={if note_hidden { "choice-note visually-hidden" } else { "choice-note" }}>{ note }</span>
@@ -187,7 +189,7 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     let body = match &coaching.answer {
         None => html! { <p class="coach-wait" role="status">{ "The expert is thinking…" }</p> },
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
-        Some(Ok(analysis)) => analysis_view(analysis),
+        Some(Ok(analysis)) => analysis_view(analysis, game.state().phase()),
     };
     html! {
         <section class="hint-panel" data-testid="hint-panel" aria-label="Hint" aria-live="polite">
@@ -200,7 +202,7 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     }
 }
 
-fn analysis_view(analysis: &Analysis) -> Html {
+fn analysis_view(analysis: &Analysis, phase: Phase) -> Html {
     let unit = analysis.unit;
     let unit_name = match unit {
         Unit::Points => "points for your side",
@@ -235,7 +237,7 @@ fn analysis_view(analysis: &Analysis) -> Html {
     html! {
         <>
             <ol class="choices" aria-label={label}>
-                { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended)) }
+                { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended, phase)) }
             </ol>
             <p class="reason">{ sentence(&analysis.reason) }</p>
             if analysis.worlds > 0 {

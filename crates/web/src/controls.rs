@@ -14,6 +14,7 @@ use yew::{
 };
 
 use crate::cards::SuitIcon;
+use crate::seating::GiveUp;
 
 #[derive(Properties, PartialEq)]
 pub struct BidControlsProps {
@@ -238,20 +239,12 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
             </div>
         },
         Phase::KittyConcede | Phase::MeldConcede | Phase::BidderDecision => {
-            let (question, concede_label) = match view.phase() {
-                Phase::KittyConcede => (
-                    "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
-                    "Concede",
-                ),
-                Phase::MeldConcede => (
-                    "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",
-                    "Throw in",
-                ),
-                _ => (
-                    "Play the hand (the others may challenge), or pass and pay the stake?",
-                    "Pass and pay",
-                ),
+            let question = match view.phase() {
+                Phase::KittyConcede => "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
+                Phase::MeldConcede => "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",
+                _ => "Play the hand (the others may challenge), or pass and pay the stake?",
             };
+            let concede_label = GiveUp::of(view.phase()).label;
             html! {
                 <div class="choice" role="group" aria-label="Play or concede">
                     <p>{ question }</p>

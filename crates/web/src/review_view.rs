@@ -2,7 +2,7 @@
 //! the arrow keys, a slider) with every hand face up, the kitty and what was
 //! buried, the auction, each seat's meld and the trick on the table.
 
-use pinochle_engine::game::{Action, Seat, State};
+use pinochle_engine::game::{Action, Phase, Seat, State};
 use pinochle_engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -19,7 +19,7 @@ use crate::coach_view::card_text;
 use crate::controller::{Msg, Review};
 use crate::hand::sorted_hand;
 use crate::import::{ImportMsg, Imported};
-use crate::seating::Seating;
+use crate::seating::{GiveUp, Seating};
 use crate::start::select_value;
 
 fn cards_row(cards: &[Card]) -> Html {
@@ -47,7 +47,7 @@ fn auction_text(seating: Seating, state: &State) -> String {
 
 /// What the expert would have done, as the end of a sentence ("the expert
 /// would bid 300", "… would play 9♣", "… would name ♣ trump").
-fn expert_would(action: &Action) -> String {
+fn expert_would(action: &Action, phase: Phase) -> String {
     let what = match action {
         Action::PlayCard(c) => format!("play {}", card_text(*c)),
         Action::Bury(c) => format!("bury {}", card_text(*c)),
@@ -57,7 +57,7 @@ fn expert_would(action: &Action) -> String {
         Action::Keep => "keep the contract".to_string(),
         Action::Escape => "make the dealer take it".to_string(),
         Action::DeclineHand => "decline the hand".to_string(),
-        Action::Concede => "concede".to_string(),
+        Action::Concede => GiveUp::of(phase).verb.to_string(),
         Action::Play => "play the hand out".to_string(),
         Action::Challenge => "challenge".to_string(),
         Action::ChooseTrump(s) => format!("name {} trump", s.symbol()),
@@ -219,22 +219,25 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 /// and "worth the same here" (or the little it is worth more), so burying the
 /// ace of trump in a hand set whatever is buried reads as a tie, not as
 /// praise; else the grade, the expert's choice and the cost.
-fn verdict(g: &GradedDecision) -> String {
+fn verdict(g: &GradedDecision, phase: Phase) -> String {
     match (g.grade, g.cost) {
         (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
         (Some(Grade::Best), Some(cost)) if cost > 0.0 => format!(
             "best: {}, worth {} more",
-            expert_would(&g.expert),
+            expert_would(&g.expert, phase),
             cost_text(cost, g.unit)
         ),
-        (Some(Grade::Best), _) => format!("best: {}, worth the same here", expert_would(&g.expert)),
+        (Some(Grade::Best), _) => format!(
+            "best: {}, worth the same here",
+            expert_would(&g.expert, phase)
+        ),
         (Some(grade), Some(cost)) => format!(
             "{}: {} (costs {})",
             grade.name(),
-            expert_would(&g.expert),
+            expert_would(&g.expert, phase),
             cost_text(cost, g.unit)
         ),
-        _ => expert_would(&g.expert),
+        _ => expert_would(&g.expert, phase),
     }
 }
 
@@ -288,7 +291,7 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         Some(Ok(g)) => {
                             let grade = g.grade.map_or("ungraded", Grade::name);
                             let cost = g.cost.map(|c| c.to_string()).unwrap_or_default();
-                            let verdict = verdict(g);
+                            let verdict = verdict(g, phase);
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
                                     <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
@@ -517,17 +520,17 @@ mod tests {
             unit: Unit::Points,
             reason: String::new(),
         };
-        assert_eq!(verdict(&graded(ten, 0.0, Grade::Best)), "best");
+        assert_eq!(verdict(&graded(ten, 0.0, Grade::Best), Phase::Bury), "best");
         assert_eq!(
-            verdict(&graded(ace, 0.0, Grade::Best)),
+            verdict(&graded(ace, 0.0, Grade::Best), Phase::Bury),
             "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
-            verdict(&graded(ace, 0.4, Grade::Best)),
+            verdict(&graded(ace, 0.4, Grade::Best), Phase::Bury),
             "best: the expert would bury 10♠, worth 0.4 points more"
         );
         assert_eq!(
-            verdict(&graded(ace, 12.0, Grade::Mistake)),
+            verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury),
             "mistake: the expert would bury 10♠ (costs 12 points)"
         );
     }
@@ -537,21 +540,40 @@ mod tests {
         use pinochle_engine::{Rank, Suit};
         let nine = Card::new(Rank::Nine, Suit::Clubs);
         assert_eq!(
-            expert_would(&Action::PlayCard(nine)),
+            expert_would(&Action::PlayCard(nine), Phase::Tricks),
             "the expert would play 9♣"
         );
         assert_eq!(
-            expert_would(&Action::Bury(nine)),
+            expert_would(&Action::Bury(nine), Phase::Tricks),
             "the expert would bury 9♣"
         );
-        assert_eq!(expert_would(&Action::Bid(300)), "the expert would bid 300");
-        assert_eq!(expert_would(&Action::Pass), "the expert would pass");
         assert_eq!(
-            expert_would(&Action::ChooseTrump(Suit::Clubs)),
+            expert_would(&Action::Bid(300), Phase::Tricks),
+            "the expert would bid 300"
+        );
+        assert_eq!(
+            expert_would(&Action::Pass, Phase::Auction),
+            "the expert would pass"
+        );
+        // Giving up the hand is named as its phase's button names it.
+        assert_eq!(
+            expert_would(&Action::Concede, Phase::BidderDecision),
+            "the expert would pass and pay the stake"
+        );
+        assert_eq!(
+            expert_would(&Action::Concede, Phase::MeldConcede),
+            "the expert would throw the hand in"
+        );
+        assert_eq!(
+            expert_would(&Action::Concede, Phase::KittyConcede),
+            "the expert would concede"
+        );
+        assert_eq!(
+            expert_would(&Action::ChooseTrump(Suit::Clubs), Phase::Tricks),
             "the expert would name ♣ trump"
         );
         assert_eq!(
-            expert_would(&Action::ShowMeld(Vec::new())),
+            expert_would(&Action::ShowMeld(Vec::new()), Phase::Tricks),
             "the expert would show no meld"
         );
     }

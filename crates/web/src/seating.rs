@@ -11,6 +11,42 @@ use crate::cards::rank_text;
 /// What the table calls the human who gave no name.
 pub const YOU: &str = "You";
 
+/// Giving up the hand ([`Action::Concede`]) as its phase names it, the same on
+/// the button, in the hint, in the review and in the table's log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GiveUp {
+    /// The button: "Pass and pay".
+    pub label: &'static str,
+    /// The verb: "pass and pay the stake".
+    pub verb: &'static str,
+    /// The verb after a name: "passes and pays the stake".
+    pub verb_s: &'static str,
+}
+
+impl GiveUp {
+    /// After the kitty, a concession (a single set); after all meld, the
+    /// hand thrown in; the club bidder's pass, paying the stake.
+    pub fn of(phase: Phase) -> GiveUp {
+        match phase {
+            Phase::KittyConcede => GiveUp {
+                label: "Concede",
+                verb: "concede",
+                verb_s: "concedes",
+            },
+            Phase::MeldConcede => GiveUp {
+                label: "Throw in",
+                verb: "throw the hand in",
+                verb_s: "throws the hand in",
+            },
+            _ => GiveUp {
+                label: "Pass and pay",
+                verb: "pass and pay the stake",
+                verb_s: "passes and pays the stake",
+            },
+        }
+    }
+}
+
 /// The players' names and which seat is "you".
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Seating<'a> {
@@ -57,7 +93,13 @@ impl<'a> Seating<'a> {
                 verb("ask for a redeal.", "asks for a redeal.")
             }
             Action::DeclineHand => verb("decline the hand.", "declines the hand."),
-            Action::Concede => verb("concede.", "concedes."),
+            Action::Concede => {
+                let give_up = GiveUp::of(phase);
+                verb(
+                    &format!("{}.", give_up.verb),
+                    &format!("{}.", give_up.verb_s),
+                )
+            }
             Action::Play => verb("play on.", "plays on."),
             Action::Challenge => verb("challenge: play it out.", "challenges: play it out."),
             Action::ChooseTrump(s) => verb(
