@@ -216,17 +216,20 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 
 /// What the review says of a graded decision after its move: "best" for the
 /// expert's own choice; for another choice graded best, the expert's choice
-/// and "worth the same here" (or the little it is worth more), so burying the
-/// ace of trump in a hand set whatever is buried reads as a tie, not as
-/// praise; else the grade, the expert's choice and the cost.
+/// and "worth the same here" (or the little it is worth more, where that shows
+/// as more than zero), so burying the ace of trump in a hand set whatever is
+/// buried reads as a tie, not as praise; else the grade, the expert's choice
+/// and the cost.
 fn verdict(g: &GradedDecision, phase: Phase) -> String {
     match (g.grade, g.cost) {
         (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
-        (Some(Grade::Best), Some(cost)) if cost > 0.0 => format!(
-            "best: {}, worth {} more",
-            expert_would(&g.expert, phase),
-            cost_text(cost, g.unit)
-        ),
+        (Some(Grade::Best), Some(cost)) if cost_text(cost, g.unit) != cost_text(0.0, g.unit) => {
+            format!(
+                "best: {}, worth {} more",
+                expert_would(&g.expert, phase),
+                cost_text(cost, g.unit)
+            )
+        }
         (Some(Grade::Best), _) => format!(
             "best: {}, worth the same here",
             expert_would(&g.expert, phase)
@@ -528,6 +531,11 @@ mod tests {
         assert_eq!(
             verdict(&graded(ace, 0.4, Grade::Best), Phase::Bury),
             "best: the expert would bury 10♠, worth 0.4 points more"
+        );
+        // A cost that shows as zero is the same.
+        assert_eq!(
+            verdict(&graded(ace, 0.01, Grade::Best), Phase::Bury),
+            "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
             verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury),
