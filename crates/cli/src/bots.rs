@@ -131,27 +131,29 @@ pub fn make_bot(name: &str, seed: u64) -> Result<Box<dyn Bot>, CliError> {
 }
 
 /// [`make_bot`] against players of the bot named `opponents`: a computer
-/// level forecasts their decisions (the club's challenges) as that level makes
-/// them, and those of `random` or `first` as the basic level does.
+/// level forecasts their decisions (the club's challenges) as
+/// [`level_of`] that name makes them.
 pub fn make_bot_against(name: &str, seed: u64, opponents: &str) -> Result<Box<dyn Bot>, CliError> {
     match name.trim() {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "first" => Ok(Box::new(FirstBot)),
-        level if pinochle_ai::LEVELS.contains(&level) => {
-            let level = Level::from_name(level)
-                .ok_or_else(|| CliError::usage(format!("--bots: unknown level '{level}'")))?;
-            let opponents = Level::from_name(opponents.trim()).unwrap_or(Level::Basic);
-            let player = pinochle_ai::Bot::new(level, seed).against(opponents);
-            Ok(Box::new(AiBot {
-                player: Box::new(player),
-            }))
-        }
-        other => Err(CliError::usage(format!(
-            "--bots: unknown bot '{}' (expected one of {})",
-            crate::error::shorten(other),
-            BOT_NAMES.join(", ")
-        ))),
+        other => match Level::from_name(other) {
+            Some(level) => Ok(Box::new(AiBot {
+                player: Box::new(pinochle_ai::Bot::new(level, seed).against(level_of(opponents))),
+            })),
+            None => Err(CliError::usage(format!(
+                "--bots: unknown bot '{}' (expected one of {})",
+                crate::error::shorten(other),
+                BOT_NAMES.join(", ")
+            ))),
+        },
     }
+}
+
+/// The level a bot named `name` decides as, for players forecasting it: a
+/// computer level its own, `random` and `first` the basic level's.
+pub fn level_of(name: &str) -> Level {
+    Level::from_name(name.trim()).unwrap_or(Level::Basic)
 }
 
 /// Mixes a seed with a stream number (SplitMix64 finaliser), so sessions and seats

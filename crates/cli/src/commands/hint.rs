@@ -10,7 +10,7 @@
 //! action is what an expert in that seat would play.
 
 use crate::args::{self, Opt, PRESET, SET};
-use crate::bots::{choose, make_bot, mix_seed, Bot, BOT_NAMES};
+use crate::bots::{choose, level_of, make_bot, mix_seed, Bot, BOT_NAMES};
 use crate::commands::tournament::quantile;
 use crate::common::rules_from;
 use crate::error::CliError;
@@ -108,10 +108,8 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
         )));
     };
     let view = state.observation(seat);
-    // The coach's opponents are the computer players of the moves (a bot that
-    // is no level counts as basic).
-    let opponents = Level::from_name(level).unwrap_or(Level::Basic);
-    let analysis = coach::analyse(&view, player_seed(seed, seat), opponents)
+    // The coach's opponents are the computer players of the moves.
+    let analysis = coach::analyse(&view, player_seed(seed, seat), level_of(level))
         .map_err(|e| CliError::internal(format!("analysis: {e}")))?;
     let claim = coach::claim(&state, seat, CLAIM_NODES);
     let value = to_json(seat, view.phase(), &analysis, claim.as_ref());
