@@ -3,9 +3,10 @@
 //!
 //! The analysis is the expert's own computation with its numbers kept: the
 //! recommended action is always what `Bot::new(Level::Expert, seed)` decides
-//! for the same view and seed against the same opponents, and nothing here reads a card the seat cannot
-//! see. A claim is different: it is the table's referee proving from the full
-//! state that the rest of the hand cannot change the outcome.
+//! for the same view and seed against the same opponents, and nothing here
+//! reads a card the seat cannot see. A claim is different: it is the table's
+//! referee proving from the full state that the rest of the hand cannot change
+//! the outcome.
 
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat, State};

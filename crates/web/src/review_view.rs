@@ -547,42 +547,49 @@ mod tests {
     fn the_expert_choice_reads_as_a_sentence() {
         use pinochle_engine::{Rank, Suit};
         let nine = Card::new(Rank::Nine, Suit::Clubs);
-        assert_eq!(
-            expert_would(&Action::PlayCard(nine), Phase::Tricks),
-            "the expert would play 9♣"
-        );
-        assert_eq!(
-            expert_would(&Action::Bury(nine), Phase::Tricks),
-            "the expert would bury 9♣"
-        );
-        assert_eq!(
-            expert_would(&Action::Bid(300), Phase::Tricks),
-            "the expert would bid 300"
-        );
-        assert_eq!(
-            expert_would(&Action::Pass, Phase::Auction),
-            "the expert would pass"
-        );
-        // Giving up the hand is named as its phase's button names it.
-        assert_eq!(
-            expert_would(&Action::Concede, Phase::BidderDecision),
-            "the expert would pass and pay the stake"
-        );
-        assert_eq!(
-            expert_would(&Action::Concede, Phase::MeldConcede),
-            "the expert would throw the hand in"
-        );
-        assert_eq!(
-            expert_would(&Action::Concede, Phase::KittyConcede),
-            "the expert would concede"
-        );
-        assert_eq!(
-            expert_would(&Action::ChooseTrump(Suit::Clubs), Phase::Tricks),
-            "the expert would name ♣ trump"
-        );
-        assert_eq!(
-            expert_would(&Action::ShowMeld(Vec::new()), Phase::Tricks),
-            "the expert would show no meld"
-        );
+        // Each action in the phase it is taken in; giving up the hand is
+        // named as its phase's button names it.
+        let cases = [
+            (
+                Action::PlayCard(nine),
+                Phase::Tricks,
+                "the expert would play 9♣",
+            ),
+            (Action::Bury(nine), Phase::Bury, "the expert would bury 9♣"),
+            (Action::Bid(300), Phase::Auction, "the expert would bid 300"),
+            (Action::Pass, Phase::Auction, "the expert would pass"),
+            (
+                Action::Concede,
+                Phase::BidderDecision,
+                "the expert would pass and pay the stake",
+            ),
+            (
+                Action::Concede,
+                Phase::MeldConcede,
+                "the expert would throw the hand in",
+            ),
+            (
+                Action::Concede,
+                Phase::KittyConcede,
+                "the expert would concede",
+            ),
+            (
+                Action::ChooseTrump(Suit::Clubs),
+                Phase::Trump,
+                "the expert would name ♣ trump",
+            ),
+            (
+                Action::ShowMeld(Vec::new()),
+                Phase::ShowMeld,
+                "the expert would show no meld",
+            ),
+        ];
+        for (action, phase, said) in cases {
+            assert_eq!(
+                expert_would(&action, phase),
+                said,
+                "{action:?} in {phase:?}"
+            );
+        }
     }
 }
