@@ -13,7 +13,6 @@ use pinochle_engine::rules::{ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarr
 use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
-use crate::knowledge::World;
 use crate::outlook::{card_points, Outlook, Table, Worlds};
 use crate::pimc::Goal;
 use crate::Level;
@@ -103,15 +102,29 @@ fn bidder_plays(view: &PlayerView, opponents: Level, rng: &mut Rng) -> Option<Bi
     let public_need = f64::from(h.bid?) - f64::from(h.side_meld(rules, view.seat));
     let m = trump_multiplier(rules, h.trump);
     let others = f64::from(rules.table.seats.saturating_sub(1).max(2));
+    let defenders: Vec<usize> = (0..table.declarer_side.len())
+        .filter(|&i| i != declarer)
+        .collect();
+    // Expert defenders' views, built once; each world gives them its hands.
+    let mut readers: Vec<(usize, PlayerView)> = match opponents {
+        Level::Expert => defenders
+            .iter()
+            .filter_map(|&i| Some((i, defender_view(view, i)?)))
+            .collect(),
+        _ => Vec::new(),
+    };
     let mut play = 0.0;
     let mut challenged_worlds = 0;
     for (world, &(made, _)) in worlds.worlds.iter().zip(&results) {
-        let challenged = (0..table.declarer_side.len())
-            .filter(|&i| i != declarer)
-            .any(|i| match opponents {
-                Level::Expert => defender_challenges(view, world, i, rng),
-                _ => basic::challenges(view, &world.holdings[i], public_need),
-            });
+        let challenged = match opponents {
+            Level::Expert => readers.iter_mut().any(|(i, defender)| {
+                defender.own.hand = world.holdings[*i];
+                defender_challenges(defender, rng)
+            }),
+            _ => defenders
+                .iter()
+                .any(|&i| basic::challenges(view, &world.holdings[i], public_need)),
+        };
         challenged_worlds += usize::from(challenged);
         play += match (challenged, made) {
             (false, _) => m * others,
@@ -1013,24 +1026,21 @@ pub fn evaluate(
 /// challenge (per defender and world of the bidder's own sample).
 const DEFENDER_WORLDS: usize = 16;
 
-/// Whether the defender at index `i` of the play order would challenge in the
-/// bidder's `world`: the expert defender's rule ([`CHALLENGE_WHEN_MADE_BELOW`])
-/// on the bidder's chance over worlds sampled from that defender's view, its
-/// hand that of `world`. The defender knows the card it passed when it passed
-/// to the bidder (the card the bidder received); the bidder cannot know the
-/// other defender's pass, so that view leaves it out.
-fn defender_challenges(view: &PlayerView, world: &World, i: usize, rng: &mut Rng) -> bool {
+/// The view of the defender at index `i` of the play order as the bidder of
+/// `view` can build it, its hand left to each sampled world: the defender
+/// knows the card it passed when it passed to the bidder (the card the bidder
+/// received); the bidder cannot know the other defender's pass, so that view
+/// leaves it out.
+fn defender_view(view: &PlayerView, i: usize) -> Option<PlayerView> {
     let h = &view.public.hand;
-    let (Some(&seat), Some(hand)) = (h.active.get(i), world.holdings.get(i)) else {
-        return false;
-    };
+    let seat = *h.active.get(i)?;
     let passed_to_bidder = h.passes.iter().any(|p| p.from == seat && p.to == view.seat);
-    let defender = PlayerView {
+    Some(PlayerView {
         seat,
         rules: view.rules.clone(),
         public: view.public.clone(),
         own: SeatPrivate {
-            hand: *hand,
+            hand: CardCounts::EMPTY,
             passing: Vec::new(),
             given: if passed_to_bidder {
                 view.own.received.clone()
@@ -1040,8 +1050,14 @@ fn defender_challenges(view: &PlayerView, world: &World, i: usize, rng: &mut Rng
             received: Vec::new(),
             buried: Vec::new(),
         },
-    };
-    made_chance_over(&defender, DEFENDER_WORLDS, rng)
+    })
+}
+
+/// Whether an expert defender with this view would challenge: its rule
+/// ([`CHALLENGE_WHEN_MADE_BELOW`]) on the bidder's chance over worlds sampled
+/// from the view.
+fn defender_challenges(defender: &PlayerView, rng: &mut Rng) -> bool {
+    made_chance_over(defender, DEFENDER_WORLDS, rng)
         .is_some_and(|made| made < CHALLENGE_WHEN_MADE_BELOW)
 }
 
