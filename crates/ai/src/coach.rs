@@ -254,21 +254,30 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let count = f64::from(values.solved.max(1));
     let declaring = values.maximize;
     let (win, loss) = contract_stakes(view);
-    let estimated = if values.exact { "" } else { " (estimated)" };
+    // Searched to the end, each deal is made or set; estimated, each deal
+    // adds its chance (see `pimc::estimated_made_chance`).
     let contract_note = |i: usize| {
-        let made = values.made[i] as usize;
-        if declaring {
-            format!("made in {} sampled deals{estimated}", of(made, solved))
+        let made = values.made[i];
+        let (share, verb) = if declaring {
+            (made, "made")
+        } else {
+            (count - made, "set")
+        };
+        if values.exact {
+            format!(
+                "{verb} in {} sampled deals",
+                of(share.round() as usize, solved)
+            )
         } else {
             format!(
-                "set in {} sampled deals{estimated}",
-                of(solved - made, solved)
+                "{verb} in an estimated {} of {solved} sampled deals",
+                percent(share / count)
             )
         }
     };
     let ranking = values.ranking();
     for &i in &ranking {
-        let made = f64::from(values.made[i]) / count;
+        let made = values.made[i] / count;
         let points = values.side_points[i] as f64 / count;
         let (value, note) = match analysis.unit {
             Unit::Stakes => (made * win + (1.0 - made) * loss, contract_note(i)),
@@ -1350,8 +1359,16 @@ name, as making this bid would win the game."
         let reason = |second_points: i64| {
             let values = CardValues {
                 cards: cards.clone(),
-                totals: if declaring { vec![9, 1] } else { vec![1, 9] },
-                made: if declaring { vec![10, 8] } else { vec![0, 2] },
+                totals: if declaring {
+                    vec![9.0, 1.0]
+                } else {
+                    vec![1.0, 9.0]
+                },
+                made: if declaring {
+                    vec![10.0, 8.0]
+                } else {
+                    vec![0.0, 2.0]
+                },
                 side_points: vec![1000, second_points],
                 solved: 10,
                 maximize: declaring,
@@ -1378,6 +1395,42 @@ name, as making this bid would win the game."
         assert!(more.contains(&said), "{more}");
         let fewer = reason(900);
         assert!(!fewer.contains("the list puts"), "{fewer}");
+    }
+
+    #[test]
+    fn a_first_trick_card_shows_an_estimated_chance() {
+        // The first lead of a Brooklyn hand: too early to search to the end,
+        // so each card's chance is estimated, as a share rather than a count.
+        let mut found = None;
+        drive(PresetId::Brooklyn, 4, 400, |state| {
+            let view = state.observation(state.current_player().unwrap());
+            if view.phase() == Phase::Tricks {
+                found = Some(view);
+                return false;
+            }
+            true
+        });
+        let view = found.expect("a first lead");
+        assert!(view.public.hand.plays.is_empty());
+        let analysis = analyse(&view, 7, Level::Expert).unwrap();
+        assert_eq!(analysis.worlds, 24);
+        // Strictly between what a made and a set contract pay the seat.
+        let (made, set) = contract_stakes(&view);
+        let (low, high) = (made.min(set), made.max(set));
+        for choice in &analysis.choices {
+            let note = &choice.note;
+            let (_, share) = note
+                .split_once(" in an estimated ")
+                .unwrap_or_else(|| panic!("{note}"));
+            assert!(share.ends_with("% of 24 sampled deals"), "{note}");
+            let value = choice.value.unwrap();
+            assert!(low < value && value < high, "{value} {note}");
+        }
+        assert!(
+            analysis.reason.contains(" in an estimated "),
+            "{}",
+            analysis.reason
+        );
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! reaches the points the contract still needs (bid − the side's meld − points
 //! already taken, buried cards included). So the declarer's side plays to make
 //! the contract and the defenders to set it, with card points as the tiebreak.
+//! Where the search stops short of the hand's end and estimates the rest, the
+//! bonus is weighed by the chance the estimate gives the contract.
 
 use pinochle_engine::game::{same_side, PlayerView};
 use pinochle_engine::rules::Counting;
@@ -171,13 +173,15 @@ pub struct CardValues {
     /// The legal cards, in the order they were given.
     pub cards: Vec<Card>,
     /// Per card, the sum over solved worlds of its contract-aware score (the
-    /// declarer side's future card points, plus the bonus where the contract
-    /// is reached): the figure the choice maximises (declarer side) or
+    /// declarer side's future card points, plus the bonus times the world's
+    /// entry in `made`): the figure the choice maximises (declarer side) or
     /// minimises (defenders).
-    pub totals: Vec<i64>,
-    /// Per card, the worlds in which the declarer side reaches its target
-    /// after it (all of them when there is no contract).
-    pub made: Vec<u32>,
+    pub totals: Vec<f64>,
+    /// Per card, the sum over solved worlds of the chance that the declarer
+    /// side reaches its target after it: 1 or 0 in a world searched to the
+    /// end, the [`estimated_made_chance`] of its margin in a world estimated
+    /// past the depth limit (1 everywhere when there is no contract).
+    pub made: Vec<f64>,
     /// Per card, the sum over solved worlds of the card points the seat's side
     /// takes from here on (meaningful only when `bounded` is false).
     pub side_points: Vec<i64>,
@@ -197,11 +201,12 @@ impl CardValues {
     /// The index of the card the player chooses.
     pub fn best(&self) -> Option<usize> {
         let maximize = self.maximize;
-        (0..self.cards.len()).max_by_key(|&i| {
+        (0..self.cards.len()).max_by(|&a, &b| {
+            let order = self.totals[a].total_cmp(&self.totals[b]);
             if maximize {
-                self.totals[i]
+                order
             } else {
-                -self.totals[i]
+                order.reverse()
             }
         })
     }
@@ -210,16 +215,42 @@ impl CardValues {
     pub fn ranking(&self) -> Vec<usize> {
         let best = self.best();
         let mut order: Vec<usize> = (0..self.cards.len()).collect();
-        let key = |i: usize| {
-            if self.maximize {
-                -self.totals[i]
-            } else {
-                self.totals[i]
-            }
-        };
-        order.sort_by_key(|&i| (Some(i) != best, key(i)));
+        order.sort_by(|&a, &b| {
+            let by_total = self.totals[b].total_cmp(&self.totals[a]);
+            (Some(a) != best)
+                .cmp(&(Some(b) != best))
+                .then(if self.maximize {
+                    by_total
+                } else {
+                    by_total.reverse()
+                })
+        });
         order
     }
+}
+
+/// The estimate's lean against the declarer side, as a share of the points
+/// left: see [`estimated_made_chance`].
+const ESTIMATE_LEAN: f64 = 0.13;
+/// The spread of the estimate's error, as a share of the points left (the
+/// scale of a logistic curve).
+const ESTIMATE_SPREAD: f64 = 0.12;
+
+/// The chance that the declarer side reaches its target in a world whose
+/// depth-limited search ends `margin` points above the target (below it when
+/// negative) with `remaining` points left to play for. The search's value
+/// runs low for the declarer side: each side's replies pick among noisy
+/// estimates. Fitted to the first tricks of expert self-play in all five
+/// games (700 card choices each, every seat's, against whether the contract
+/// was then made), the even chance lies 13 % of the points left below the
+/// target. On fresh hands of the same self-play, counting a world made only
+/// where the estimate reached the target forecast 0.47 for club contracts of
+/// which 0.63 were made (Brier score 0.28) and 0.75 for Brooklyn's 0.85
+/// (0.15); this curve forecasts 0.66 (0.20) and 0.82 (0.10), and its Brier
+/// score is lower in the other three games too.
+pub fn estimated_made_chance(margin: i64, remaining: i64) -> f64 {
+    let share = margin as f64 / remaining.max(1) as f64;
+    1.0 / (1.0 + (-(share + ESTIMATE_LEAN) / ESTIMATE_SPREAD).exp())
 }
 
 /// Card points left in an open position: the hands, the trick under way and
@@ -273,8 +304,8 @@ pub fn card_values(
     let goal = Goal::of(view);
     let knowledge = Knowledge::from_view(view);
     let solver = solver_for(cache, deal);
-    let mut totals = vec![0i64; legal.len()];
-    let mut made = vec![0u32; legal.len()];
+    let mut totals = vec![0f64; legal.len()];
+    let mut made = vec![0f64; legal.len()];
     let mut side_points = vec![0i64; legal.len()];
     let mut solved = 0;
     let mut spent = 0u64;
@@ -323,8 +354,16 @@ pub fn card_values(
         let remaining = i64::from(remaining_points(&pos, counting));
         for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
-                totals[i] += goal.map_or(i64::from(value), |g| g.score(value, pile));
-                made[i] += u32::from(goal.is_none_or(|g| i64::from(value) >= g.target(pile)));
+                let chance = goal.map_or(1.0, |g| {
+                    let target = g.target(pile);
+                    if searched_exactly {
+                        f64::from(u8::from(i64::from(value) >= target))
+                    } else {
+                        estimated_made_chance(i64::from(value) - target, remaining)
+                    }
+                });
+                made[i] += chance;
+                totals[i] += f64::from(value) + goal.map_or(0.0, |g| g.bonus as f64 * chance);
                 side_points[i] += if maximize {
                     i64::from(value)
                 } else {
@@ -348,4 +387,29 @@ pub fn card_values(
         exact: !estimated,
         bounded,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_estimated_chance_rises_with_the_margin_and_leans_to_the_declarer() {
+        let chance = |margin| estimated_made_chance(margin, 200);
+        // The search's estimate lies below what the hand gives: an estimate
+        // that just reaches the target is more often made than not, and the
+        // even chance lies 13 % of the points left below the target.
+        assert!(chance(0) > 0.7);
+        assert!((chance(-26) - 0.5).abs() < 1e-9);
+        let mut last = 0.0;
+        for margin in -200..=200 {
+            let c = chance(margin);
+            assert!(c > last && c < 1.0, "{margin}: {c}");
+            last = c;
+        }
+        assert!(chance(-200) < 0.001 && chance(200) > 0.999);
+        // The margin counts as a share of the points left.
+        assert_eq!(estimated_made_chance(-10, 100), chance(-20));
+        assert!(estimated_made_chance(5, 0).is_finite());
+    }
 }
