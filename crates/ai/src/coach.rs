@@ -37,6 +37,9 @@ pub struct Analysis {
     pub reason: String,
     /// Deals sampled for the analysis (0 when it rests on the hand alone).
     pub worlds: u32,
+    /// Card play only: each deal was searched one trick ahead and the rest
+    /// estimated, not played out to the end.
+    pub estimated: bool,
     /// The bid advisor's figures (auction decisions only).
     pub advice: Option<BidAdvice>,
 }
@@ -177,6 +180,7 @@ pub fn analyse_all(view: &PlayerView, seed: u64, opponents: Level) -> Result<Ana
         unit,
         reason: String::new(),
         worlds: 0,
+        estimated: false,
         advice: None,
     };
     match grounds {
@@ -291,6 +295,7 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
             .push(choice(Action::PlayCard(values.cards[i]), Some(value), note));
     }
     analysis.worlds = values.solved;
+    analysis.estimated = !values.exact;
     let Some(best) = values.best() else {
         return;
     };
@@ -1381,6 +1386,7 @@ name, as making this bid would win the game."
                 unit: Unit::Points,
                 reason: String::new(),
                 worlds: 0,
+                estimated: false,
                 advice: None,
             };
             card_play(&view, &values, &mut analysis);
@@ -1414,6 +1420,7 @@ name, as making this bid would win the game."
         assert!(view.public.hand.plays.is_empty());
         let analysis = analyse(&view, 7, Level::Expert).unwrap();
         assert_eq!(analysis.worlds, 24);
+        assert!(analysis.estimated);
         // Strictly between what a made and a set contract pay the seat.
         let (made, set) = contract_stakes(&view);
         let (low, high) = (made.min(set), made.max(set));

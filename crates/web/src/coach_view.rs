@@ -209,15 +209,18 @@ fn analysis_view(analysis: &Analysis, phase: Phase) -> Html {
         Unit::Stakes => "stake units for you",
     };
     // Card play searches each sampled deal open, which is why a contract
-    // can read as hopeless that fallible defenders would let through.
-    let open = if analysis
+    // can read as hopeless that fallible defenders would let through; in the
+    // first tricks it looks one trick ahead and estimates the rest.
+    let open = if !analysis
         .choices
         .iter()
         .any(|c| matches!(c.action, Action::PlayCard(_)))
     {
-        ", each played out with every card seen"
-    } else {
         ""
+    } else if analysis.estimated {
+        ", each seen open one trick ahead and estimated from there"
+    } else {
+        ", each played out with every card seen"
     };
     // Bids and melds carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {

@@ -2310,6 +2310,7 @@ mod coach_tests {
             unit: Unit::Points,
             reason: "a reason".into(),
             worlds: 0,
+            estimated: false,
             advice: None,
         })
     }
