@@ -10,6 +10,8 @@
 //! Where the search stops short of the hand's end and estimates the rest, the
 //! bonus is weighed by the chance the estimate gives the contract.
 
+use std::cmp::Ordering;
+
 use pinochle_engine::game::{same_side, PlayerView};
 use pinochle_engine::rules::Counting;
 use pinochle_engine::{Card, CardCounts};
@@ -198,17 +200,20 @@ pub struct CardValues {
 }
 
 impl CardValues {
+    /// How card `a`'s total compares with card `b`'s for the seat: `Greater`
+    /// when `a` is the better for its side.
+    fn compare(&self, a: usize, b: usize) -> Ordering {
+        let order = self.totals[a].total_cmp(&self.totals[b]);
+        if self.maximize {
+            order
+        } else {
+            order.reverse()
+        }
+    }
+
     /// The index of the card the player chooses.
     pub fn best(&self) -> Option<usize> {
-        let maximize = self.maximize;
-        (0..self.cards.len()).max_by(|&a, &b| {
-            let order = self.totals[a].total_cmp(&self.totals[b]);
-            if maximize {
-                order
-            } else {
-                order.reverse()
-            }
-        })
+        (0..self.cards.len()).max_by(|&a, &b| self.compare(a, b))
     }
 
     /// The card indices best first (the chosen card first).
@@ -216,14 +221,9 @@ impl CardValues {
         let best = self.best();
         let mut order: Vec<usize> = (0..self.cards.len()).collect();
         order.sort_by(|&a, &b| {
-            let by_total = self.totals[b].total_cmp(&self.totals[a]);
             (Some(a) != best)
                 .cmp(&(Some(b) != best))
-                .then(if self.maximize {
-                    by_total
-                } else {
-                    by_total.reverse()
-                })
+                .then(self.compare(b, a))
         });
         order
     }
