@@ -107,6 +107,32 @@ pub fn legal_bids(rules: &Rules, current: Option<u32>) -> Vec<u32> {
         .collect()
 }
 
+/// Every bid the auction can still reach over `current` (None: before the
+/// opening bid) by one legal bid or a chain of them, ascending: with fixed
+/// raises (partnership's 10 or 20) the bids beyond the next raise too.
+pub fn reachable_bids(rules: &Rules, current: Option<u32>) -> Vec<u32> {
+    let next_bids = legal_bids(rules, current);
+    if rules.auction.raises.is_none() {
+        return next_bids;
+    }
+    // Bids only rise, so one ascending sweep over the grid marks every chain.
+    let max = rules.max_bid() as usize;
+    let mut reached = vec![false; max + 1];
+    for bid in next_bids {
+        reached[bid as usize] = true;
+    }
+    for bid in 0..=max {
+        if reached[bid] {
+            for next in legal_bids(rules, Some(bid as u32)) {
+                reached[next as usize] = true;
+            }
+        }
+    }
+    (0..=rules.max_bid())
+        .filter(|&b| reached[b as usize])
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +170,11 @@ mod tests {
             bid_error(&r, 330, Some(300)).as_deref(),
             Some("each bid must raise the bid by 10 or 20")
         );
+        // A bid beyond the next raise is reached by raising again.
+        let reachable = reachable_bids(&r, Some(300));
+        assert_eq!(&reachable[..4], &[310, 320, 330, 340]);
+        assert!(reachable.windows(2).all(|w| w[1] - w[0] == 10));
+        assert_eq!(reachable.last(), Some(&r.max_bid()));
     }
 
     #[test]
