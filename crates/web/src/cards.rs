@@ -145,6 +145,10 @@ pub struct HandCardProps {
     /// The last card of a row when the hand takes several rows.
     #[prop_or_default]
     pub row_end: bool,
+    /// Where the card came from when it joined the hand ("passed to you by
+    /// Boris"): marked on its face and read out.
+    #[prop_or_default]
+    pub arrival: Option<String>,
 }
 
 /// A card of the human's hand: a button, disabled with the reason when
@@ -196,18 +200,23 @@ pub fn HandCard(props: &HandCardProps) -> Html {
     } else {
         card_label(card)
     };
+    let label = match &props.arrival {
+        Some(arrival) => format!("{label}, {arrival}"),
+        None => label,
+    };
     html! {
         <button type="button"
                 class={classes!("card", "in-hand", enabled.then_some("playable"),
                                 (props.active && !enabled).then_some("illegal"),
-                                selected.then_some("selected"), props.row_end.then_some("row-end"))}
+                                selected.then_some("selected"), props.row_end.then_some("row-end"),
+                                props.arrival.is_some().then_some("arrived"))}
                 data-card={card.to_string()}
                 data-selected={selected.then_some("true")}
                 aria-pressed={selected.then_some("true")}
                 data-action={action.as_ref().map(ToString::to_string)}
                 aria-disabled={(!enabled).then_some("true")}
                 aria-describedby={props.reason.as_ref().map(|_| reason_id.clone())}
-                title={props.reason.clone()}
+                title={props.reason.clone().or_else(|| props.arrival.clone())}
                 tabindex={if props.focusable { "0" } else { "-1" }}
                 style={format!("--i: {}", props.index)}
                 {onclick} {onkeydown}>

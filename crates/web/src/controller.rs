@@ -1624,6 +1624,7 @@ impl Game {
     fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
         let phase = self.state.phase();
         let had_declarer = self.state.public().hand.declarer.is_some();
+        let notices_before = self.state.public().hand.passes.len();
         let events = self.state.apply_for(seat, action.clone())?;
         self.selection.clear();
         self.moves += 1;
@@ -1649,6 +1650,14 @@ impl Game {
             _ => self.describe(seat, &action, phase),
         };
         self.announce(text);
+        for (from, cards) in self.passed_to_you(notices_before) {
+            // "Boris passes 4 cards." gives way to the cards by name.
+            let count = self.seating().describe_cards(from, false, &cards);
+            if self.announcements.last() == Some(&count) {
+                self.announcements.pop();
+            }
+            self.announce(self.seating().describe_received(from, &cards));
+        }
         if let Some(text) = self.declarer_without_bidding(had_declarer) {
             self.announce(text);
         }
@@ -1753,6 +1762,29 @@ impl Game {
             .collect();
         cards.reverse();
         Some((bury, cards))
+    }
+
+    /// The cards handed to the human since the hand had `notices_before`
+    /// pass notices, with who passed them.
+    fn passed_to_you(&self, notices_before: usize) -> Vec<(Seat, Vec<Card>)> {
+        let notices = &self.state.public().hand.passes;
+        let Some(received) = self.state.private_of(self.human).map(|p| &p.received) else {
+            return Vec::new();
+        };
+        let mut taken = 0;
+        let mut passed = Vec::new();
+        for (i, notice) in notices.iter().enumerate() {
+            if notice.to != self.human {
+                continue;
+            }
+            let count = usize::from(notice.count);
+            if i >= notices_before {
+                let cards = received.iter().skip(taken).take(count).copied().collect();
+                passed.push((notice.from, cards));
+            }
+            taken += count;
+        }
+        passed
     }
 
     fn announce(&mut self, text: String) {
@@ -1880,6 +1912,7 @@ pub mod testing {
 mod tests {
     use super::testing::drive;
     use super::*;
+    use crate::hand::{arrivals, sorted_hand};
     use pinochle_engine::Card;
 
     fn settings(preset: PresetId) -> Settings {
@@ -2177,6 +2210,93 @@ mod tests {
             "You pass."
         );
         assert_eq!(named.name(0), "Ann");
+    }
+
+    #[test]
+    fn cards_passed_to_the_human_are_named_and_marked_in_hand() {
+        // Partnership: partner to declarer and back; club: everyone passes
+        // one card to the left before the auction.
+        for preset in [PresetId::Partnership, PresetId::Club] {
+            let mut seen = false;
+            for seed in 0..40 {
+                let mut g = game(preset, seed);
+                drive(
+                    &mut g,
+                    |g| !g.view().own.received.is_empty() || g.history.len() > 1,
+                    |_| {},
+                );
+                let view = g.view();
+                let received = view.own.received.clone();
+                let Some(notice) = view.public.hand.passes.iter().find(|n| n.to == g.human) else {
+                    continue;
+                };
+                let said = g.seating().describe_received(notice.from, &received);
+                assert!(g.announcements.contains(&said), "{preset:?}: {said}");
+                // Partner's cards arrive as it passes them: the count gives
+                // way to the names. (The club's arrive once all have passed.)
+                let count = g.seating().describe_cards(notice.from, false, &received);
+                if preset == PresetId::Partnership {
+                    assert!(!g.announcements.contains(&count), "{count}");
+                }
+                let hand = sorted_hand(&view.own.hand.to_cards(), view.public.hand.trump);
+                let marks = arrivals(&view, &hand, &g.seating());
+                let mut marked: Vec<Card> = hand
+                    .iter()
+                    .zip(&marks)
+                    .filter(|(_, m)| m.is_some())
+                    .map(|(&c, _)| c)
+                    .collect();
+                let mut expected = received.clone();
+                pinochle_engine::sort::sort(&mut marked);
+                pinochle_engine::sort::sort(&mut expected);
+                assert_eq!(marked, expected, "{preset:?} seed {seed}");
+                let from = format!("passed to you by {}", g.name(notice.from));
+                assert!(marks.iter().flatten().all(|m| *m == from), "{marks:?}");
+                seen = true;
+                break;
+            }
+            assert!(seen, "{preset:?}: no cards were passed to the human");
+        }
+    }
+
+    #[test]
+    fn the_declarers_kitty_cards_are_marked_until_the_play() {
+        let mut seen = false;
+        for seed in 0..40 {
+            let mut g = game(PresetId::Brooklyn, seed);
+            drive(
+                &mut g,
+                |g| {
+                    let h = &g.view().public.hand;
+                    !h.kitty.is_empty() || g.history.len() > 1
+                },
+                |_| {},
+            );
+            let view = g.view();
+            let h = &view.public.hand;
+            if h.declarer != Some(g.human) || h.kitty.is_empty() {
+                continue;
+            }
+            let hand = sorted_hand(&view.own.hand.to_cards(), h.trump);
+            let marks = arrivals(&view, &hand, &g.seating());
+            let marked = marks.iter().flatten().count();
+            assert_eq!(marked, h.kitty.len());
+            assert!(marks.iter().flatten().all(|m| m == "from the kitty"));
+            // Once the human has played a card, the hand is just the hand.
+            drive(
+                &mut g,
+                |g| g.view().public.hand.plays.iter().any(|p| p.seat == g.human),
+                |_| {},
+            );
+            let view = g.view();
+            let hand = sorted_hand(&view.own.hand.to_cards(), view.public.hand.trump);
+            assert!(arrivals(&view, &hand, &g.seating())
+                .iter()
+                .all(Option::is_none));
+            seen = true;
+            break;
+        }
+        assert!(seen, "the human never took the kitty");
     }
 
     /// A game in which the human is choosing cards to bury or pass.

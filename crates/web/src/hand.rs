@@ -12,6 +12,7 @@ use web_sys::HtmlElement;
 use yew::{component, html, use_effect_with, use_node_ref, use_state, Callback, Html, Properties};
 
 use crate::cards::HandCard;
+use crate::seating::Seating;
 
 /// Suit order for display: trump first, then alternating colours.
 pub fn suit_order(trump: Option<Suit>) -> Vec<Suit> {
@@ -89,6 +90,44 @@ pub fn hand_choice(view: &PlayerView, cards: &[Card], may_act: bool) -> HandChoi
     }
 }
 
+/// Where the cards that joined the hand before the play came from, per card
+/// of `cards` (the hand as shown): "passed to you by Boris", or "from the
+/// kitty" for the declarer once the kitty is turned up; `None` for a card as
+/// dealt. Marked until the player's first card is played: while it decides
+/// what to pass back, bury or meld with them, and what to lead. Of several copies of one card, as
+/// many are marked as arrived (and are still in hand).
+pub fn arrivals(view: &PlayerView, cards: &[Card], seating: &Seating) -> Vec<Option<String>> {
+    let h = &view.public.hand;
+    let mut notes = vec![None; cards.len()];
+    let played = h.plays.iter().any(|p| p.seat == view.seat);
+    if played || view.phase() == Phase::SessionOver {
+        return notes;
+    }
+    let mut sources: Vec<(Card, String)> = Vec::new();
+    // Handed-over cards join `received` in the order of the pass notices.
+    let mut received = view.own.received.iter();
+    for notice in h.passes.iter().filter(|n| n.to == view.seat) {
+        let from = format!("passed to you by {}", seating.name(notice.from));
+        for &card in received.by_ref().take(usize::from(notice.count)) {
+            sources.push((card, from.clone()));
+        }
+    }
+    if h.declarer == Some(view.seat) {
+        sources.extend(h.kitty.iter().map(|&c| (c, "from the kitty".to_string())));
+    }
+    for (card, note) in sources {
+        // The copies still in hand that no earlier arrival has claimed.
+        let slot = cards
+            .iter()
+            .zip(&notes)
+            .position(|(&c, n)| c == card && n.is_none());
+        if let Some(i) = slot {
+            notes[i] = Some(note);
+        }
+    }
+    notes
+}
+
 #[derive(Properties, PartialEq)]
 pub struct HandViewProps {
     /// The cards, already sorted for display.
@@ -101,6 +140,9 @@ pub struct HandViewProps {
     /// Per card: chosen to bury or pass, not yet confirmed.
     #[prop_or_default]
     pub selected: Vec<bool>,
+    /// Per card: where it came from, when it joined the hand (see [`arrivals`]).
+    #[prop_or_default]
+    pub arrivals: Vec<Option<String>>,
     #[prop_or_default]
     pub onunselect: Callback<Card>,
     /// Changes with every move and with the result panel: the focus comes
@@ -192,6 +234,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
                     <HandCard {card} index={i} action={props.actions.get(i).cloned().flatten()}
                               reason={props.reasons.get(i).cloned().flatten()}
                               selected={props.selected.get(i).copied().unwrap_or(false)}
+                              arrival={props.arrivals.get(i).cloned().flatten()}
                               row_end={(i + 1) % per_row == 0}
                               active={props.active} focusable={i == focused} verb={props.verb}
                               onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}

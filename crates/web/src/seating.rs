@@ -135,21 +135,30 @@ impl<'a> Seating<'a> {
             };
             return format!("{} {name_verb} {cards}.", self.name(seat));
         }
-        // One card by its name, as every other announcement; a run by the
-        // cards' faces ("A♠"), so the sentence fits the phone's status line.
-        let names: Vec<String> = match cards {
-            [card] => vec![format!("the {}", card.long_name())],
-            _ => cards
-                .iter()
-                .map(|c| format!("{}{}", rank_text(c.rank), c.suit.symbol()))
-                .collect(),
-        };
-        let list = match names.split_last() {
-            Some((last, [])) => last.clone(),
-            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-            None => "nothing".to_string(),
-        };
-        format!("You {you_verb} {list}.")
+        format!("You {you_verb} {}.", card_list(cards))
+    }
+
+    /// Cards another seat handed to the human, by their faces: the human
+    /// sees them arrive ("Boris passes you A♠, K♠ and 10♥.").
+    pub fn describe_received(&self, from: Seat, cards: &[Card]) -> String {
+        format!("{} passes you {}.", self.name(from), card_list(cards))
+    }
+}
+
+/// One card by its name, as every other announcement; a run by the cards'
+/// faces ("A♠, K♠ and 10♥"), so the sentence fits the phone's status line.
+fn card_list(cards: &[Card]) -> String {
+    let names: Vec<String> = match cards {
+        [card] => vec![format!("the {}", card.long_name())],
+        _ => cards
+            .iter()
+            .map(|c| format!("{}{}", rank_text(c.rank), c.suit.symbol()))
+            .collect(),
+    };
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "nothing".to_string(),
     }
 }
 
@@ -192,6 +201,14 @@ mod tests {
         assert_eq!(
             seating.describe_cards(1, false, &[ace]),
             "Ada passes a card."
+        );
+        assert_eq!(
+            seating.describe_received(2, &[ace, ten]),
+            "Boris passes you A♠ and 10♥."
+        );
+        assert_eq!(
+            seating.describe_received(1, &[king]),
+            "Ada passes you the king of spades."
         );
     }
 }

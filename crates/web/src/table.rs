@@ -23,7 +23,7 @@ use crate::chart::{line_chart, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
-use crate::hand::{hand_choice, sorted_hand, HandView};
+use crate::hand::{arrivals, hand_choice, sorted_hand, HandView};
 use crate::review_view::review_panel;
 use crate::rules_text::RulesView;
 use crate::seating::plural;
@@ -944,7 +944,8 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     { for view.own.buried.iter().map(|&card| html! { <CardView {card} small=true /> }) }
                 </div>
             }
-            <HandView cards={own} actions={choice.actions} reasons={choice.reasons} active={choice.active}
+            <HandView arrivals={arrivals(&view, &own, &game.seating())} cards={own} actions={choice.actions}
+                      reasons={choice.reasons} active={choice.active}
                       verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
                       turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
             if let Some(s) = &game.result {
