@@ -1575,15 +1575,16 @@ impl Game {
                 plural(needed, "card", "cards")
             ));
         }
-        // Legal after the cards already chosen (some rules limit the set).
-        let legal = match self.after_selection() {
-            Some(state) => state.legal_actions(),
-            None => self.view().legal_actions(),
-        };
-        if !legal.contains(&kind.action(card)) {
-            return Some(format!("You may not {} this card.", kind.verb()));
+        // Legal after the cards already chosen (some rules limit the set);
+        // the rules say why not (the club's nines).
+        let mut state = self.after_selection().unwrap_or_else(|| self.state.clone());
+        match state.apply_for(self.human, kind.action(card)) {
+            Ok(_) => None,
+            Err(IllegalAction::RuleViolation { reason }) => {
+                Some(format!("You may not {} this card: {reason}.", kind.verb()))
+            }
+            Err(_) => Some(format!("You may not {} this card.", kind.verb())),
         }
-        None
     }
 
     fn select(&mut self, card: Card) -> Result<(), GameError> {
@@ -2257,6 +2258,39 @@ mod tests {
             }
             assert!(seen, "{preset:?}: no cards were passed to the human");
         }
+    }
+
+    #[test]
+    fn a_card_that_may_not_be_passed_says_which_rule_forbids_it() {
+        // The club: a nine may not be passed while other cards lie outside meld.
+        let mut g = choosing(PresetId::Club);
+        let refusals: Vec<String> = g
+            .view()
+            .own
+            .hand
+            .to_cards()
+            .into_iter()
+            .filter(|c| c.rank == pinochle_engine::Rank::Nine)
+            .filter_map(|c| g.select_refusal(c))
+            .collect();
+        for refusal in &refusals {
+            assert_eq!(
+                refusal,
+                "You may not pass this card: a nine may be passed only if every other \
+                 card of the hand is part of a complete meld."
+            );
+        }
+        assert!(!refusals.is_empty(), "no nine was held back");
+        // A card the rules allow is chosen as before.
+        let free = g
+            .view()
+            .own
+            .hand
+            .to_cards()
+            .into_iter()
+            .find(|c| c.rank != pinochle_engine::Rank::Nine);
+        assert_eq!(free.and_then(|c| g.select_refusal(c)), None);
+        g.update(Msg::Select(free.unwrap())).unwrap();
     }
 
     #[test]
