@@ -2316,6 +2316,27 @@ mod tests {
             let marked = marks.iter().flatten().count();
             assert_eq!(marked, h.kitty.len());
             assert!(marks.iter().flatten().all(|m| m == "from the kitty"));
+            // A buried copy is taken to be the kitty's: the rest stay marked.
+            drive(
+                &mut g,
+                |g| g.view().phase() != Phase::Bury && !g.view().own.buried.is_empty(),
+                |_| {},
+            );
+            let view = g.view();
+            let hand = sorted_hand(&view.own.hand.to_cards(), view.public.hand.trump);
+            let mut kept = view.public.hand.kitty.clone();
+            kept.retain(|c| view.own.hand.count(*c) > 0);
+            for buried in &view.own.buried {
+                if let Some(i) = kept.iter().position(|c| c == buried) {
+                    kept.swap_remove(i);
+                }
+            }
+            let marked: Vec<Card> = hand
+                .iter()
+                .zip(arrivals(&view, &hand, &g.seating()))
+                .filter_map(|(&c, m)| m.map(|_| c))
+                .collect();
+            assert_eq!(marked.len(), kept.len(), "{marked:?} against {kept:?}");
             // Once the human has played a card, the hand is just the hand.
             drive(
                 &mut g,

@@ -94,8 +94,9 @@ pub fn hand_choice(view: &PlayerView, cards: &[Card], may_act: bool) -> HandChoi
 /// of `cards` (the hand as shown): "passed to you by Boris", or "from the
 /// kitty" for the declarer once the kitty is turned up; `None` for a card as
 /// dealt. Marked until the player's first card is played: while it decides
-/// what to pass back, bury or meld with them, and what to lead. Of several copies of one card, as
-/// many are marked as arrived (and are still in hand).
+/// what to pass back, bury or meld with them, and what to lead. A copy that
+/// leaves the hand is taken to be an arrived one, so the copies as dealt never
+/// carry the mark.
 pub fn arrivals(view: &PlayerView, cards: &[Card], seating: &Seating) -> Vec<Option<String>> {
     let h = &view.public.hand;
     let mut notes = vec![None; cards.len()];
@@ -115,7 +116,22 @@ pub fn arrivals(view: &PlayerView, cards: &[Card], seating: &Seating) -> Vec<Opt
     if h.declarer == Some(view.seat) {
         sources.extend(h.kitty.iter().map(|&c| (c, "from the kitty".to_string())));
     }
+    // Copies that have left the hand since (buried, or passed on after they
+    // came) are taken to be the arrivals: the copies as dealt stay unmarked.
+    let mut departed = view.own.buried.clone();
+    let came = h.passes.iter().position(|n| n.to == view.seat);
+    if came.is_some() {
+        departed.extend(&view.own.passing);
+    }
+    let went = h.passes.iter().rposition(|n| n.from == view.seat);
+    if matches!((came, went), (Some(came), Some(went)) if went > came) {
+        departed.extend(&view.own.given);
+    }
     for (card, note) in sources {
+        if let Some(i) = departed.iter().position(|&c| c == card) {
+            departed.swap_remove(i);
+            continue;
+        }
         // The copies still in hand that no earlier arrival has claimed.
         let slot = cards
             .iter()
