@@ -2,7 +2,9 @@
 // preset, in card play after meld, the hand, the trick and the prompt lie
 // inside the viewport at 1280×800 and 360×740 with no sideways scroll, the
 // trick's cards at least 60 px tall
-// (screenshots layout-<preset>-<w>x<h>.png); in each preset clicking an
+// (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
+// opens over the table at full size without moving the trick
+// (layout-<preset>-360x740-score-sheet.png); in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
 // the hand; burying is select-then-confirm and the selection can be changed
 // before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
@@ -123,6 +125,25 @@ for (const preset of PRESETS) {
         assertInside(`${label}: the prompt`, f.prompt, f);
         await screenshot(page, `layout-${preset.id}-${size.width}x${size.height}`);
       }
+      // On the phone the score sheet unfolds over the table at full size
+      // (its chart and table readable, inside the screen) and the trick
+      // keeps its size underneath; nothing scrolls.
+      const sheet = page.locator('.side details').last();
+      const trickBefore = (await fit(page)).trickCards;
+      await sheet.locator('summary').click();
+      await page.waitForTimeout(100);
+      const open = await fit(page);
+      const label = `${preset.id} at 360×740 with the score sheet open`;
+      assert.ok(open.scrollHeight <= open.height + 1, `${label}: no page scroll`);
+      assert.deepEqual(open.trickCards, trickBefore, `${label}: the trick keeps its size`);
+      const box = await sheet.evaluate((d) => {
+        const r = d.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, clipped: d.scrollHeight > d.clientHeight + 1 };
+      });
+      assertInside(`${label}: the score sheet`, box, open);
+      assert.ok(!box.clipped, `${label}: the score sheet shows all it holds`);
+      await screenshot(page, `layout-${preset.id}-360x740-score-sheet`);
+      await sheet.locator('summary').click();
       const illegal = page.locator('[data-testid="hand"] .illegal').first();
       const title = await illegal.getAttribute('title');
       await illegal.click({ force: true });
