@@ -559,6 +559,16 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     n.trump.name(),
                     percent(n.outlook.made)
                 );
+                // Made more often yet ranked lower: the points say why.
+                if !stakes && n.outlook.made > c.outlook.made && utility(*best) > utility(next) {
+                    reason += &format!(
+                        " but is worth less on average ({:+.0} against {:+.0}: {meld_of} {:.0} against {:.0})",
+                        utility(next),
+                        utility(*best),
+                        n.meld,
+                        c.meld
+                    );
+                }
                 // A trump that multiplies the payments changes the ranking.
                 let (m, m_next) = (
                     expert::trump_multiplier(rules, Some(c.trump)),
@@ -1577,6 +1587,59 @@ name, as making this bid would win the game."
             }
             assert!(checked > 0, "{preset:?}: no trump decision came up");
         }
+    }
+
+    #[test]
+    fn a_trump_made_more_often_but_ranked_lower_is_explained_by_its_worth() {
+        let mut view = None;
+        drive(PresetId::Partnership, 1, 80, |state| {
+            let v = state.observation(state.current_player().unwrap());
+            let trump = v.phase() == Phase::Trump;
+            if trump {
+                view = Some(v);
+            }
+            !trump
+        });
+        let view = view.expect("a trump decision came up");
+        let bid = f64::from(view.public.hand.bid.unwrap());
+        let candidate = |trump, made, meld| expert::Candidate {
+            trump,
+            outlook: crate::outlook::Outlook {
+                made,
+                points: 120.0,
+            },
+            meld,
+        };
+        let candidates = vec![
+            candidate(Suit::Hearts, 0.85, 219.0),
+            candidate(Suit::Clubs, 0.88, 135.0),
+        ];
+        let rules = &view.rules;
+        assert!(candidates[0].utility(rules, bid) > candidates[1].utility(rules, bid));
+        let mut analysis = Analysis {
+            recommended: Action::ChooseTrump(Suit::Hearts),
+            choices: Vec::new(),
+            unit: Unit::Points,
+            reason: String::new(),
+            worlds: 0,
+            estimated: false,
+            advice: None,
+        };
+        let evaluation = Evaluation::Trump {
+            candidates,
+            best: 0,
+        };
+        evaluated(&view, &evaluation, &mut analysis);
+        assert!(
+            analysis.reason.ends_with(&format!(
+                "; clubs makes it in 88% but is worth less on average ({:+.0} against {:+.0}: \
+                 your side's meld 135 against 219)",
+                0.88 * 255.0 - 0.12 * bid,
+                0.85 * 339.0 - 0.15 * bid
+            )),
+            "{}",
+            analysis.reason
+        );
     }
 
     #[test]
