@@ -20,11 +20,13 @@ use crate::seating::GiveUp;
 pub struct BidControlsProps {
     /// Legal bids, ascending.
     pub bids: Vec<u32>,
-    pub may_pass: bool,
+    /// Why the seat may not pass (the rules' words), or `None` when it may.
+    pub no_pass: Option<String>,
     pub onaction: Callback<Action>,
 }
 
-/// A select over the legal bids, a Bid button and a Pass button.
+/// A select over the legal bids, a Bid button and a Pass button (or why the
+/// seat may not pass).
 #[component]
 pub fn BidControls(props: &BidControlsProps) -> Html {
     let chosen = use_state(|| 0usize);
@@ -32,7 +34,7 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
     {
         // Keyboard shortcuts while the bid controls are shown.
         let bids = props.bids.clone();
-        let may_pass = props.may_pass;
+        let may_pass = props.no_pass.is_none();
         let onaction = props.onaction.clone();
         let chosen = chosen.clone();
         use_effect_with((props.bids.clone(), index), move |_| {
@@ -104,7 +106,9 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
                     { format!("Bid {}", bid.unwrap_or_default()) }
                 </button>
             }
-            if props.may_pass {
+            if let Some(reason) = &props.no_pass {
+                <p class="no-pass" data-testid="no-pass">{ format!("No pass: {reason}.") }</p>
+            } else {
                 <button type="button" onclick={on_pass} aria-keyshortcuts="P" data-action="pass" data-testid="pass">
                     { "Pass" }
                 </button>
@@ -206,7 +210,7 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                 .collect();
             html! {
                 <>
-                    <BidControls {bids} may_pass={has(&Action::Pass)} onaction={onaction.clone()} />
+                    <BidControls {bids} no_pass={view.refusal(&Action::Pass)} onaction={onaction.clone()} />
                     if has(&Action::DeclineHand) {
                         <div class="choice" role="group" aria-label="Redeal">
                             <p>{ format!("You hold {} nines: you may ask for a new deal.",

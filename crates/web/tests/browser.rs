@@ -84,7 +84,7 @@ async fn bid_controls_offer_only_the_legal_bids() {
     use pinochle_web::controls::{BidControls, BidControlsProps};
     let root = mount_with::<BidControls>(BidControlsProps {
         bids: vec![310, 320, 330, 350],
-        may_pass: false,
+        no_pass: Some("the first player must bid".into()),
         onaction: yew::Callback::noop(),
     })
     .await;
@@ -93,6 +93,15 @@ async fn bid_controls_offer_only_the_legal_bids() {
         .query_selector("[data-action=pass]")
         .expect("valid selector")
         .is_none());
+    // In place of the Pass button, why there is none.
+    let no_pass = root
+        .query_selector("[data-testid=no-pass]")
+        .expect("valid selector")
+        .expect("the reason for no pass");
+    assert_eq!(
+        no_pass.text_content().as_deref(),
+        Some("No pass: the first player must bid.")
+    );
     let bid = root
         .query_selector("[data-testid=bid]")
         .expect("valid selector")

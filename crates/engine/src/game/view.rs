@@ -40,6 +40,17 @@ impl PlayerView {
         legal::legal_actions(&self.rules, &self.public, self.seat, &self.own)
     }
 
+    /// Why this seat may not take `action` now, in the rules' words ("the
+    /// first player must bid"); `None` when it may.
+    pub fn refusal(&self, action: &Action) -> Option<String> {
+        if !self.is_my_turn() {
+            return Some("it is not your turn".to_string());
+        }
+        legal::check(&self.rules, &self.public, self.seat, &self.own, action)
+            .err()
+            .map(|e| e.to_string())
+    }
+
     /// Why this seat may not play `card` now (`None`: legal, or not its turn).
     pub fn card_reason(&self, card: Card) -> Option<String> {
         legal::card_reason(&self.rules, &self.public, self.seat, &self.own, card)
@@ -60,5 +71,31 @@ impl State {
     /// The shared rules, cheap to clone.
     pub fn shared_rules(&self) -> Arc<Rules> {
         Arc::clone(&self.rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PresetId;
+
+    #[test]
+    fn a_refusal_gives_the_rules_reason_and_agrees_with_the_legal_actions() {
+        // Brooklyn: the first player must bid.
+        let state = State::new(Rules::preset(PresetId::Brooklyn), 3).unwrap();
+        let seat = state.current_player().unwrap();
+        let view = state.observation(seat);
+        assert_eq!(
+            view.refusal(&Action::Pass).as_deref(),
+            Some("the first player must bid")
+        );
+        for action in view.legal_actions() {
+            assert_eq!(view.refusal(&action), None, "{action}");
+        }
+        let other = state.observation((seat + 1) % 3);
+        assert_eq!(
+            other.refusal(&Action::Bid(300)).as_deref(),
+            Some("it is not your turn")
+        );
     }
 }
