@@ -219,7 +219,8 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 /// and "worth the same here" (or the little it is worth more, where that shows
 /// as more than zero), so burying the ace of trump in a hand set whatever is
 /// buried reads as a tie, not as praise; else the grade, the expert's choice
-/// and the cost.
+/// and the cost; for a decision not valued (a bid), the expert's choice and
+/// its grounds.
 fn verdict(g: &GradedDecision, phase: Phase) -> String {
     match (g.grade, g.cost) {
         (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
@@ -240,7 +241,9 @@ fn verdict(g: &GradedDecision, phase: Phase) -> String {
             expert_would(&g.expert, phase),
             cost_text(cost, g.unit)
         ),
-        _ => expert_would(&g.expert, phase),
+        // Not valued (a bid): the expert's own grounds say how far off it was.
+        _ if g.reason.is_empty() => expert_would(&g.expert, phase),
+        _ => format!("{}: {}", expert_would(&g.expert, phase), g.reason),
     }
 }
 
@@ -540,6 +543,22 @@ mod tests {
         assert_eq!(
             verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury),
             "mistake: the expert would bury 10♠ (costs 12 points)"
+        );
+        // A bid is not valued: its verdict gives the expert's grounds.
+        let bid = GradedDecision {
+            chosen: Action::Bid(310),
+            expert: Action::Pass,
+            cost: None,
+            grade: None,
+            unit: Unit::Stakes,
+            reason:
+                "your side scores 300 or more in 65% of 24 sampled deals; the expert bids up to 290"
+                    .into(),
+        };
+        assert_eq!(
+            verdict(&bid, Phase::Auction),
+            "the expert would pass: your side scores 300 or more in 65% of 24 sampled deals; \
+             the expert bids up to 290"
         );
     }
 
