@@ -358,7 +358,11 @@ pub fn claim_summary(game: &Game) -> Html {
                 { for claimed.tricks.iter().map(|t| html! {
                     <li>
                         { t.cards.iter().map(|p| card_text(p.card)).collect::<Vec<_>>().join(" ") }
-                        { format!(" — {}", game.name(t.winner)) }
+                        { if game.is_you(t.winner) {
+                            " — you take it".to_string()
+                        } else {
+                            format!(" — {} takes it", game.name(t.winner))
+                        } }
                     </li>
                 }) }
             </ol>
