@@ -348,7 +348,10 @@ pub fn import_tools(imported: &Imported, on_import: &Callback<ImportMsg>) -> Htm
             <label>{ "Grade the decisions of " }
                 <select onchange={on_seat} data-testid="import-seat">
                     { for (0..imported.seats()).map(|s| html! {
-                        <option value={s.to_string()} selected={s == imported.seat}>{ format!("seat {}", s + 1) }</option>
+                        <option value={s.to_string()} selected={s == imported.seat}>
+                            // The graded seat is "You" in the review below.
+                            { if s == imported.seat { format!("Seat {} (you)", s + 1) } else { format!("Seat {}", s + 1) } }
+                        </option>
                     }) }
                 </select>
             </label>
