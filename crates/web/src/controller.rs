@@ -1768,24 +1768,12 @@ impl Game {
     /// The cards handed to the human since the hand had `notices_before`
     /// pass notices, with who passed them.
     fn passed_to_you(&self, notices_before: usize) -> Vec<(Seat, Vec<Card>)> {
-        let notices = &self.state.public().hand.passes;
-        let Some(received) = self.state.private_of(self.human).map(|p| &p.received) else {
-            return Vec::new();
-        };
-        let mut taken = 0;
-        let mut passed = Vec::new();
-        for (i, notice) in notices.iter().enumerate() {
-            if notice.to != self.human {
-                continue;
-            }
-            let count = usize::from(notice.count);
-            if i >= notices_before {
-                let cards = received.iter().skip(taken).take(count).copied().collect();
-                passed.push((notice.from, cards));
-            }
-            taken += count;
-        }
-        passed
+        self.view()
+            .passes_received()
+            .into_iter()
+            .filter(|&(i, _, _)| i >= notices_before)
+            .map(|(_, from, cards)| (from, cards.to_vec()))
+            .collect()
     }
 
     fn announce(&mut self, text: String) {

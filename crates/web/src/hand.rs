@@ -105,13 +105,9 @@ pub fn arrivals(view: &PlayerView, cards: &[Card], seating: &Seating) -> Vec<Opt
         return notes;
     }
     let mut sources: Vec<(Card, String)> = Vec::new();
-    // Handed-over cards join `received` in the order of the pass notices.
-    let mut received = view.own.received.iter();
-    for notice in h.passes.iter().filter(|n| n.to == view.seat) {
-        let from = format!("passed to you by {}", seating.name(notice.from));
-        for &card in received.by_ref().take(usize::from(notice.count)) {
-            sources.push((card, from.clone()));
-        }
+    for (_, from, cards) in view.passes_received() {
+        let from = format!("passed to you by {}", seating.name(from));
+        sources.extend(cards.iter().map(|&card| (card, from.clone())));
     }
     if h.declarer == Some(view.seat) {
         sources.extend(h.kitty.iter().map(|&c| (c, "from the kitty".to_string())));

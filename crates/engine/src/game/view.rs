@@ -40,6 +40,23 @@ impl PlayerView {
         legal::legal_actions(&self.rules, &self.public, self.seat, &self.own)
     }
 
+    /// The cards handed to this seat so far in the hand, one entry per pass
+    /// notice addressed to it: the notice's index in the hand's `passes`, who
+    /// passed them and the cards (`own.received` holds them in that order).
+    pub fn passes_received(&self) -> Vec<(usize, Seat, &[Card])> {
+        let mut taken = 0;
+        let mut passes = Vec::new();
+        for (i, notice) in self.public.hand.passes.iter().enumerate() {
+            if notice.to != self.seat {
+                continue;
+            }
+            let end = (taken + usize::from(notice.count)).min(self.own.received.len());
+            passes.push((i, notice.from, &self.own.received[taken..end]));
+            taken = end;
+        }
+        passes
+    }
+
     /// Why this seat may not take `action` now, in the rules' words ("the
     /// first player must bid"); `None` when it may.
     pub fn refusal(&self, action: &Action) -> Option<String> {
@@ -92,6 +109,7 @@ mod tests {
         for action in view.legal_actions() {
             assert_eq!(view.refusal(&action), None, "{action}");
         }
+        assert!(view.passes_received().is_empty());
         let other = state.observation((seat + 1) % 3);
         assert_eq!(
             other.refusal(&Action::Bid(300)).as_deref(),
