@@ -9,7 +9,8 @@
 // the hand; burying is select-then-confirm and the selection can be changed
 // before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
 // finds no serious or critical violation on the start screen, the rules
-// dialog, the rules editor, the table and the result panel; the table's
+// dialog, the rules editor, the table and the result panel, which on a phone
+// lies over the coach's panels; the table's
 // options fold behind one button on a phone and the Sound choice is
 // remembered. Instant pace and basic players throughout.
 
@@ -238,10 +239,24 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
     await page.getByTestId('rules-dialog').waitFor({ state: 'visible' });
     await axeScan(page, 'the rules dialog');
     await page.getByTestId('close-rules').click();
+    await page.getByTestId('bid-advisor-toggle').check();
     await playUntil(page, humanToPlayCard);
     await axeScan(page, 'the table');
     await playUntil(page, (p) => p.getByTestId('result-panel').isVisible());
     await axeScan(page, 'the result panel');
+    // On a phone the coach's panels lie over the table; the result dialog lies
+    // over them (the next hand's bidding has begun behind it).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByTestId('bid-advisor').waitFor({ state: 'attached' });
+    const onTop = await page.evaluate(() => {
+      const hit = (el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      };
+      const advisor = document.querySelector('[data-testid="bid-advisor"]');
+      return [hit(document.querySelector('[data-testid="next-hand"]'))?.dataset.testid, advisor.contains(hit(advisor))];
+    });
+    assert.deepEqual(onTop, ['next-hand', false], 'the result dialog lies over the bid advisor');
   } finally {
     await context.close();
   }

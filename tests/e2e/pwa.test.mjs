@@ -2,8 +2,8 @@
 // Chromium's installability check (DevTools protocol: Page.getInstallabilityErrors
 // returns none); the generated precache list covers every file the page loads;
 // after the first visit the app starts offline; and a new build of the service
-// worker brings up the "new version — reload" prompt, whose button reloads the
-// page under the new worker.
+// worker brings up the "new version — reload" prompt, over any dialog open at
+// the table, whose button reloads the page under the new worker.
 //
 // Run through `cargo xtask test --only e2e` (dist/ built by `cargo xtask dist`,
 // which writes dist/sw.js with the build's precache list).
@@ -133,6 +133,12 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     await loadControlled(page);
     const before = await page.evaluate(() => navigator.serviceWorker.controller.scriptURL);
     assert.equal(await page.getByTestId('update-prompt').count(), 0, 'no prompt for the version in use');
+    // A player mid-game with a dialog open must still see and reach the prompt:
+    // the click below fails if the dialog's backdrop lies over it.
+    await page.goto(`${baseUrl()}?pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start-game').click();
+    await page.getByTestId('rules-button').click();
+    await page.getByTestId('rules-dialog').waitFor({ state: 'visible' });
     // A different worker script is what a new build looks like to the browser.
     writeFileSync(swPath, original.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
