@@ -764,7 +764,13 @@ fn bidding(
             "your side reaches {b} in {} sampled deals",
             of(reached(*b), deals)
         ),
-        Action::Pass => format!("the expert bids up to {bids_to:.0}"),
+        Action::Pass => match bids.first() {
+            Some(&b) if f64::from(b) <= bids_to => {
+                format!("ends your bidding; the expert bids on up to {bids_to:.0}")
+            }
+            Some(&b) => format!("the expert stops here: {b} is above the {bids_to:.0} it bids to"),
+            None => format!("the expert bids up to {bids_to:.0}"),
+        },
         Action::DeclineHand => "asks for a redeal (the expert always does when it may)".to_string(),
         _ => String::new(),
     };
@@ -1486,6 +1492,48 @@ name, as making this bid would win the game."
         assert!(
             forced > 0,
             "no forced bid beyond the expert's limit came up"
+        );
+    }
+
+    #[test]
+    fn the_pass_note_says_whether_the_expert_would_bid_on() {
+        let (mut bid_on, mut stopped) = (0, 0);
+        for seed in 0..4 {
+            drive(PresetId::Brooklyn, seed, 60, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                let legal = view.legal_actions();
+                let can_bid = legal.iter().any(|a| matches!(a, Action::Bid(_)));
+                if view.phase() != Phase::Auction || !legal.contains(&Action::Pass) || !can_bid {
+                    return true;
+                }
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                let pass = analysis
+                    .choices
+                    .iter()
+                    .find(|c| c.action == Action::Pass)
+                    .expect("Pass is among the choices");
+                if matches!(analysis.recommended, Action::Bid(_)) {
+                    assert!(
+                        pass.note
+                            .starts_with("ends your bidding; the expert bids on up to "),
+                        "{}",
+                        pass.note
+                    );
+                    bid_on += 1;
+                } else {
+                    assert!(
+                        pass.note.starts_with("the expert stops here: "),
+                        "{}",
+                        pass.note
+                    );
+                    stopped += 1;
+                }
+                true
+            });
+        }
+        assert!(
+            bid_on > 0 && stopped > 0,
+            "bid on {bid_on}, stopped {stopped}"
         );
     }
 
