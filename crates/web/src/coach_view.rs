@@ -42,8 +42,20 @@ pub fn action_text(action: &Action, phase: Phase) -> String {
     }
 }
 
-/// A value in the analysis' unit, signed: "+31", "−0.4 u".
-pub fn value_text(value: f64, unit: Unit) -> String {
+/// Digits after the point for a set of values in points: none, unless two
+/// values that differ would read the same (in the 50-point double deck the
+/// alternatives often lie within a point of each other), then one.
+fn point_decimals(values: &[f64]) -> usize {
+    let blurred = values.iter().enumerate().any(|(i, a)| {
+        values[i + 1..]
+            .iter()
+            .any(|b| (a - b).abs() >= 0.05 && a.round() == b.round())
+    });
+    usize::from(blurred)
+}
+
+/// A value in the analysis' unit, signed: "+31", "+18.7", "−0.40 u".
+fn value_text(value: f64, unit: Unit, point_decimals: usize) -> String {
     let sign = if value > 0.0 {
         "+"
     } else if value < 0.0 {
@@ -52,7 +64,7 @@ pub fn value_text(value: f64, unit: Unit) -> String {
         ""
     };
     match unit {
-        Unit::Points => format!("{sign}{:.0}", value.abs()),
+        Unit::Points => format!("{sign}{:.*}", point_decimals, value.abs()),
         Unit::Stakes => format!("{sign}{:.2} u", value.abs()),
     }
 }
@@ -153,10 +165,16 @@ fn send_change(on_msg: &Callback<Msg>, msg: Msg) -> Callback<yew::Event> {
     Callback::from(move |_: yew::Event| on_msg.emit(msg.clone()))
 }
 
-fn choice_row(choice: &Choice, unit: Unit, recommended: bool, phase: Phase) -> Html {
+fn choice_row(
+    choice: &Choice,
+    unit: Unit,
+    point_decimals: usize,
+    recommended: bool,
+    phase: Phase,
+) -> Html {
     let value = choice
         .value
-        .map(|v| value_text(v, unit))
+        .map(|v| value_text(v, unit, point_decimals))
         .unwrap_or_default();
     // The recommended choice shows its fact; the others with a value keep
     // theirs on hover and for screen readers, so five choices fit beside the
@@ -237,10 +255,12 @@ fn analysis_view(analysis: &Analysis, phase: Phase) -> Html {
             format!("Figures from {} sampled deals.", analysis.worlds),
         )
     };
+    let values: Vec<f64> = analysis.choices.iter().filter_map(|c| c.value).collect();
+    let decimals = point_decimals(&values);
     html! {
         <>
             <ol class="choices" aria-label={label}>
-                { for analysis.choices.iter().map(|c| choice_row(c, unit, c.action == analysis.recommended, phase)) }
+                { for analysis.choices.iter().map(|c| choice_row(c, unit, decimals, c.action == analysis.recommended, phase)) }
             </ol>
             <p class="reason">{ sentence(&analysis.reason) }</p>
             if analysis.worlds > 0 {
@@ -385,7 +405,25 @@ fn sentence(reason: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::sentence;
+    use super::{point_decimals, sentence, value_text};
+    use pinochle_ai::coach::Unit;
+
+    #[test]
+    fn values_that_differ_read_differently() {
+        // Whole points where that tells them apart (single-deck counting).
+        assert_eq!(point_decimals(&[124.4, 96.0, 88.7]), 0);
+        assert_eq!(point_decimals(&[34.0, 34.0, 34.02]), 0);
+        // The double deck's alternatives within a point of each other.
+        let close = [19.04, 18.96, 18.71];
+        assert_eq!(point_decimals(&close), 1);
+        let shown: Vec<String> = close
+            .iter()
+            .map(|&v| value_text(v, Unit::Points, 1))
+            .collect();
+        assert_eq!(shown, ["+19.0", "+19.0", "+18.7"]);
+        assert_eq!(value_text(-12.0, Unit::Points, 0), "−12");
+        assert_eq!(value_text(-0.4, Unit::Stakes, 0), "−0.40 u");
+    }
 
     #[test]
     fn a_reason_reads_as_a_sentence() {
