@@ -85,19 +85,39 @@ fn rules_summary(rules: &Rules) -> Html {
     }
 }
 
-/// A game's count per seat for reading: points "−280 · 130", stake units
-/// "+3 u · −1 u" or money "$1.20 · −$0.60".
-pub fn standing_text(tally: Tally, values: &[i64]) -> String {
-    values
-        .iter()
-        .map(|&v| {
-            let minus = if v < 0 { "−" } else { "" };
-            let a = v.unsigned_abs();
-            match tally {
-                Tally::Points => format!("{minus}{a}"),
-                Tally::Stakes => format!("{}{a} u", if v > 0 { "+" } else { minus }),
-                Tally::Money => format!("{minus}${}.{:02}", a / 100, a % 100),
-            }
+/// One count for reading: points "−280", stake units "+3 u" or money "−$0.60".
+fn amount_text(tally: Tally, v: i64) -> String {
+    let minus = if v < 0 { "−" } else { "" };
+    let a = v.unsigned_abs();
+    match tally {
+        Tally::Points => format!("{minus}{a}"),
+        Tally::Stakes => format!("{}{a} u", if v > 0 { "+" } else { minus }),
+        Tally::Money => format!("{minus}${}.{:02}", a / 100, a % 100),
+    }
+}
+
+/// Each seat's count beside its name, "You 120 · Ada −40 · Boris 620", or
+/// with partners (seats opposite, one count per side) each side's once,
+/// "You & Boris 87 · Ada & Cleo 42".
+pub fn standing_text(tally: Tally, names: &[String], values: &[i64], partnerships: bool) -> String {
+    let name = |seat: usize| match names.get(seat).map(String::as_str) {
+        Some("") => YOU.to_string(),
+        Some(n) => n.to_string(),
+        None => format!("Seat {}", seat + 1),
+    };
+    let sides = if partnerships && values.len() == 4 {
+        2
+    } else {
+        values.len()
+    };
+    (0..sides)
+        .map(|seat| {
+            let who = if sides < values.len() {
+                format!("{}\u{a0}& {}", name(seat), name(seat + sides))
+            } else {
+                name(seat)
+            };
+            format!("{who} {}", amount_text(tally, values[seat]))
         })
         .collect::<Vec<_>>()
         .join(" · ")
@@ -111,55 +131,62 @@ pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
         .tally
         .or_else(|| preset.map(|p| Tally::of(&Rules::preset(p))))
         .unwrap_or(Tally::Points);
-    let result = match tally {
-        Tally::Points => standing_text(tally, &g.scores),
-        Tally::Stakes | Tally::Money => standing_text(tally, &g.ledger),
+    let partnerships = preset.is_some_and(|p| Rules::preset(p).table.partnerships);
+    let values = match tally {
+        Tally::Points => &g.scores,
+        Tally::Stakes | Tally::Money => &g.ledger,
     };
+    let result = standing_text(tally, &g.players, values, partnerships);
     let won = if g.winners.is_empty() {
         String::new()
     } else {
         format!(" · won by {}", g.winners.join(" and "))
     };
     format!(
-        "{name}{} · {} · {result}{won}{}",
+        "{name}{} · {result}{won}{}",
         g.rules_name
             .as_ref()
             .map(|n| format!(" ({n})"))
             .unwrap_or_default(),
-        g.players.join(", "),
         g.seed.map(|d| format!(" · deal {d}")).unwrap_or_default(),
     )
 }
 
-/// "Bison Auction Pinochle · You, Ada, Boris · 120 · 80 · 45 · hand 3 (auction)".
+/// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)".
 fn describe(s: &SessionSummary) -> String {
-    let scores = standing_text(s.tally, &s.standing);
+    let scores = standing_text(s.tally, &s.players, &s.standing, s.partnerships);
     let state = if s.finished {
         "finished".to_string()
     } else {
         format!("hand {} ({})", s.hands_completed + 1, s.phase)
     };
     format!(
-        "{}{} · {} · {} · {}",
+        "{}{} · {} · {}",
         s.game,
         s.rules_name
             .as_ref()
             .map(|n| format!(" ({n})"))
             .unwrap_or_default(),
-        s.players
-            .iter()
-            .map(|p| if p.is_empty() { YOU } else { p.as_str() })
-            .collect::<Vec<_>>()
-            .join(", "),
         scores,
         state
     ) + if s.practice { " · practice" } else { "" }
 }
 
-/// Milliseconds since the epoch as a short UTC date and time.
-fn when(ms: u64) -> String {
-    let secs = ms / 1000;
-    let days = (secs / 86_400) as i64;
+/// Milliseconds since the epoch as a short date and time where the player
+/// is (the browser's time zone at that moment).
+fn local_when(ms: u64) -> String {
+    #[allow(clippy::cast_precision_loss)] // milliseconds since 1970 fit in f64 exactly
+    let offset =
+        js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64)).get_timezone_offset();
+    #[allow(clippy::cast_possible_truncation)] // whole minutes, at most a day
+    when(ms, -(offset as i64))
+}
+
+/// Milliseconds since the epoch as a short date and time, `ahead_minutes`
+/// ahead of UTC.
+fn when(ms: u64, ahead_minutes: i64) -> String {
+    let secs = (ms / 1000) as i64 + ahead_minutes * 60;
+    let days = secs.div_euclid(86_400);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
@@ -171,9 +198,9 @@ fn when(ms: u64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!(
-        "{year}-{month:02}-{day:02} {:02}:{:02} UTC",
-        secs / 3600 % 24,
-        secs / 60 % 60
+        "{year}-{month:02}-{day:02} {:02}:{:02}",
+        secs.rem_euclid(86_400) / 3600,
+        secs.rem_euclid(3600) / 60
     )
 }
 
@@ -547,7 +574,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     html! {
                         <li data-testid="saved-session" data-session={session.id.clone()}>
                             <span>{ describe(session) }</span>
-                            <span class="when">{ format!(" · last played {}", when(session.last_played_ms)) }</span>
+                            <span class="when">{ format!("last played {}", local_when(session.last_played_ms)) }</span>
                             <button type="button" onclick={move |_: MouseEvent| resume.emit(id1.clone())}
                                     data-testid="resume-session">{ "Resume" }</button>
                             <button type="button" data-testid="delete-session"
@@ -573,7 +600,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     let (open, id) = (props.onresume.clone(), g.session_id.clone());
                     html! {
                         <li>
-                            <span>{ format!("{} · {}{}", finished_text(g), when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</span>
+                            <span>{ format!("{} · {}{}", finished_text(g), local_when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</span>
                             if kept {
                                 <button type="button" onclick={move |_: MouseEvent| open.emit(id.clone())}
                                         data-testid="review-game">{ "Review" }</button>
@@ -611,17 +638,52 @@ mod tests {
     }
 
     #[test]
-    fn signed_scores_read_clearly() {
+    fn each_seat_or_side_is_named_beside_its_count() {
+        let names = |n: &[&str]| n.iter().map(|s| (*s).to_string()).collect::<Vec<_>>();
         assert_eq!(
-            standing_text(Tally::Points, &[-280, 130, 0]),
-            "−280 · 130 · 0"
+            standing_text(
+                Tally::Points,
+                &names(&["", "Ada", "Boris"]),
+                &[-280, 130, 0],
+                false
+            ),
+            "You −280 · Ada 130 · Boris 0"
         );
-        assert_eq!(standing_text(Tally::Points, &[]), "");
+        assert_eq!(standing_text(Tally::Points, &[], &[], false), "");
         assert_eq!(
-            standing_text(Tally::Stakes, &[3, -1, 0]),
-            "+3 u · −1 u · 0 u"
+            standing_text(
+                Tally::Stakes,
+                &names(&["You", "Ada", "Boris"]),
+                &[3, -1, 0],
+                false
+            ),
+            "You +3 u · Ada −1 u · Boris 0 u"
         );
-        assert_eq!(standing_text(Tally::Money, &[120, -5]), "$1.20 · −$0.05");
+        assert_eq!(
+            standing_text(Tally::Money, &names(&["You", "Ada"]), &[120, -5], false),
+            "You $1.20 · Ada −$0.05"
+        );
+        // Partners share one count: each side is named once.
+        assert_eq!(
+            standing_text(
+                Tally::Points,
+                &names(&["", "Ada", "Boris", "Cleo"]),
+                &[87, 42, 87, 42],
+                true
+            ),
+            "You\u{a0}& Boris 87 · Ada\u{a0}& Cleo 42"
+        );
+        // A name missing from a damaged entry still leaves the count readable.
+        assert_eq!(standing_text(Tally::Points, &[], &[5], false), "Seat 1 5");
+    }
+
+    #[test]
+    fn dates_read_in_the_players_time_zone() {
+        // 2026-11-27 04:24 UTC.
+        let ms = 1_795_753_440_000;
+        assert_eq!(when(ms, 0), "2026-11-27 04:24");
+        assert_eq!(when(ms, -300), "2026-11-26 23:24");
+        assert_eq!(when(ms, 330), "2026-11-27 09:54");
     }
 
     #[test]
@@ -630,7 +692,7 @@ mod tests {
         bison.winners = vec!["You".into()];
         assert_eq!(
             finished_text(&bison),
-            "Bison Auction Pinochle · You, Ada, Boris · 1510 · −40 · 620 · won by You · deal 7"
+            "Bison Auction Pinochle · You 1510 · Ada −40 · Boris 620 · won by You · deal 7"
         );
         let club = finished("club", vec![0, 0, 0], vec![120, -60, -60]);
         let text = finished_text(&club);
@@ -638,9 +700,12 @@ mod tests {
             text.starts_with("Club Pinochle for the Kitty Bowl · "),
             "{text}"
         );
-        assert!(text.contains("$1.20 · −$0.60 · −$0.60"), "{text}");
+        assert!(
+            text.contains("You $1.20 · Ada −$0.60 · Boris −$0.60"),
+            "{text}"
+        );
         // Brooklyn keeps stake units, not money.
         let brooklyn = finished("brooklyn", vec![0, 0, 0], vec![4, -2, -2]);
-        assert!(finished_text(&brooklyn).contains("+4 u · −2 u · −2 u"));
+        assert!(finished_text(&brooklyn).contains("You +4 u · Ada −2 u · Boris −2 u"));
     }
 }

@@ -169,6 +169,8 @@ pub struct SessionSummary {
     /// the ledger in the stake and money games.
     pub tally: Tally,
     pub standing: Vec<i64>,
+    /// Partners sit opposite and share one count.
+    pub partnerships: bool,
     pub hands_completed: u32,
     /// What the game is waiting for (`auction`, `tricks`...).
     pub phase: &'static str,
@@ -187,6 +189,7 @@ impl SessionSummary {
             rules_name: session.setup.rules_name.clone(),
             players: session.setup.players.clone(),
             tally: Tally::of(state.rules()),
+            partnerships: state.rules().table.partnerships,
             standing: match Tally::of(state.rules()) {
                 Tally::Points => public.session.scores.clone(),
                 Tally::Stakes | Tally::Money => public.session.ledger.seats.clone(),

@@ -119,6 +119,7 @@ fn the_library_lists_sessions_newest_first_with_scores() {
     assert_eq!(partnership.players.len(), 4);
     assert_eq!(partnership.tally, Tally::Points);
     assert_eq!(partnership.standing.len(), 4);
+    assert!(partnership.partnerships);
     assert_eq!(partnership.hands_completed, 1);
     assert!(!partnership.finished);
 }
