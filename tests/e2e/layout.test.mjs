@@ -7,7 +7,8 @@
 // (layout-<preset>-360x740-score-sheet.png); in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
 // the hand; burying is select-then-confirm and the selection can be changed
-// before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800; axe-core
+// before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800
+// and on a phone's first screen; axe-core
 // finds no serious or critical violation on the start screen, the rules
 // dialog, the rules editor, the table and the result panel, which on a phone
 // lies over the coach's panels; the table's
@@ -229,6 +230,10 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
     await axeScan(page, 'the start screen');
     const deal = await page.getByTestId('start-game').boundingBox();
     assert.ok(deal && deal.y + deal.height <= 800, `the Deal button is above the fold at 1280×800: ${JSON.stringify(deal)}`);
+    await page.setViewportSize({ width: 360, height: 740 });
+    const phoneDeal = await page.getByTestId('start-game').boundingBox();
+    assert.ok(phoneDeal && phoneDeal.y + phoneDeal.height <= 740, `the Deal button is on a phone's first screen: ${JSON.stringify(phoneDeal)}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('customize-rules').click();
     await page.getByTestId('rules-editor').waitFor({ state: 'visible' });
     await axeScan(page, 'the rules editor');
