@@ -139,6 +139,14 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           if (phone) {
             const wide = await page.evaluate(() => document.documentElement.scrollWidth);
             assert.ok(wide <= 360, `no sideways scrolling with the coach open (${wide} px)`);
+            // Scrolled to its end, a long hint keeps its close button in view.
+            await page.locator('.coach-panels').evaluate((el) => {
+              const hint = el.querySelector('[data-testid="hint-panel"]');
+              el.scrollTop = hint.offsetTop + hint.offsetHeight - el.clientHeight;
+            });
+            const close = await panel.locator('button.close').boundingBox();
+            const box = await page.locator('.coach-panels').boundingBox();
+            assert.ok(close && close.y >= box.y - 1, `the close button stays in view: ${JSON.stringify([close, box])}`);
           }
           await play(page, best);
           seen.add(kind);
