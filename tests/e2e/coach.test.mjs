@@ -99,6 +99,10 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
         if (await page.getByTestId('result-panel').isVisible()) {
           if (await page.getByTestId('claim-summary').isVisible()) {
             seen.add('claim');
+            // Each card of a claimed trick is named with its player.
+            for (const line of await page.locator('.claim-tricks li').allInnerTexts()) {
+              assert.match(line, /^(you|[A-Z]\w*)\s\S+( · (you|[A-Z]\w*)\s\S+)+ — (you take|[A-Z]\w* takes) it$/, line);
+            }
             await screenshot(page, `coach-claim-${preset}${size}`);
           }
           await page.getByTestId('next-hand').click();

@@ -366,7 +366,8 @@ pub fn bid_advisor(game: &Game) -> Html {
     }
 }
 
-/// How a claimed hand went, for the result panel.
+/// How a claimed hand went, for the result panel: each trick's cards in the
+/// order played, each with its player ("Ada K♠ · Boris 10♠ · you 9♠").
 pub fn claim_summary(game: &Game) -> Html {
     let Some(claimed) = &game.claimed else {
         return html! {};
@@ -377,7 +378,10 @@ pub fn claim_summary(game: &Game) -> Html {
             <ol class="claim-tricks">
                 { for claimed.tricks.iter().map(|t| html! {
                     <li>
-                        { t.cards.iter().map(|p| card_text(p.card)).collect::<Vec<_>>().join(" ") }
+                        { t.cards.iter().map(|p| {
+                            let who = if game.is_you(p.seat) { "you" } else { game.name(p.seat) };
+                            format!("{who}\u{a0}{}", card_text(p.card))
+                        }).collect::<Vec<_>>().join(" · ") }
                         { if game.is_you(t.winner) {
                             " — you take it".to_string()
                         } else {
