@@ -32,10 +32,11 @@ fn cards_row(cards: &[Card]) -> Html {
 
 /// What was said in the auction, in order ("Ada 250 · Boris pass").
 fn auction_text(seating: Seating, state: &State) -> String {
-    state
-        .public()
-        .hand
-        .auction
+    let auction = &state.public().hand.auction;
+    if auction.is_empty() {
+        return "no calls yet".to_string();
+    }
+    auction
         .iter()
         .map(|c| {
             let call = c.bid.map_or_else(|| "pass".to_string(), |b| b.to_string());
@@ -514,6 +515,28 @@ mod tests {
         assert!(
             checked >= 3,
             "only {checked} presets played their first hand out"
+        );
+    }
+
+    #[test]
+    fn the_auction_line_reads_before_the_first_call() {
+        let mut game = Game::start("r".into(), basic_settings(PresetId::Bison), 31).unwrap();
+        drive(&mut game, |g| !g.history.is_empty(), |_| {});
+        game.update(Msg::OpenReview(1)).unwrap();
+        let review = game.review.as_ref().unwrap();
+        let names = ["".to_string(), "Ada".to_string(), "Boris".to_string()];
+        let seating = Seating {
+            names: &names,
+            human: 0,
+        };
+        assert_eq!(
+            auction_text(seating, &review.replay.before(0)),
+            "no calls yet"
+        );
+        let after_one = auction_text(seating, &review.replay.before(1));
+        assert!(
+            after_one.ends_with(" 250") || after_one.ends_with(" pass"),
+            "{after_one}"
         );
     }
 
