@@ -135,6 +135,12 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     await page.getByTestId('share-rules').click();
     const url = await page.getByTestId('share-url').inputValue();
     assert.match(url, /#v=1&game=bison&seed=9&target=1000$/);
+    // The link follows a change made after it was asked for.
+    await page.getByTestId('seed').fill('');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="share-url"]').value.includes('seed='));
+    assert.equal((await page.locator('.share-link label').innerText()).trim(), 'Link to these rules');
+    await page.getByTestId('seed').fill('9');
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]').value.endsWith('&seed=9&target=1000'));
     // Saved as a custom preset, the rules come back by name and share with it.
     await page.getByTestId('preset-name').fill('Friday');
     await page.getByTestId('save-preset').click();

@@ -334,7 +334,22 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         Callback::from(move |_| show_rules.set(!*show_rules))
     };
     let rules = s.rules().ok();
-    let shared_url = use_state(|| None::<String>);
+    // Once asked for, the link follows the choices below as they change (a
+    // link made before a change would share the old rules).
+    let share_open = use_state(|| false);
+    let shared_url = (*share_open)
+        .then(|| rules.clone())
+        .flatten()
+        .map(|rules| {
+            share_url(
+                &props.share_base,
+                &SharedRules {
+                    rules,
+                    name: link_name(&s),
+                    seed: s.deal,
+                },
+            )
+        });
     let on_rules = {
         let settings = settings.clone();
         Callback::from(move |rules: Rules| {
@@ -397,25 +412,8 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         Callback::from(move |_: MouseEvent| editing.set(true))
     };
     let on_share = {
-        let (shared_url, rules, base, seed, name) = (
-            shared_url.clone(),
-            rules.clone(),
-            props.share_base.clone(),
-            s.deal,
-            link_name(&s),
-        );
-        Callback::from(move |_: MouseEvent| {
-            shared_url.set(rules.clone().map(|rules| {
-                share_url(
-                    &base,
-                    &SharedRules {
-                        rules,
-                        name: name.clone(),
-                        seed,
-                    },
-                )
-            }))
-        })
+        let share_open = share_open.clone();
+        Callback::from(move |_: MouseEvent| share_open.set(true))
     };
     let library = &props.library;
     html! {
@@ -469,9 +467,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 }
             }
             <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
-            if let Some(url) = (*shared_url).clone() {
+            if let Some(url) = shared_url {
                 <div class="share-link">
-                    <label>{ "Link to these rules and this deal number" }
+                    <label>{ if s.deal.is_some() { "Link to these rules and this deal number" } else { "Link to these rules" } }
                         <input type="text" readonly=true value={url.clone()} data-testid="share-url" />
                     </label>
                     <CopyButton text={url} />
