@@ -1,7 +1,9 @@
 // The coach at the table, in every game: a hint at a bid, at trump, the
 // exchange or the bury, and at a card — its recommended action is one the
 // controls offer, and playing it works; undo after a trick gives the hand
-// back; a claim ends a decided hand. One game per preset at instant pace with
+// back; a claim ends a decided hand, each claimed trick names who played what,
+// and (on the phone) the claimed tricks outlive a reload; a long hint keeps
+// its close button in view. One game per preset at instant pace with
 // basic opponents; the human bids on until they win a contract, so the
 // declarer's decisions come up. Bison is played at 360×740, the others at
 // 1280×800; screenshots of the hint panel, the bid advisor (bison and
@@ -104,6 +106,14 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
               assert.match(line, /^(you|[A-Z]\w*)\s\S+( · (you|[A-Z]\w*)\s\S+)+ — (you take|[A-Z]\w* takes) it$/, line);
             }
             await screenshot(page, `coach-claim-${preset}${size}`);
+            if (phone) {
+              // A phone may reload a tab left in the background: the result
+              // comes back with the claimed tricks.
+              const shown = await page.getByTestId('claim-summary').innerText();
+              await page.reload({ waitUntil: 'load' });
+              await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
+              assert.equal(await page.getByTestId('claim-summary').innerText(), shown, 'the claim outlives a reload');
+            }
           }
           await page.getByTestId('next-hand').click();
           continue;

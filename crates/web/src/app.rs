@@ -349,12 +349,22 @@ impl AppModel {
                         session
                             .reviews
                             .extend(reviews.into_iter().filter(|(hand, _)| *hand <= finished));
+                        let claims = std::mem::take(&mut session.claims);
+                        session
+                            .claims
+                            .extend(claims.into_iter().filter(|(hand, _)| *hand <= finished));
                     }
                     save = true;
                 }
                 Effect::KeepReview { hand, review } => {
                     if let Some(session) = self.session.as_mut() {
                         session.reviews.insert(hand, review);
+                    }
+                    save = true;
+                }
+                Effect::KeepClaim { hand, claim } => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.claims.insert(hand, claim);
                     }
                     save = true;
                 }
@@ -705,7 +715,8 @@ mod shell {
                     | Effect::SettingsChanged
                     | Effect::Rewind { .. }
                     | Effect::Rate { .. }
-                    | Effect::KeepReview { .. },
+                    | Effect::KeepReview { .. }
+                    | Effect::KeepClaim { .. },
                 ) => {}
                 AppEffect::Save => self.save(),
                 AppEffect::LeaveSession => {

@@ -569,6 +569,9 @@ pub enum Effect {
     /// Every decision of this reviewed hand is graded and its par known:
     /// keep the analyses with the saved session.
     KeepReview { hand: u32, review: KeptReview },
+    /// A claim finished this hand: keep how the rest would have gone with the
+    /// saved session, so the hand's result shows it again after a reload.
+    KeepClaim { hand: u32, claim: ShownClaim },
     /// Ask the coach's worker to read a file of hand records for review;
     /// answer with [`Msg::ImportRead`].
     AskImport(Box<ImportRequest>),
@@ -953,6 +956,38 @@ impl Game {
                 par: Some(par.clone()),
             },
         }]
+    }
+
+    /// Takes back the claim kept with the saved session for the hand whose
+    /// result is open, when its tricks are the last ones the replayed hand
+    /// played (a damaged or stale entry is left out).
+    pub fn keep_claim(&mut self, kept: &BTreeMap<u32, ShownClaim>) {
+        let Some(hand) = self.result.as_ref().map(|r| r.hand) else {
+            return;
+        };
+        let (Some(claim), Ok(replay)) = (kept.get(&hand), self.hand_replay(hand)) else {
+            return;
+        };
+        let played = &replay.record.tricks;
+        let Some(tail) = played
+            .len()
+            .checked_sub(claim.tricks.len())
+            .map(|k| &played[k..])
+        else {
+            return;
+        };
+        let fits = claim.tricks.iter().zip(tail).all(|(shown, trick)| {
+            shown.hand == hand
+                && shown.winner == trick.winner
+                && shown
+                    .cards
+                    .iter()
+                    .map(|p| (p.seat, p.card))
+                    .eq(trick.cards.iter().copied())
+        });
+        if fits {
+            self.claimed = Some(claim.clone());
+        }
     }
 
     /// Takes back the analyses kept with the saved session. A hand's grades
@@ -1423,12 +1458,19 @@ impl Game {
                 }
             )
         });
-        self.claimed = Some(ShownClaim {
+        let shown = ShownClaim {
             seats: claim.seats,
             kind: claim.kind,
             words,
             tricks,
-        });
+        };
+        if let Some(result) = &self.result {
+            effects.push(Effect::KeepClaim {
+                hand: result.hand,
+                claim: shown.clone(),
+            });
+        }
+        self.claimed = Some(shown);
         Ok(effects)
     }
 
@@ -1885,6 +1927,7 @@ pub mod testing {
                     Effect::AskGrade(_)
                     | Effect::AskPar(_)
                     | Effect::KeepReview { .. }
+                    | Effect::KeepClaim { .. }
                     | Effect::AskImport(_)
                     | Effect::Download { .. }
                     | Effect::AskDuplicate(_)
@@ -2848,11 +2891,39 @@ mod coach_tests {
             .filter(|e| matches!(e, Effect::Record(_)))
             .count();
         assert_eq!(recorded, line.len(), "every card of the claim is saved");
-        let claimed = g.claimed.as_ref().expect("the claim is shown");
+        let claimed = g.claimed.clone().expect("the claim is shown");
         assert_eq!(
             claimed.tricks.iter().map(|t| t.cards.len()).sum::<usize>(),
             line.len()
         );
+        // The claim is kept with the session and shown again after a reload;
+        // one that does not fit the replayed hand is left out.
+        let hand = g.result.as_ref().unwrap().hand;
+        let kept: Vec<(u32, ShownClaim)> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::KeepClaim { hand, claim } => Some((*hand, claim.clone())),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(kept, [(hand, claimed.clone())]);
+        let mut reloaded = g.clone();
+        reloaded.claimed = None;
+        reloaded.keep_claim(&BTreeMap::from([(hand, claimed.clone())]));
+        assert_eq!(reloaded.claimed.as_ref(), Some(&claimed));
+        let mut damaged = claimed.clone();
+        let first = &mut damaged.tricks[0];
+        first.winner = first
+            .cards
+            .iter()
+            .map(|p| p.seat)
+            .find(|&s| s != first.winner)
+            .unwrap();
+        reloaded.claimed = None;
+        reloaded.keep_claim(&BTreeMap::from([(hand, damaged)]));
+        assert_eq!(reloaded.claimed, None, "a damaged claim is left out");
+        reloaded.keep_claim(&BTreeMap::from([(hand + 1, claimed)]));
+        assert_eq!(reloaded.claimed, None, "another hand's claim is left out");
     }
 
     #[test]

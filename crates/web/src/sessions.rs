@@ -54,6 +54,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     let mut game = Game::replay(session.id.clone(), settings, setup.seed, actions)?;
     game.practice = session.practice;
     game.keep_reviews(&session.reviews);
+    game.keep_claim(&session.claims);
     Ok(game)
 }
 

@@ -337,19 +337,16 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // Once asked for, the link follows the choices below as they change (a
     // link made before a change would share the old rules).
     let share_open = use_state(|| false);
-    let shared_url = (*share_open)
-        .then(|| rules.clone())
-        .flatten()
-        .map(|rules| {
-            share_url(
-                &props.share_base,
-                &SharedRules {
-                    rules,
-                    name: link_name(&s),
-                    seed: s.deal,
-                },
-            )
-        });
+    let shared_url = (*share_open).then(|| rules.clone()).flatten().map(|rules| {
+        share_url(
+            &props.share_base,
+            &SharedRules {
+                rules,
+                name: link_name(&s),
+                seed: s.deal,
+            },
+        )
+    });
     let on_rules = {
         let settings = settings.clone();
         Callback::from(move |rules: Rules| {

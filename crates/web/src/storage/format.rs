@@ -23,10 +23,10 @@ use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::controller::Pace;
+use crate::controller::{Pace, ShownClaim};
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 5;
+pub const SESSION_SCHEMA: u32 = 6;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -103,7 +103,7 @@ pub struct KeptReview {
     pub par: Option<Option<Par>>,
 }
 
-/// One saved session (schema 5).
+/// One saved session (schema 6).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
@@ -124,6 +124,8 @@ pub struct SavedSession {
     pub counted_hands: u32,
     /// The analyses of the hands reviewed so far, by hand number.
     pub reviews: BTreeMap<u32, KeptReview>,
+    /// How the claimed hands would have gone, by hand number.
+    pub claims: BTreeMap<u32, ShownClaim>,
 }
 
 impl SavedSession {
@@ -140,6 +142,7 @@ impl SavedSession {
             practice: false,
             counted_hands: 0,
             reviews: BTreeMap::new(),
+            claims: BTreeMap::new(),
         }
     }
 
@@ -252,7 +255,8 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// adds the coach's settings (bid advisor, auto-play) and the practice mark
 /// of a game in which undo was used. Schema 4 counts the hands already in the
 /// statistics (none, for a session saved before there were statistics).
-/// Schema 5 keeps the analyses of reviewed hands (none before).
+/// Schema 5 keeps the analyses of reviewed hands (none before); schema 6 how
+/// the claimed hands would have gone (none before).
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -268,6 +272,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
             2 => v2_to_v3(doc)?,
             3 => v3_to_v4(doc)?,
             4 => v4_to_v5(doc)?,
+            5 => v5_to_v6(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -368,6 +373,18 @@ fn v4_to_v5(doc: Value) -> Result<Value, DecodeError> {
     };
     session.insert("reviews".into(), Value::Object(Default::default()));
     session.insert("schema".into(), Value::from(5));
+    Ok(Value::Object(session))
+}
+
+fn v5_to_v6(doc: Value) -> Result<Value, DecodeError> {
+    let Value::Object(mut session) = doc else {
+        return Err(DecodeError::Migration {
+            from: 5,
+            reason: "the session is not a JSON object".into(),
+        });
+    };
+    session.insert("claims".into(), Value::Object(Default::default()));
+    session.insert("schema".into(), Value::from(6));
     Ok(Value::Object(session))
 }
 

@@ -592,6 +592,27 @@ fn a_schema_4_session_keeps_no_reviews_yet() {
 }
 
 #[test]
+fn a_schema_5_session_keeps_no_claims_yet() {
+    let (session, _) = new_session("v-five", PresetId::Bison, 6);
+    let mut entry = serde_json::to_value(&session).unwrap();
+    let doc = entry.as_object_mut().unwrap();
+    doc.remove("claims");
+    doc.insert("schema".into(), serde_json::Value::from(5));
+    let (migrated, _) = decode_session("v-five", &entry.to_string()).unwrap();
+    assert_eq!(migrated.schema, SESSION_SCHEMA);
+    assert!(migrated.claims.is_empty());
+}
+
+#[test]
+fn a_kept_claim_of_the_wrong_shape_is_refused_by_name() {
+    let (session, _) = new_session("bad-claim", PresetId::Bison, 6);
+    let mut entry = serde_json::to_value(&session).unwrap();
+    entry["claims"] = serde_json::json!({ "1": { "seats": [0], "words": "mine" } });
+    let err = decode_session("bad-claim", &entry.to_string()).unwrap_err();
+    assert!(matches!(err, DecodeError::Shape(_)), "{err}");
+}
+
+#[test]
 fn a_kept_review_of_the_wrong_shape_is_refused_by_name() {
     let (session, _) = new_session("bad-review", PresetId::Bison, 6);
     let mut entry = serde_json::to_value(&session).unwrap();
