@@ -90,9 +90,16 @@ impl BidAdvice {
     /// limit stands against it: the score it rests on and the margin taken
     /// off (or the game's end rules add) at this bid.
     pub fn caption(&self) -> String {
-        let column = format!(
-            "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals.",
-            self.confidence * 100.0
+        // A trump that reaches no bid from here on reads "pass".
+        let passes = self
+            .trumps
+            .iter()
+            .any(|t| t.highest_bid.is_none() && !t.no_marriage);
+        let column =
+            format!(
+            "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals{}.",
+            self.confidence * 100.0,
+            if passes { " (pass: not even the next bid)" } else { "" }
         );
         let adjustment = (self.value - self.outlook_value).round();
         let made = format!(
@@ -1306,6 +1313,18 @@ name, as making this bid would win the game."
         ));
         assert!(advice(350.0, 350.0).caption().ends_with(
             "bids to 350: the 350 its side makes that often with the trump it would name."
+        )); // A trump that reaches no bid is read "pass" in the column.
+        let mut with_pass = advice(340.0, 350.0);
+        with_pass.trumps.push(TrumpOutlook {
+            trump: Suit::Hearts,
+            meld: 0,
+            highest_bid: None,
+            scores: vec![200, 240],
+            no_marriage: false,
+        });
+        assert!(with_pass.caption().starts_with(
+            "Bid to: the highest bid your side makes in at least 65% of the sampled deals \
+(pass: not even the next bid). The expert"
         ));
     }
 

@@ -330,7 +330,11 @@ fn advice_view(advice: &BidAdvice) -> Html {
                             } else {
                                 <td>{ histogram(t) }</td>
                             }
-                            <td>{ t.highest_bid.map(|b| b.to_string()).unwrap_or_else(|| "—".to_string()) }</td>
+                            <td>{ match (t.highest_bid, t.no_marriage) {
+                                (Some(b), _) => b.to_string(),
+                                (None, true) => "—".to_string(),
+                                (None, false) => "pass".to_string(),
+                            } }</td>
                         </tr>
                     }) }
                 </tbody>
