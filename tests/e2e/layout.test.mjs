@@ -1,6 +1,6 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
-// inside the viewport at 1280×800 and 360×740 with no sideways scroll, the
+// inside the viewport at 1280×800, 768×1024 and 360×740 with no sideways scroll, the
 // trick's cards at least 60 px tall
 // (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
@@ -25,8 +25,10 @@ const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
 const shared = sharedBrowser();
 
+// Desktop, a tablet held upright (the phone layout with full-size cards), a phone.
 const SIZES = [
   { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
   { width: 360, height: 740 },
 ];
 
@@ -87,6 +89,9 @@ function fit(page) {
       scrollWidth: document.documentElement.scrollWidth,
       scrollHeight: document.documentElement.scrollHeight,
       hand: cards,
+      // The table clips what overflows it: the cards must lie within the
+      // hand's own area, not only the viewport.
+      handArea: box('.hand-area'),
       trick: box('[data-testid="trick"]'),
       // The cards on the trick, to check they can be read.
       trickCards: [...document.querySelectorAll('[data-testid="trick"] .played')].map((c) => c.getBoundingClientRect().height),
@@ -102,7 +107,7 @@ function assertInside(name, r, f) {
 }
 
 for (const preset of PRESETS) {
-  test(`${preset.id}: hand, trick and prompt fit 1280×800 and 360×740 in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
+  test(`${preset.id}: hand, trick and prompt fit 1280×800, 768×1024 and 360×740 in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
     try {
       await startGame(page, preset.id, preset.seed);
@@ -117,6 +122,8 @@ for (const preset of PRESETS) {
         assert.ok(f.scrollHeight <= f.height + 1, `${label}: no page scroll (${f.scrollHeight} > ${f.height})`);
         for (const card of f.hand) {
           assertInside(`${label}: a card of the hand`, card, f);
+          assert.ok(card.left >= f.handArea.left - 1 && card.right <= f.handArea.right + 1,
+            `${label}: a card of the hand lies within the hand's area: ${JSON.stringify([card, f.handArea])}`);
           assert.ok(card.height >= 44, `${label}: a card is at least 44 px tall`);
         }
         assertInside(`${label}: the trick`, f.trick, f);
