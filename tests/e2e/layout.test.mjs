@@ -1,7 +1,7 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
-// inside the viewport at 1280×800, 768×1024, 740×360 (sideways) and 360×740
-// with no sideways scroll, the
+// inside the viewport at 1280×800, 768×1024, 915×412 and 740×360 (sideways)
+// and 360×740 with no sideways scroll, the
 // trick's cards at least 60 px tall
 // (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
@@ -26,11 +26,13 @@ const AXE_PATH = require.resolve('axe-core/axe.min.js');
 
 const shared = sharedBrowser();
 
-// Desktop, a tablet held upright (the phone layout with full-size cards), a
-// phone held sideways, a phone.
+// Desktop, a tablet held upright (the phone layout with full-size cards),
+// phones held sideways (a wide one too: any screen under 520 px tall takes
+// the phone's layout), a phone.
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 1024 },
+  { width: 915, height: 412 },
   { width: 740, height: 360 },
   { width: 360, height: 740 },
 ];
@@ -110,7 +112,7 @@ function assertInside(name, r, f) {
 }
 
 for (const preset of PRESETS) {
-  test(`${preset.id}: hand, trick and prompt fit 1280×800, 768×1024, 740×360 and 360×740 in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
+  test(`${preset.id}: hand, trick and prompt fit from 1280×800 to 360×740, sideways too, in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
     try {
       await startGame(page, preset.id, preset.seed);
