@@ -1,5 +1,6 @@
 // Saved sessions and share links (issue 6), end to end: a reload resumes the
-// game exactly (mid-auction and mid-trick); after the first visit a reload with
+// game exactly (mid-auction, where the bid advisor answers again, and
+// mid-trick); after the first visit a reload with
 // the network off still plays a whole hand; a rule-preset link opens the
 // new-game screen with its rules and seed (a bad one is reported and the start
 // screen stays), and saved as a custom preset the rules come back by name; a
@@ -71,12 +72,20 @@ async function reloadAndCompare(page, label) {
   return before;
 }
 
-test('a reload resumes exactly where you were, mid-auction and mid-trick', { timeout: 180_000 }, async () => {
+test('a reload resumes exactly where you were, mid-auction (the bid advisor answering again) and mid-trick', { timeout: 180_000 }, async () => {
   const { page, context, problems } = await openPage(browser);
   try {
     await startGame(page, 'game=brooklyn&seed=21');
     const auction = await reloadAndCompare(page, 'mid-auction');
     assert.ok(auction.actions.some((a) => a === 'pass' || a.startsWith('bid ')), 'the human was bidding');
+    // The bid advisor answers after a reload too (the replay's question to
+    // the worker was never sent: it waited for ever).
+    const advice = page.locator('[data-testid="bid-advisor"] table.advice');
+    await page.getByTestId('bid-advisor-toggle').check();
+    await advice.waitFor({ timeout: 60_000 });
+    await page.reload({ waitUntil: 'load' });
+    await advice.waitFor({ timeout: 60_000 });
+    await page.getByTestId('bid-advisor-toggle').uncheck();
     const state = { bid: false, results: 0 };
     // Play on until the human is to follow a trick already led.
     for (let i = 0; i < 300; i++) {

@@ -1092,6 +1092,14 @@ impl Game {
                 if self.claim_check.as_ref().is_some_and(|c| !c.answered) {
                     self.claim_check = None;
                 }
+                // So is the coach's analysis (the bid advisor's, asked as the
+                // replay reached the human's bid, or a hint): unanswered, it
+                // would wait for ever, and a hint asked meanwhile with it.
+                if let Some(pending) = self.coaching.take_if(|c| c.answer.is_none()) {
+                    if pending.ticket == self.ticket() {
+                        effects.push(self.ask_coach(pending.show_hint));
+                    }
+                }
                 // A new game's first hand is being dealt.
                 if self.log.is_empty() {
                     effects.extend(self.sound(Cue::Deal));
@@ -2753,6 +2761,42 @@ mod coach_tests {
                 )),
                 "{preset:?}: {effects:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_replayed_bid_advisor_and_hint_are_asked_again_when_woken() {
+        // The advisor is asked as the replay reaches the human's bid; the
+        // replay's requests are never sent, so waking must send it again,
+        // with a hint asked before the reload, else both wait for ever.
+        for show_hint in [false, true] {
+            let mut g = game(PresetId::Partnership, 3);
+            g.settings.bid_advisor = true;
+            drive(
+                &mut g,
+                |g| g.human_to_move() && g.view().phase() == Phase::Auction,
+                |_| {},
+            );
+            if show_hint {
+                g.update(Msg::AskHint).unwrap();
+            }
+            let actions = g.log.iter().map(|(_, a)| Ok(a.clone()));
+            let mut back = Game::replay(g.id.clone(), g.settings.clone(), g.seed, actions).unwrap();
+            if show_hint {
+                back.update(Msg::AskHint).unwrap();
+            }
+            assert!(back.coaching.as_ref().is_some_and(|c| c.answer.is_none()));
+            let effects = back.update(Msg::Wake).unwrap();
+            let asked: Vec<&CoachRequest> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::AskCoach(request) => Some(&**request),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(asked.len(), 1, "{effects:?}");
+            assert_eq!(asked[0].ticket, back.ticket());
+            assert_eq!(back.coaching.as_ref().map(|c| c.show_hint), Some(show_hint));
         }
     }
 
