@@ -1313,7 +1313,8 @@ name, as making this bid would win the game."
         ));
         assert!(advice(350.0, 350.0).caption().ends_with(
             "bids to 350: the 350 its side makes that often with the trump it would name."
-        )); // A trump that reaches no bid is read "pass" in the column.
+        ));
+        // A trump that reaches no bid is read "pass" in the column.
         let mut with_pass = advice(340.0, 350.0);
         with_pass.trumps.push(TrumpOutlook {
             trump: Suit::Hearts,

@@ -343,16 +343,8 @@ impl AppModel {
                         session.actions.truncate(moves as usize);
                         session.practice = true;
                         let finished = game.history.len() as u32;
-                        // Rebuilt by inserting: `retain` would link a
-                        // B-tree removal into the app for this one map.
-                        let reviews = std::mem::take(&mut session.reviews);
-                        session
-                            .reviews
-                            .extend(reviews.into_iter().filter(|(hand, _)| *hand <= finished));
-                        let claims = std::mem::take(&mut session.claims);
-                        session
-                            .claims
-                            .extend(claims.into_iter().filter(|(hand, _)| *hand <= finished));
+                        keep_finished_hands(&mut session.reviews, finished);
+                        keep_finished_hands(&mut session.claims, finished);
                     }
                     save = true;
                 }
@@ -399,6 +391,13 @@ impl AppModel {
         }
         out
     }
+}
+
+/// Drops what a saved session keeps for hands after `finished` (undone).
+/// Rebuilt by inserting: `retain` would link a B-tree removal into the app.
+fn keep_finished_hands<T>(kept: &mut std::collections::BTreeMap<u32, T>, finished: u32) {
+    let all = std::mem::take(kept);
+    kept.extend(all.into_iter().filter(|(hand, _)| *hand <= finished));
 }
 
 /// Start-screen settings from the page's URL parameters.

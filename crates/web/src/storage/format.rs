@@ -365,26 +365,23 @@ fn v3_to_v4(doc: Value) -> Result<Value, DecodeError> {
 }
 
 fn v4_to_v5(doc: Value) -> Result<Value, DecodeError> {
-    let Value::Object(mut session) = doc else {
-        return Err(DecodeError::Migration {
-            from: 4,
-            reason: "the session is not a JSON object".into(),
-        });
-    };
-    session.insert("reviews".into(), Value::Object(Default::default()));
-    session.insert("schema".into(), Value::from(5));
-    Ok(Value::Object(session))
+    with_empty_map(doc, 4, "reviews")
 }
 
 fn v5_to_v6(doc: Value) -> Result<Value, DecodeError> {
+    with_empty_map(doc, 5, "claims")
+}
+
+/// Schema `from` + 1: the session gains an empty map under `key`.
+fn with_empty_map(doc: Value, from: u32, key: &str) -> Result<Value, DecodeError> {
     let Value::Object(mut session) = doc else {
         return Err(DecodeError::Migration {
-            from: 5,
+            from,
             reason: "the session is not a JSON object".into(),
         });
     };
-    session.insert("claims".into(), Value::Object(Default::default()));
-    session.insert("schema".into(), Value::from(6));
+    session.insert(key.into(), Value::Object(Default::default()));
+    session.insert("schema".into(), Value::from(from + 1));
     Ok(Value::Object(session))
 }
 

@@ -567,40 +567,40 @@ fn a_schema_2_session_gains_the_coach_settings_and_is_no_practice_game() {
     assert_eq!(migrated.setup.pace, crate::controller::Pace::Slow);
 }
 
-#[test]
-fn a_schema_3_session_has_counted_no_hands_yet() {
-    let (session, _) = new_session("v-three", PresetId::Bison, 6);
+/// A session of `preset` saved at `schema`, before `field` was kept, read
+/// back through the migrations.
+fn migrated_from(schema: u32, field: &str, preset: PresetId) -> SavedSession {
+    let id = format!("v-{schema}");
+    let (session, _) = new_session(&id, preset, 6);
     let mut entry = serde_json::to_value(&session).unwrap();
     let doc = entry.as_object_mut().unwrap();
-    doc.remove("counted_hands");
-    doc.insert("schema".into(), serde_json::Value::from(3));
-    let (migrated, _) = decode_session("v-three", &entry.to_string()).unwrap();
+    doc.remove(field);
+    doc.insert("schema".into(), serde_json::Value::from(schema));
+    let (migrated, _) = decode_session(&id, &entry.to_string()).unwrap();
     assert_eq!(migrated.schema, SESSION_SCHEMA);
-    assert_eq!(migrated.counted_hands, 0);
+    migrated
+}
+
+#[test]
+fn a_schema_3_session_has_counted_no_hands_yet() {
+    assert_eq!(
+        migrated_from(3, "counted_hands", PresetId::Bison).counted_hands,
+        0
+    );
 }
 
 #[test]
 fn a_schema_4_session_keeps_no_reviews_yet() {
-    let (session, _) = new_session("v-four", PresetId::Club, 6);
-    let mut entry = serde_json::to_value(&session).unwrap();
-    let doc = entry.as_object_mut().unwrap();
-    doc.remove("reviews");
-    doc.insert("schema".into(), serde_json::Value::from(4));
-    let (migrated, _) = decode_session("v-four", &entry.to_string()).unwrap();
-    assert_eq!(migrated.schema, SESSION_SCHEMA);
-    assert!(migrated.reviews.is_empty());
+    assert!(migrated_from(4, "reviews", PresetId::Club)
+        .reviews
+        .is_empty());
 }
 
 #[test]
 fn a_schema_5_session_keeps_no_claims_yet() {
-    let (session, _) = new_session("v-five", PresetId::Bison, 6);
-    let mut entry = serde_json::to_value(&session).unwrap();
-    let doc = entry.as_object_mut().unwrap();
-    doc.remove("claims");
-    doc.insert("schema".into(), serde_json::Value::from(5));
-    let (migrated, _) = decode_session("v-five", &entry.to_string()).unwrap();
-    assert_eq!(migrated.schema, SESSION_SCHEMA);
-    assert!(migrated.claims.is_empty());
+    assert!(migrated_from(5, "claims", PresetId::Bison)
+        .claims
+        .is_empty());
 }
 
 #[test]
