@@ -15,6 +15,7 @@ use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properti
 
 use crate::cards::{rank_text, SuitIcon};
 use crate::controller::{Game, Msg};
+use crate::controls::meld_keys_text;
 use crate::seating::GiveUp;
 
 /// A card as a hint names it: "10♥".
@@ -38,7 +39,7 @@ pub fn action_text(action: &Action, phase: Phase) -> String {
         Action::Play => "Play".to_string(),
         Action::Challenge => "Challenge".to_string(),
         Action::ChooseTrump(s) => format!("{} trump", s.symbol()),
-        Action::ShowMeld(keys) => format!("Show {} meld", keys.len()),
+        Action::ShowMeld(keys) => format!("Show {}", meld_keys_text(keys)),
     }
 }
 

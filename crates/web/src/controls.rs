@@ -134,10 +134,11 @@ fn action_button(
     }
 }
 
-/// Text of a shown-meld choice, e.g. "run in spades, pinochle ×2".
-fn meld_keys_text(keys: &[MeldKey]) -> String {
+/// Text of a shown-meld choice, e.g. "run in spades, pinochle ×2" ("no
+/// meld" for none).
+pub fn meld_keys_text(keys: &[MeldKey]) -> String {
     if keys.is_empty() {
-        return "nothing".to_string();
+        return "no meld".to_string();
     }
     keys.iter()
         .map(|k| {
@@ -191,6 +192,37 @@ fn needs_text(view: &PlayerView) -> String {
     } else {
         format!("{meld_words} {meld}: you need {need} from the play to make {bid}.")
     }
+}
+
+/// A labelled way of showing meld: "290: run in diamonds, pinochle".
+type MeldChoice = (String, Action);
+
+/// The ways the declarer may show meld, labelled with their totals: the one
+/// showing the most, and every other, most first (showing less keeps its
+/// cards free for the discard).
+fn meld_choices(view: &PlayerView) -> (Option<MeldChoice>, Vec<MeldChoice>) {
+    let h = &view.public.hand;
+    let mut options: Vec<(u32, Vec<MeldKey>)> = view
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::ShowMeld(keys) => Some(keys),
+            _ => None,
+        })
+        .map(|keys| {
+            let total = validate_shown(&view.rules, &view.own.hand, h.trump, &keys)
+                .map(|r| r.total)
+                .unwrap_or(0);
+            (total, keys)
+        })
+        .collect();
+    pinochle_engine::sort::sort_by_key(&mut options, |o| std::cmp::Reverse(o.0));
+    let mut choices = options.into_iter().map(|(total, keys)| {
+        let label = format!("{total}: {}", meld_keys_text(&keys));
+        (label, Action::ShowMeld(keys))
+    });
+    let most = choices.next();
+    (most, choices.collect())
 }
 
 /// The controls for the decision the human is asked now (not the card choices).
@@ -292,27 +324,19 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
             </div>
         },
         Phase::ShowMeld => {
-            let mut options: Vec<(u32, Vec<MeldKey>)> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::ShowMeld(keys) => Some(keys.clone()),
-                    _ => None,
-                })
-                .map(|keys| {
-                    let total = validate_shown(rules, &view.own.hand, h.trump, &keys)
-                        .map(|r| r.total)
-                        .unwrap_or(0);
-                    (total, keys)
-                })
-                .collect();
-            pinochle_engine::sort::sort_by_key(&mut options, |o| std::cmp::Reverse(o.0));
+            let (most, less) = meld_choices(view);
             html! {
                 <div class="choice meld-choice" role="group" aria-label="Meld to show">
-                    <p>{ "Choose the meld to show (you may show less than you hold):" }</p>
-                    { for options.into_iter().take(12).enumerate().map(|(i, (total, keys))| {
-                        let label = format!("{total}: {}", meld_keys_text(&keys));
-                        action_button(label, Action::ShowMeld(keys), i == 0, onaction)
-                    }) }
+                    <p>{ "Choose the meld to show:" }</p>
+                    { for most.map(|(label, action)| action_button(label, action, true, onaction)) }
+                    if !less.is_empty() {
+                        <details class="meld-less">
+                            <summary>{ format!("Show less, to keep cards free for the discard ({} ways)", less.len()) }</summary>
+                            <div class="meld-less-list">
+                                { for less.into_iter().map(|(label, action)| action_button(label, action, false, onaction)) }
+                            </div>
+                        </details>
+                    }
                 </div>
             }
         }
@@ -327,5 +351,48 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
             html! { <p class="prompt">{ text }</p> }
         }
         Phase::SessionOver => html! {},
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::game::State;
+    use pinochle_engine::rules::{PresetId, Rules};
+
+    /// The club bidder's meld decision in the first deal (from seed 0) where
+    /// the hand can show its meld in more than `ways` ways, the seats playing
+    /// by the rules of thumb.
+    fn show_meld_with_more_than(ways: usize) -> PlayerView {
+        for seed in 0..200 {
+            let mut state = State::new(Rules::preset(PresetId::Club), seed).expect("a club deal");
+            while let Some(seat) = state.current_player() {
+                let view = state.observation(seat);
+                let legal = view.legal_actions();
+                if view.phase() == Phase::ShowMeld {
+                    if legal.len() > ways {
+                        return view;
+                    }
+                    break;
+                }
+                let action = pinochle_ai::basic::decide(&view, &legal).expect("a legal action");
+                state.apply(action).expect("the bot's action is legal");
+            }
+        }
+        panic!("no club deal of 200 shows meld in more than {ways} ways");
+    }
+
+    #[test]
+    fn every_way_of_showing_meld_is_offered_the_most_first() {
+        let view = show_meld_with_more_than(12);
+        let (most, less) = meld_choices(&view);
+        let (label, most) = most.expect("a way to show meld");
+        let legal = view.legal_actions();
+        assert_eq!(1 + less.len(), legal.len(), "every legal way, once");
+        let mut offered: Vec<&Action> = less.iter().map(|(_, a)| a).collect();
+        offered.push(&most);
+        assert!(legal.iter().all(|a| offered.contains(&a)));
+        let total = |label: &str| -> u32 { label.split(':').next().unwrap().parse().unwrap() };
+        assert!(less.iter().all(|(l, _)| total(l) <= total(&label)));
     }
 }

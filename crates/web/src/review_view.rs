@@ -17,6 +17,7 @@ use pinochle_ai::grading::{self, Grade, GradedDecision};
 use crate::cards::CardView;
 use crate::coach_view::card_text;
 use crate::controller::{Msg, Review};
+use crate::controls::meld_keys_text;
 use crate::hand::sorted_hand;
 use crate::import::{ImportMsg, Imported};
 use crate::seating::{GiveUp, Seating};
@@ -62,11 +63,7 @@ fn expert_would(action: &Action, phase: Phase) -> String {
         Action::Play => "play the hand out".to_string(),
         Action::Challenge => "challenge".to_string(),
         Action::ChooseTrump(s) => format!("name {} trump", s.symbol()),
-        Action::ShowMeld(keys) => match keys.len() {
-            0 => "show no meld".to_string(),
-            1 => "show 1 meld".to_string(),
-            n => format!("show {n} melds"),
-        },
+        Action::ShowMeld(keys) => format!("show {}", meld_keys_text(keys)),
     };
     format!("the expert would {what}")
 }
