@@ -2214,7 +2214,7 @@ mod tests {
         );
         assert_eq!(
             g.describe(0, &Action::ShowMeld(vec![]), Phase::ShowMeld),
-            "You show 0 melds."
+            "You show no meld."
         );
         assert_eq!(plural(1, "trick", "tricks"), "1 trick");
         assert_eq!(plural(2, "trick", "tricks"), "2 tricks");

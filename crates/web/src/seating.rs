@@ -108,7 +108,7 @@ impl<'a> Seating<'a> {
             ),
             Action::Bury(c) => self.describe_cards(seat, true, &[*c]),
             Action::ShowMeld(keys) => {
-                let melds = plural(keys.len(), "meld", "melds");
+                let melds = crate::controls::meld_keys_text(keys);
                 verb(&format!("show {melds}."), &format!("shows {melds}."))
             }
             Action::PlayCard(c) => verb(
