@@ -8,7 +8,8 @@
 //! (www/app.css) keeps the hand, the trick and the prompt on one screen.
 
 use pinochle_engine::game::{
-    Action, Amounts, HandSummary, Ledger, Outcome, Phase, PlayedCard, PlayerView, Seat,
+    Action, Amounts, Concession, ConcessionKind, HandSummary, Ledger, Outcome, Phase, PlayedCard,
+    PlayerView, Seat,
 };
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
@@ -411,10 +412,29 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
     } else {
         "was"
     };
+    let played = s.card_points.iter().any(Option::is_some);
     match s.outcome {
+        // Made without play: the club's defenders let the bid stand.
+        Outcome::Made if !played => {
+            format!("{who} made the bid of{bid}{trump}: nobody challenged.")
+        }
         Outcome::Made => format!("{who} made the bid of{bid}{trump}."),
         Outcome::Set => format!("{who} {was} set: the bid of{bid}{trump} was not made."),
-        Outcome::Conceded => format!("{who} conceded the bid of{bid}{trump}."),
+        Outcome::Conceded => match s.concession.map(|c| c.kind) {
+            Some(ConcessionKind::BidderPass) => {
+                format!("{who} passed the bid of{bid}{trump} and paid the stake.")
+            }
+            Some(ConcessionKind::DealerDecline) => {
+                format!("{who} declined the bid of{bid} without the widow and paid the fee.")
+            }
+            Some(ConcessionKind::DuplicateWidow) => {
+                format!("{who} declined a widow of duplicates: the others pay the bowl.")
+            }
+            Some(ConcessionKind::AutomaticSet) => {
+                format!("{who} could not reach the bid of{bid}{trump}: set without play.")
+            }
+            _ => format!("{who} conceded the bid of{bid}{trump}."),
+        },
         Outcome::ThrownIn => match s.thrown_in {
             Some(pinochle_engine::game::ThrowInReason::AllPassed) => {
                 "Everyone passed: the hand was thrown in.".to_string()
@@ -1000,6 +1020,39 @@ mod tests {
         let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
         assert_eq!(put_in(&points, &columns(&points), &[]), None);
+    }
+
+    #[test]
+    fn the_club_result_says_whether_the_bid_was_challenged_or_passed() {
+        let mut game =
+            Game::start("g1".into(), basic_settings(PresetId::Club), 5).expect("game starts");
+        drive(&mut game, |g| !g.history.is_empty(), |_| {});
+        let mut s = game.history[0].clone();
+        s.declarer = Some(1);
+        s.bid = Some(310);
+        s.trump = Some(pinochle_engine::Suit::Diamonds);
+        s.outcome = Outcome::Made;
+        s.concession = None;
+        s.card_points = vec![None; 3];
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada made the bid of 310 in diamonds: nobody challenged."
+        );
+        s.card_points = vec![Some(100), Some(150), Some(0)];
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada made the bid of 310 in diamonds."
+        );
+        s.card_points = vec![None; 3];
+        s.outcome = Outcome::Conceded;
+        s.concession = Some(Concession {
+            seat: 1,
+            kind: ConcessionKind::BidderPass,
+        });
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada passed the bid of 310 in diamonds and paid the stake."
+        );
     }
 
     #[test]
