@@ -83,6 +83,10 @@ pub struct BidAdvice {
     /// to spare, plus what the game's end rules add at this bid.
     #[serde(default)]
     pub outlook_value: f64,
+    /// Whether the seat bids for a side with a partner (the captions say
+    /// "your side"; alone, "you").
+    #[serde(default)]
+    pub partners: bool,
 }
 
 impl BidAdvice {
@@ -95,15 +99,23 @@ impl BidAdvice {
             .trumps
             .iter()
             .any(|t| t.highest_bid.is_none() && !t.no_marriage);
-        let column =
-            format!(
-            "Bid to: the highest bid your side makes in at least {:.0}% of the sampled deals{}.",
+        let (you_make, it_makes) = if self.partners {
+            ("your side makes", "its side makes")
+        } else {
+            ("you make", "it makes")
+        };
+        let column = format!(
+            "Bid to: the highest bid {you_make} in at least {:.0}% of the sampled deals{}.",
             self.confidence * 100.0,
-            if passes { " (pass: not even the next bid)" } else { "" }
+            if passes {
+                " (pass: not even the next bid)"
+            } else {
+                ""
+            }
         );
         let adjustment = (self.value - self.outlook_value).round();
         let made = format!(
-            "the {:.0} its side makes that often with the trump it would name",
+            "the {:.0} {it_makes} that often with the trump it would name",
             self.outlook_value
         );
         let limit = if adjustment < 0.0 {
@@ -233,21 +245,25 @@ fn percent(share: f64) -> String {
 /// What the seat wins when a played contract is made and when it is set, in
 /// base stakes, as the expert models the payments: the declarer is paid the
 /// (trump-multiplied) stake by each opponent and pays twice that when set; in
-/// the club a played hand was challenged, so it pays double each way and a set
-/// bidder pays the bowl too. A defender's figures are one opponent's share.
+/// the club a played hand was challenged, so it pays double each way, the
+/// bowl pays a made contract from its `bowl_pays_from` and a set bidder pays
+/// the bowl too. A defender's figures are one opponent's share.
 fn contract_stakes(view: &PlayerView) -> (f64, f64) {
     let h = &view.public.hand;
     let rules = &view.rules;
-    let m =
-        expert::trump_multiplier(rules, h.trump) * expert::stake_unit(rules, h.bid.unwrap_or(0));
+    let bid = h.bid.unwrap_or(0);
+    let m = expert::trump_multiplier(rules, h.trump) * expert::stake_unit(rules, bid);
     let opponents = expert::opponents(rules);
-    let club = matches!(rules.scoring, Scoring::Bowl(_));
+    let club = match &rules.scoring {
+        Scoring::Bowl(bowl) => Some(expert::club_payers(rules, bowl, bid)),
+        _ => None,
+    };
     let declaring = h.declarer.is_some_and(|d| same_side(rules, d, view.seat));
     match (declaring, club) {
-        (true, true) => (2.0 * m * opponents, -2.0 * m * (opponents + 1.0)),
-        (true, false) => (m * opponents, -2.0 * m * opponents),
-        (false, true) => (-2.0 * m, 2.0 * m),
-        (false, false) => (-m, 2.0 * m),
+        (true, Some((others, payers))) => (2.0 * m * payers, -2.0 * m * (others + 1.0)),
+        (true, None) => (m * opponents, -2.0 * m * opponents),
+        (false, Some(_)) => (-2.0 * m, 2.0 * m),
+        (false, None) => (-m, 2.0 * m),
     }
 }
 
@@ -441,14 +457,20 @@ fn card_options(
             .then(utility(b).total_cmp(&utility(a)))
     });
     let (win, lose) = contract_stakes(view);
+    // The club's bury comes before the bidder's play or pass and the
+    // defenders' challenge, which decide what a chance of making pays.
+    let h = &view.public.hand;
+    let payment = |made: f64| {
+        let bid = h.bid.unwrap_or(0);
+        match expert::club_payment(rules, bid, h.trump, made) {
+            Some(stakes) => stakes * expert::stake_unit(rules, bid),
+            None => made * win + (1.0 - made) * lose,
+        }
+    };
     for &i in &order {
         let o = &options[i];
         let made = o.outlook.made;
-        let value = if stakes {
-            made * win + (1.0 - made) * lose
-        } else {
-            utility(i)
-        };
+        let value = if stakes { payment(made) } else { utility(i) };
         let points = if burying {
             format!(
                 "{:.0} card points, {:.0} of them buried",
@@ -529,9 +551,9 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 "meld"
             };
             let mut order: Vec<usize> = (0..candidates.len()).collect();
-            let utility = |i: usize| candidates[i].utility(rules, f64::from(bid));
+            let utility = |i: usize| candidates[i].utility(rules, bid);
             // A stake game's expected payment, in the analysis' unit.
-            let expected = |c: &expert::Candidate| c.stakes(rules) * unit * opponents;
+            let expected = |c: &expert::Candidate| c.stakes(rules, bid) * unit * opponents;
             order.sort_by(|&a, &b| {
                 (a != *best)
                     .cmp(&(b != *best))
@@ -766,11 +788,14 @@ fn bidding(
     let bids_to = bids
         .first()
         .map_or(limit, |&b| limit + basic::game_end_margin(view, b));
+    let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
+    let (who, scores) = if partners {
+        ("your side reaches", "your side scores")
+    } else {
+        ("you reach", "you score")
+    };
     let note = |action: &Action| match action {
-        Action::Bid(b) => format!(
-            "your side reaches {b} in {} sampled deals",
-            of(reached(*b), deals)
-        ),
+        Action::Bid(b) => format!("{who} {b} in {} sampled deals", of(reached(*b), deals)),
         Action::Pass => match bids.first() {
             Some(&b) if f64::from(b) <= bids_to => {
                 format!("ends your bidding; the expert bids on up to {bids_to:.0}")
@@ -800,7 +825,7 @@ fn bidding(
         .collect();
     analysis.worlds = deals as u32;
     let scores = format!(
-        "your side scores {:.0} or more in {} of {deals} sampled deals ({})",
+        "{scores} {:.0} or more in {} of {deals} sampled deals ({})",
         outlook.value,
         percent(BID_CONFIDENCE),
         outlook_steps(&view.rules)
@@ -855,6 +880,7 @@ fn bidding(
         confidence: BID_CONFIDENCE,
         value: bids_to,
         outlook_value: outlook.value,
+        partners,
     });
 }
 
@@ -924,6 +950,14 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
             } else {
                 "gives"
             };
+            // A hand without meld has none to keep: the card points say it.
+            let keeps = |kept: u32, your: &str| {
+                if meld_now == 0 {
+                    String::new()
+                } else {
+                    format!("keeps {kept} of {your}{meld_now} meld{trump_text}")
+                }
+            };
             for card in cards {
                 let (kept, points) = facts(card);
                 let action = legal
@@ -931,20 +965,21 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                     .find(|a| card_of(a) == Some(card))
                     .cloned()
                     .unwrap_or(Action::Bury(card));
-                analysis.choices.push(choice(
-                    action,
-                    None,
-                    format!(
-                        "keeps {kept} of {meld_now} meld{trump_text} · {verb} {points} card points"
-                    ),
-                ));
+                let gives = format!("{verb} {points} card points");
+                let note = match keeps(kept, "") {
+                    k if k.is_empty() => gives,
+                    k => format!("{k} · {gives}"),
+                };
+                analysis.choices.push(choice(action, None, note));
             }
             if let Some(card) = card_of(&recommended) {
                 let (kept, points) = facts(card);
-                analysis.reason = format!(
-                    "the rules of thumb: the {} keeps {kept} of your {meld_now} meld{trump_text} and {verb} {points} card points",
-                    card.long_name()
-                );
+                let gives = format!("{verb} {points} card points");
+                let facts = match keeps(kept, "your ") {
+                    k if k.is_empty() => gives,
+                    k => format!("{k} and {gives}"),
+                };
+                analysis.reason = format!("the rules of thumb: the {} {facts}", card.long_name());
             }
         }
         Phase::ShowMeld => {
@@ -1239,6 +1274,71 @@ mod tests {
         }
     }
 
+    /// The club's bury comes before the bidder's play or pass and the
+    /// defenders' challenge: a card's value lies between passing (the stake
+    /// to each player and the bowl) and being paid unchallenged (the stake,
+    /// times the trump's multiplier, from each), never at the challenged
+    /// double a sure contract would not meet.
+    #[test]
+    fn a_club_bury_is_valued_as_the_play_or_pass_after_it_pays() {
+        let mut sure = 0;
+        for seed in 0..6 {
+            drive(PresetId::Club, seed, 120, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Bury {
+                    return true;
+                }
+                let h = &view.public.hand;
+                let rules = &view.rules;
+                let bid = h.bid.unwrap();
+                let Scoring::Bowl(bowl) = &rules.scoring else {
+                    unreachable!("the club is played for the bowl")
+                };
+                let unit = expert::stake_unit(rules, bid);
+                let (others, payers) = expert::club_payers(rules, bowl, bid);
+                let paid = expert::trump_multiplier(rules, h.trump) * payers * unit;
+                let pass = -(others + 1.0) * unit;
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                for c in &analysis.choices {
+                    let value = c.value.expect("every bury card is valued");
+                    assert!(
+                        value <= paid + 1e-9 && value >= pass - 1e-9,
+                        "seed {seed}: {value} outside {pass}..{paid}"
+                    );
+                    sure += usize::from((value - paid).abs() < 1e-9);
+                }
+                false
+            });
+        }
+        assert!(
+            sure > 0,
+            "some bury makes the contract sure enough to go unchallenged"
+        );
+    }
+
+    /// The club's pass from a hand without meld names the card points it
+    /// gives, not "keeps 0 of 0 meld".
+    #[test]
+    fn a_pass_from_a_hand_without_meld_speaks_of_card_points_only() {
+        let mut without_meld = 0;
+        for seed in 0..40 {
+            drive(PresetId::Club, seed, 10, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::PassLeft {
+                    return false;
+                }
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                for c in &analysis.choices {
+                    assert!(!c.note.contains("of 0 meld"), "seed {seed}: {}", c.note);
+                    assert!(c.note.contains("card points"), "seed {seed}: {}", c.note);
+                }
+                without_meld += usize::from(!analysis.reason.contains("meld"));
+                true
+            });
+        }
+        assert!(without_meld > 0, "some hand of 40 deals has no meld");
+    }
+
     #[test]
     fn the_recommendation_is_the_experts_decision_in_every_preset() {
         for preset in PresetId::ALL {
@@ -1301,6 +1401,7 @@ mod tests {
             confidence: 0.65,
             value,
             outlook_value,
+            partners: true,
         };
         assert_eq!(
             advice(340.0, 350.0).caption(),
@@ -1327,6 +1428,16 @@ name, as making this bid would win the game."
             "Bid to: the highest bid your side makes in at least 65% of the sampled deals \
 (pass: not even the next bid). The expert"
         ));
+        // Alone at the table, the column speaks to the player.
+        let alone = BidAdvice {
+            partners: false,
+            ..advice(340.0, 350.0)
+        };
+        assert_eq!(
+            alone.caption(),
+            "Bid to: the highest bid you make in at least 65% of the sampled deals. \
+The expert bids to 340: 10 below the 350 it makes that often with the trump it would name."
+        );
     }
 
     /// A card's trick fact names what it does to the trick: leads it, or
@@ -1515,6 +1626,36 @@ name, as making this bid would win the game."
         );
     }
 
+    /// A bid's note speaks of the side where there are partners and of the
+    /// player alone in the three-handed games.
+    #[test]
+    fn a_bid_note_speaks_of_a_side_only_with_partners() {
+        for (preset, words) in [
+            (PresetId::Brooklyn, "you reach "),
+            (PresetId::Club, "you reach "),
+            (PresetId::Partnership, "your side reaches "),
+        ] {
+            let mut notes = 0;
+            drive(preset, 1, 60, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Auction {
+                    return true;
+                }
+                let analysis = analyse(&view, 1, Level::Expert).unwrap();
+                for c in analysis
+                    .choices
+                    .iter()
+                    .filter(|c| matches!(c.action, Action::Bid(_)))
+                {
+                    assert!(c.note.starts_with(words), "{preset:?}: {}", c.note);
+                    notes += 1;
+                }
+                true
+            });
+            assert!(notes > 0, "{preset:?}: no bid was hinted");
+        }
+    }
+
     #[test]
     fn the_pass_note_says_whether_the_expert_would_bid_on() {
         let (mut bid_on, mut stopped) = (0, 0);
@@ -1669,7 +1810,7 @@ name, as making this bid would win the game."
             !trump
         });
         let view = view.expect("a trump decision came up");
-        let bid = f64::from(view.public.hand.bid.unwrap());
+        let bid = view.public.hand.bid.unwrap();
         let candidate = |trump, made, meld| expert::Candidate {
             trump,
             outlook: crate::outlook::Outlook {
@@ -1702,8 +1843,8 @@ name, as making this bid would win the game."
             analysis.reason.ends_with(&format!(
                 "; clubs makes it in 88% but is worth less on average ({:+.0} against {:+.0}: \
                  your side's meld 135 against 219)",
-                0.88 * 255.0 - 0.12 * bid,
-                0.85 * 339.0 - 0.15 * bid
+                0.88 * 255.0 - 0.12 * f64::from(bid),
+                0.85 * 339.0 - 0.15 * f64::from(bid)
             )),
             "{}",
             analysis.reason

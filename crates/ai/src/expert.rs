@@ -9,7 +9,9 @@
 use pinochle_engine::game::{Action, Phase, PlayerView, SeatPrivate};
 use pinochle_engine::meld::has_marriage;
 use pinochle_engine::meld_total;
-use pinochle_engine::rules::{ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage};
+use pinochle_engine::rules::{
+    BowlScoring, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage,
+};
 use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
@@ -101,7 +103,10 @@ fn bidder_plays(view: &PlayerView, opponents: Level, rng: &mut Rng) -> Option<Bi
     let results = worlds.playouts(&table, declarer, None, goal.need.clamp(-1000, 1000) as i32);
     let public_need = f64::from(h.bid?) - f64::from(h.side_meld(rules, view.seat));
     let m = trump_multiplier(rules, h.trump);
-    let others = f64::from(rules.table.seats.saturating_sub(1).max(2));
+    let Scoring::Bowl(bowl) = &rules.scoring else {
+        return None;
+    };
+    let (others, payers) = club_payers(rules, bowl, h.bid?);
     let defenders: Vec<usize> = (0..table.declarer_side.len())
         .filter(|&i| i != declarer)
         .collect();
@@ -127,8 +132,8 @@ fn bidder_plays(view: &PlayerView, opponents: Level, rng: &mut Rng) -> Option<Bi
         };
         challenged_worlds += usize::from(challenged);
         play += match (challenged, made) {
-            (false, _) => m * others,
-            (true, true) => 2.0 * m * others,
+            (false, _) => m * payers,
+            (true, true) => 2.0 * m * payers,
             (true, false) => -2.0 * m * (others + 1.0),
         };
     }
@@ -282,6 +287,39 @@ fn escape_figures(view: &PlayerView, rng: &mut Rng) -> Option<EscapeFigures> {
 /// a challenge pays when `2(1-P) - 2P > -1`, P being the bidder's chance.
 const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 
+/// The club: what the bidder expects from a contract at `bid` not yet
+/// played, made with chance `made`, in stakes of the contract's level (None
+/// in other games). The bidder plays or passes, whichever pays more, and the
+/// defenders are taken to challenge a contract made less often than
+/// [`CHALLENGE_WHEN_MADE_BELOW`] (their own break-even). Unchallenged, every
+/// other player pays the stake times `m` (the trump multiplier), the bowl too
+/// from its `bowl_pays_from`; challenged, twice that when made, and when set
+/// the bidder pays twice the stake times `m` to each and to the bowl; a pass
+/// pays the basic stake to each and to the bowl.
+pub fn club_payment(rules: &Rules, bid: u32, trump: Option<Suit>, made: f64) -> Option<f64> {
+    let Scoring::Bowl(bowl) = &rules.scoring else {
+        return None;
+    };
+    let m = trump_multiplier(rules, trump);
+    let (others, payers) = club_payers(rules, bowl, bid);
+    let play = if made >= CHALLENGE_WHEN_MADE_BELOW {
+        m * payers
+    } else {
+        2.0 * m * payers * made - 2.0 * m * (others + 1.0) * (1.0 - made)
+    };
+    Some(play.max(-(others + 1.0)))
+}
+
+/// The club's other players (a sitting-out one too) and who pays a made
+/// contract at `bid`: those players, and the bowl from its `bowl_pays_from`.
+pub fn club_payers(rules: &Rules, bowl: &BowlScoring, bid: u32) -> (f64, f64) {
+    let others = f64::from(rules.table.seats.saturating_sub(1).max(2));
+    (
+        others,
+        others + f64::from(u8::from(bid >= bowl.bowl_pays_from)),
+    )
+}
+
 /// A bury by the basic rules of thumb for `trump`: the cards kept and the
 /// cards buried.
 fn bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> (CardCounts, CardCounts) {
@@ -328,12 +366,13 @@ impl Candidate {
     /// ([`Candidate::stakes`]; the card points break ties). Points games: the
     /// expected score (meld and points when made, minus the bid when set;
     /// meld and points break the ties of contracts never made).
-    pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
+    pub fn utility(&self, rules: &Rules, bid: u32) -> f64 {
         let (made, points) = (self.outlook.made, self.outlook.points);
         if rules.scoring.is_ledger() {
-            self.stakes(rules) + points / 10_000.0
+            self.stakes(rules, bid) + points / 10_000.0
         } else {
-            contract_utility(rules, made, points, self.meld, bid) + (self.meld + points) / 10_000.0
+            contract_utility(rules, made, points, self.meld, f64::from(bid))
+                + (self.meld + points) / 10_000.0
         }
     }
 
@@ -341,11 +380,15 @@ impl Candidate {
     /// in stakes of the contract's level: `m` when made and `2m` paid when
     /// set, `m` being this trump's multiplier (spades double), so a doubling
     /// trump is worth naming when it makes the contract nearly as often. When
-    /// the declarer may still give up after naming trump (the club's pass,
-    /// a concession after meld), a single set (−1) is the least it risks.
-    pub fn stakes(&self, rules: &Rules) -> f64 {
-        let m = trump_multiplier(rules, Some(self.trump));
+    /// the declarer may still give up after naming trump (a concession after
+    /// meld), a single set (−1) is the least it risks. The club's payments
+    /// are [`club_payment`]'s, shared among the opponents.
+    pub fn stakes(&self, rules: &Rules, bid: u32) -> f64 {
         let made = self.outlook.made;
+        if let Some(payment) = club_payment(rules, bid, Some(self.trump), made) {
+            return payment / opponents(rules);
+        }
+        let m = trump_multiplier(rules, Some(self.trump));
         let played = m * made - 2.0 * m * (1.0 - made);
         let may_give_up = rules.contract.challenge
             || rules
@@ -448,7 +491,7 @@ fn ranked_candidates(
     allowed: &[Suit],
     rng: &mut Rng,
 ) -> (Vec<Candidate>, Option<usize>) {
-    let bid = f64::from(view.public.hand.bid.unwrap_or(0));
+    let bid = view.public.hand.bid.unwrap_or(0);
     let all = candidates(view, allowed, rng);
     let best = (0..all.len()).max_by(|&a, &b| {
         all[a]
@@ -1112,17 +1155,42 @@ mod tests {
         let spades = candidate(Suit::Spades, 0.81, 140.0);
         let diamonds = candidate(Suit::Diamonds, 0.88, 150.0);
         // 2 × (0.81 − 2 × 0.19) = 0.86 against 0.88 − 2 × 0.12 = 0.64.
-        assert!((spades.stakes(&brooklyn) - 0.86).abs() < 1e-9);
-        assert!((diamonds.stakes(&brooklyn) - 0.64).abs() < 1e-9);
-        assert!(spades.utility(&brooklyn, 350.0) > diamonds.utility(&brooklyn, 350.0));
+        assert!((spades.stakes(&brooklyn, 350) - 0.86).abs() < 1e-9);
+        assert!((diamonds.stakes(&brooklyn, 350) - 0.64).abs() < 1e-9);
+        assert!(spades.utility(&brooklyn, 350) > diamonds.utility(&brooklyn, 350));
         // Likely set, the double costs double: the single suit is better.
         let spades = candidate(Suit::Spades, 0.3, 140.0);
         let diamonds = candidate(Suit::Diamonds, 0.3, 100.0);
-        assert!(spades.utility(&brooklyn, 350.0) < diamonds.utility(&brooklyn, 350.0));
-        // The club's bidder may still pass (a single set) after naming trump.
+        assert!(spades.utility(&brooklyn, 350) < diamonds.utility(&brooklyn, 350));
+        assert_eq!(
+            candidate(Suit::Spades, 0.0, 0.0).stakes(&brooklyn, 350),
+            -4.0
+        );
+        // The club's bidder may still pass (the stake to each of two players
+        // and the bowl) after naming trump: −3 shared by two opponents.
         let club = Rules::preset(PresetId::Club);
-        assert_eq!(candidate(Suit::Spades, 0.0, 0.0).stakes(&club), -1.0);
-        assert_eq!(candidate(Suit::Spades, 0.0, 0.0).stakes(&brooklyn), -4.0);
+        assert_eq!(candidate(Suit::Spades, 0.0, 0.0).stakes(&club, 300), -1.5);
+    }
+
+    #[test]
+    fn the_club_bidder_is_paid_once_unchallenged_twice_when_challenged_and_made() {
+        let club = Rules::preset(PresetId::Club);
+        let pay = |bid, trump, made| club_payment(&club, bid, Some(trump), made).unwrap();
+        // Sure to make: the defenders pass and each pays the stake once; spades
+        // double it; from 380 the bowl pays too.
+        assert_eq!(pay(300, Suit::Diamonds, 1.0), 2.0);
+        assert_eq!(pay(300, Suit::Spades, 0.9), 4.0);
+        assert_eq!(pay(380, Suit::Spades, 0.9), 6.0);
+        // Even odds: challenged, made pays 2 from each, set pays 2 to each and
+        // the bowl: 0.5 × 4 − 0.5 × 6.
+        assert_eq!(pay(300, Suit::Hearts, 0.5), -1.0);
+        // Hopeless: the bidder passes and pays the stake to each and the bowl.
+        assert_eq!(pay(300, Suit::Hearts, 0.1), -3.0);
+        assert_eq!(pay(300, Suit::Spades, 0.0), -3.0);
+        assert_eq!(
+            club_payment(&Rules::preset(PresetId::Brooklyn), 300, None, 1.0),
+            None
+        );
     }
 
     /// Plays basic bots until the phase comes up for some seat.
