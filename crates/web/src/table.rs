@@ -8,8 +8,8 @@
 //! (www/app.css) keeps the hand, the trick and the prompt on one screen.
 
 use pinochle_engine::game::{
-    Action, Amounts, Concession, ConcessionKind, HandSummary, Ledger, Outcome, Phase, PlayedCard,
-    PlayerView, Seat,
+    Action, Amounts, ConcessionKind, HandSummary, Ledger, Outcome, Phase, PlayedCard, PlayerView,
+    Seat,
 };
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
@@ -1045,7 +1045,7 @@ mod tests {
         );
         s.card_points = vec![None; 3];
         s.outcome = Outcome::Conceded;
-        s.concession = Some(Concession {
+        s.concession = Some(pinochle_engine::game::Concession {
             seat: 1,
             kind: ConcessionKind::BidderPass,
         });
