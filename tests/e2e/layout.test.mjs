@@ -274,6 +274,16 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
       return [hit(document.querySelector('[data-testid="next-hand"]'))?.dataset.testid, advisor.contains(hit(advisor))];
     });
     assert.deepEqual(onTop, ['next-hand', false], 'the result dialog lies over the bid advisor');
+    // A result taller than the screen (a claim's tricks on a phone held
+    // sideways; here a screen short enough that this one is) scrolls under
+    // its buttons: Next hand stays on screen.
+    await page.setViewportSize({ width: 740, height: 240 });
+    const scrolled = await page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="result-panel"]');
+      const r = document.querySelector('[data-testid="next-hand"]').getBoundingClientRect();
+      return [panel.scrollHeight > panel.clientHeight, document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.dataset.testid];
+    });
+    assert.deepEqual(scrolled, [true, 'next-hand'], 'the result scrolls and Next hand stays on screen');
   } finally {
     await context.close();
   }
