@@ -273,6 +273,13 @@ pub struct ShownClaim {
     pub tricks: Vec<ShownTrick>,
 }
 
+impl ShownClaim {
+    /// The cards of the claimed tricks.
+    pub fn cards(&self) -> usize {
+        self.tricks.iter().map(|t| t.cards.len()).sum()
+    }
+}
+
 /// The coach's analysis of the human's decision on the table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Coaching {
@@ -408,17 +415,16 @@ pub struct Review {
 }
 
 impl Review {
-    /// The review of `replay` from its start, grading `seat`'s decisions:
-    /// with the grades and par already found, if any.
+    /// The review of `replay` from its start, grading the decisions at
+    /// `steps`: with the grades and par already found, if any.
     pub fn of(
         replay: HandReplay,
-        seat: Seat,
+        steps: Vec<usize>,
         grades: Option<Vec<ReviewedDecision>>,
         par: Option<Option<Par>>,
     ) -> Review {
         let decisions = grades.unwrap_or_else(|| {
-            replay
-                .decisions_of(seat)
+            steps
                 .into_iter()
                 .map(|step| ReviewedDecision { step, answer: None })
                 .collect()
@@ -670,6 +676,10 @@ pub struct Game {
     rewinds: u32,
     /// The claim that finished the hand in the result panel.
     pub claimed: Option<ShownClaim>,
+    /// Cards a claim played at the end of a hand, by hand: the human did not
+    /// choose them, so the review does not grade them.
+    #[serde(skip)]
+    claimed_cards: SmallMap<u32, usize>,
     /// The review of a finished hand, open over the table (UI state only).
     #[serde(skip)]
     pub review: Option<Review>,
@@ -743,6 +753,7 @@ impl Game {
             practice: false,
             rewinds: 0,
             claimed: None,
+            claimed_cards: SmallMap::default(),
             review: None,
             grades: SmallMap::default(),
             pars: SmallMap::default(),
@@ -958,36 +969,52 @@ impl Game {
         }]
     }
 
-    /// Takes back the claim kept with the saved session for the hand whose
-    /// result is open, when its tricks are the last ones the replayed hand
-    /// played (a damaged or stale entry is left out).
-    pub fn keep_claim(&mut self, kept: &BTreeMap<u32, ShownClaim>) {
-        let Some(hand) = self.result.as_ref().map(|r| r.hand) else {
-            return;
-        };
-        let (Some(claim), Ok(replay)) = (kept.get(&hand), self.hand_replay(hand)) else {
-            return;
-        };
-        let played = &replay.record.tricks;
-        let Some(tail) = played
-            .len()
-            .checked_sub(claim.tricks.len())
-            .map(|k| &played[k..])
-        else {
-            return;
-        };
-        let fits = claim.tricks.iter().zip(tail).all(|(shown, trick)| {
-            shown.hand == hand
-                && shown.winner == trick.winner
-                && shown
-                    .cards
-                    .iter()
-                    .map(|p| (p.seat, p.card))
-                    .eq(trick.cards.iter().copied())
-        });
-        if fits {
-            self.claimed = Some(claim.clone());
+    /// Takes back the claims kept with the saved session, each when its
+    /// tricks are the last ones its replayed hand played (a damaged or stale
+    /// entry is left out); the one of the hand whose result is open shows
+    /// there again.
+    pub fn keep_claims(&mut self, kept: &BTreeMap<u32, ShownClaim>) {
+        let open = self.result.as_ref().map(|r| r.hand);
+        for (&hand, claim) in kept {
+            let Ok(replay) = self.hand_replay(hand) else {
+                continue;
+            };
+            let played = &replay.record.tricks;
+            let Some(tail) = played
+                .len()
+                .checked_sub(claim.tricks.len())
+                .map(|k| &played[k..])
+            else {
+                continue;
+            };
+            let fits = claim.tricks.iter().zip(tail).all(|(shown, trick)| {
+                shown.hand == hand
+                    && shown.winner == trick.winner
+                    && shown
+                        .cards
+                        .iter()
+                        .map(|p| (p.seat, p.card))
+                        .eq(trick.cards.iter().copied())
+            });
+            if fits {
+                self.claimed_cards.insert(hand, claim.cards());
+                if open == Some(hand) {
+                    self.claimed = Some(claim.clone());
+                }
+            }
         }
+    }
+
+    /// The human's decisions in a finished hand that the review grades:
+    /// every one but the cards a claim played for them.
+    fn graded_steps(&self, replay: &HandReplay) -> Vec<usize> {
+        let claimed = self.claimed_cards.get(&replay.hand).copied().unwrap_or(0);
+        let before_claim = replay.len().saturating_sub(claimed);
+        replay
+            .decisions_of(self.human)
+            .into_iter()
+            .filter(|&step| step < before_claim)
+            .collect()
     }
 
     /// Takes back the analyses kept with the saved session. A hand's grades
@@ -1002,7 +1029,7 @@ impl Game {
             if let Some(par) = &review.par {
                 self.pars.insert(hand, par.clone());
             }
-            let steps = replay.decisions_of(self.human);
+            let steps = self.graded_steps(&replay);
             let fits = steps.len() == review.grades.len()
                 && steps.iter().all(|step| {
                     review
@@ -1174,7 +1201,8 @@ impl Game {
                 let replay = self.hand_replay(hand).map_err(GameError::Review)?;
                 let known = self.grades.get(&hand).cloned();
                 let par = self.pars.get(&hand).cloned();
-                let review = Review::of(replay, self.human, known, par);
+                let steps = self.graded_steps(&replay);
+                let review = Review::of(replay, steps, known, par);
                 effects.extend(review.requests(
                     &self.ticket(),
                     hand,
@@ -1324,6 +1352,8 @@ impl Game {
                 earlier.grades.retain_keys(|&hand| hand <= finished);
                 earlier.pars = std::mem::take(&mut self.pars);
                 earlier.pars.retain_keys(|&hand| hand <= finished);
+                earlier.claimed_cards = std::mem::take(&mut self.claimed_cards);
+                earlier.claimed_cards.retain_keys(|&hand| hand <= finished);
                 // Straight back to the decision: no trick left to gather.
                 earlier.trick_pause = None;
                 *self = earlier;
@@ -1473,6 +1503,7 @@ impl Game {
             tricks,
         };
         if let Some(result) = &self.result {
+            self.claimed_cards.insert(result.hand, shown.cards());
             effects.push(Effect::KeepClaim {
                 hand: result.hand,
                 claim: shown.clone(),
@@ -2953,7 +2984,7 @@ mod coach_tests {
         assert_eq!(kept, [(hand, claimed.clone())]);
         let mut reloaded = g.clone();
         reloaded.claimed = None;
-        reloaded.keep_claim(&BTreeMap::from([(hand, claimed.clone())]));
+        reloaded.keep_claims(&BTreeMap::from([(hand, claimed.clone())]));
         assert_eq!(reloaded.claimed.as_ref(), Some(&claimed));
         let mut damaged = claimed.clone();
         let first = &mut damaged.tricks[0];
@@ -2964,10 +2995,33 @@ mod coach_tests {
             .find(|&s| s != first.winner)
             .unwrap();
         reloaded.claimed = None;
-        reloaded.keep_claim(&BTreeMap::from([(hand, damaged)]));
+        reloaded.keep_claims(&BTreeMap::from([(hand, damaged)]));
         assert_eq!(reloaded.claimed, None, "a damaged claim is left out");
-        reloaded.keep_claim(&BTreeMap::from([(hand + 1, claimed)]));
+        reloaded.keep_claims(&BTreeMap::from([(hand + 1, claimed.clone())]));
         assert_eq!(reloaded.claimed, None, "another hand's claim is left out");
+
+        // The review grades none of the cards the claim played for the human,
+        // also after a reload (the claim kept with the session says which).
+        let mut opened = g.clone();
+        opened.update(Msg::OpenReview(hand)).unwrap();
+        let review = opened.review.as_ref().unwrap();
+        let before_claim = review.replay.len() - line.len();
+        let human = review.replay.decisions_of(g.human);
+        assert!(
+            human.iter().any(|&step| step >= before_claim),
+            "the claim played for the human"
+        );
+        let graded: Vec<usize> = review.decisions.iter().map(|d| d.step).collect();
+        let chosen: Vec<usize> = human
+            .into_iter()
+            .filter(|&step| step < before_claim)
+            .collect();
+        assert_eq!(graded, chosen);
+        let mut reloaded = g.clone();
+        reloaded.claimed_cards = SmallMap::default();
+        reloaded.keep_claims(&BTreeMap::from([(hand, claimed)]));
+        reloaded.update(Msg::OpenReview(hand)).unwrap();
+        assert_eq!(reloaded.review, opened.review);
     }
 
     #[test]

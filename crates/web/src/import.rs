@@ -124,9 +124,10 @@ impl Imported {
             return Err(ImportError::NothingPlayed { file });
         };
         let seat = 0;
+        let steps = first.decisions_of(seat);
         let mut imported = Imported {
             file_name: file,
-            review: Review::of(first, seat, None, None),
+            review: Review::of(first, steps, None, None),
             hands,
             index: 0,
             seat,
@@ -219,7 +220,8 @@ impl Imported {
             .collect();
         let grades = self.grades.get(&(index, seat)).cloned();
         let par = self.pars.get(&index).cloned();
-        let review = Review::of(replay, seat, grades, par);
+        let steps = replay.decisions_of(seat);
+        let review = Review::of(replay, steps, grades, par);
         let seed = review_seed(review.replay.hand, seat);
         // A record does not say who the other players were: the expert grades
         // against its equals, as `pinochle review` does.

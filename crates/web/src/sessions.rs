@@ -53,8 +53,9 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     let actions = session.actions.iter().map(|text| text.parse::<Action>());
     let mut game = Game::replay(session.id.clone(), settings, setup.seed, actions)?;
     game.practice = session.practice;
+    // The claims first: the cards they played are no decisions to grade.
+    game.keep_claims(&session.claims);
     game.keep_reviews(&session.reviews);
-    game.keep_claim(&session.claims);
     Ok(game)
 }
 
