@@ -415,16 +415,18 @@ pub struct Review {
 }
 
 impl Review {
-    /// The review of `replay` from its start, grading the decisions at
-    /// `steps`: with the grades and par already found, if any.
+    /// The review of `replay` from its start, grading what `seat` chose
+    /// (not the cards a claim played for it): with the grades and par already
+    /// found, if any.
     pub fn of(
         replay: HandReplay,
-        steps: Vec<usize>,
+        seat: Seat,
         grades: Option<Vec<ReviewedDecision>>,
         par: Option<Option<Par>>,
     ) -> Review {
         let decisions = grades.unwrap_or_else(|| {
-            steps
+            replay
+                .chosen_by(seat)
                 .into_iter()
                 .map(|step| ReviewedDecision { step, answer: None })
                 .collect()
@@ -677,7 +679,8 @@ pub struct Game {
     /// The claim that finished the hand in the result panel.
     pub claimed: Option<ShownClaim>,
     /// Cards a claim played at the end of a hand, by hand: the human did not
-    /// choose them, so the review does not grade them.
+    /// choose them, so the review does not grade them (and the hand's record
+    /// says so).
     #[serde(skip)]
     claimed_cards: SmallMap<u32, usize>,
     /// The review of a finished hand, open over the table (UI state only).
@@ -1005,18 +1008,6 @@ impl Game {
         }
     }
 
-    /// The human's decisions in a finished hand that the review grades:
-    /// every one but the cards a claim played for them.
-    fn graded_steps(&self, replay: &HandReplay) -> Vec<usize> {
-        let claimed = self.claimed_cards.get(&replay.hand).copied().unwrap_or(0);
-        let before_claim = replay.len().saturating_sub(claimed);
-        replay
-            .decisions_of(self.human)
-            .into_iter()
-            .filter(|&step| step < before_claim)
-            .collect()
-    }
-
     /// Takes back the analyses kept with the saved session. A hand's grades
     /// are taken only when they are exactly the human's decisions in the
     /// replayed hand (a damaged or stale entry is left out, and asked for again
@@ -1029,7 +1020,7 @@ impl Game {
             if let Some(par) = &review.par {
                 self.pars.insert(hand, par.clone());
             }
-            let steps = self.graded_steps(&replay);
+            let steps = replay.chosen_by(self.human);
             let fits = steps.len() == review.grades.len()
                 && steps.iter().all(|step| {
                     review
@@ -1050,9 +1041,12 @@ impl Game {
         }
     }
 
-    /// Finished hand `hand` of this game, to review.
+    /// Finished hand `hand` of this game, to review, its record saying how
+    /// many cards a claim played at its end.
     pub fn hand_replay(&self, hand: u32) -> Result<HandReplay, ReviewError> {
-        HandReplay::of(self.rules(), self.seed, &self.log, hand)
+        let mut replay = HandReplay::of(self.rules(), self.seed, &self.log, hand)?;
+        replay.record.claimed_cards = self.claimed_cards.get(&hand).map(|&n| n as u32);
+        Ok(replay)
     }
 
     /// Where undo goes back to: the number of actions before the human's
@@ -1201,8 +1195,7 @@ impl Game {
                 let replay = self.hand_replay(hand).map_err(GameError::Review)?;
                 let known = self.grades.get(&hand).cloned();
                 let par = self.pars.get(&hand).cloned();
-                let steps = self.graded_steps(&replay);
-                let review = Review::of(replay, steps, known, par);
+                let review = Review::of(replay, self.human, known, par);
                 effects.extend(review.requests(
                     &self.ticket(),
                     hand,
@@ -3022,6 +3015,14 @@ mod coach_tests {
         reloaded.keep_claims(&BTreeMap::from([(hand, claimed)]));
         reloaded.update(Msg::OpenReview(hand)).unwrap();
         assert_eq!(reloaded.review, opened.review);
+        // The hand's record says so: exported and imported again, the same
+        // decisions are the player's.
+        let record = g.hand_replay(hand).unwrap().record;
+        assert_eq!(record.claimed_cards, Some(line.len() as u32));
+        let text = pinochle_engine::game::write_records(&[record]);
+        let read = pinochle_engine::game::read_records(&text).unwrap();
+        let imported = HandReplay::from_record(&read[0]).unwrap();
+        assert_eq!(imported.chosen_by(g.human), graded);
     }
 
     #[test]

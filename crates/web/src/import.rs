@@ -124,10 +124,9 @@ impl Imported {
             return Err(ImportError::NothingPlayed { file });
         };
         let seat = 0;
-        let steps = first.decisions_of(seat);
         let mut imported = Imported {
             file_name: file,
-            review: Review::of(first, steps, None, None),
+            review: Review::of(first, seat, None, None),
             hands,
             index: 0,
             seat,
@@ -220,8 +219,7 @@ impl Imported {
             .collect();
         let grades = self.grades.get(&(index, seat)).cloned();
         let par = self.pars.get(&index).cloned();
-        let steps = replay.decisions_of(seat);
-        let review = Review::of(replay, steps, grades, par);
+        let review = Review::of(replay, seat, grades, par);
         let seed = review_seed(review.replay.hand, seat);
         // A record does not say who the other players were: the expert grades
         // against its equals, as `pinochle review` does.
@@ -249,7 +247,7 @@ impl Imported {
         } else {
             self.grades.get_or_insert_with((index, seat), || {
                 replay
-                    .decisions_of(seat)
+                    .chosen_by(seat)
                     .into_iter()
                     .map(|step| ReviewedDecision { step, answer: None })
                     .collect()

@@ -100,7 +100,7 @@ fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
     // The same seed as the browser's review of an imported file.
     let seed = grading::review_seed(replay.hand, seat);
     let decisions = replay
-        .decisions_of(seat)
+        .chosen_by(seat)
         .into_iter()
         .map(|step| {
             let view = replay.view_before(step, seat);

@@ -102,6 +102,11 @@ pub struct HandRecord {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub redeal_by: Option<Seat>,
     pub tricks: Vec<TrickRecord>,
+    /// The hand's last cards were played out by a proved claim, this many:
+    /// their players did not choose them (written by the table that took the
+    /// claim; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub claimed_cards: Option<u32>,
     pub card_points: BTreeMap<String, u32>,
     pub outcome: Outcome,
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -341,6 +346,7 @@ impl State {
             challenges: h.challenges.clone(),
             redeal_by: h.redeal_by,
             tricks,
+            claimed_cards: None,
             card_points: map_of(h.active.iter().map(|&x| (x.to_string(), s.card_points[x]))),
             outcome: s.outcome,
             delta: s

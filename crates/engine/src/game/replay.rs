@@ -276,6 +276,18 @@ impl HandReplay {
             .filter(|&i| self.moves[i].0 == seat)
             .collect()
     }
+
+    /// The indices of the moves `seat` chose: its moves but the cards a
+    /// claim played out for it at the end of the hand (see
+    /// [`HandRecord::claimed_cards`]).
+    pub fn chosen_by(&self, seat: Seat) -> Vec<usize> {
+        let claimed = self.record.claimed_cards.unwrap_or(0) as usize;
+        let before_claim = self.len().saturating_sub(claimed);
+        self.decisions_of(seat)
+            .into_iter()
+            .filter(|&step| step < before_claim)
+            .collect()
+    }
 }
 
 /// The fields (by their JSON names, in alphabetical order) in which a
@@ -289,6 +301,8 @@ fn differing_fields(recorded: &HandRecord, replayed: &HandRecord) -> Vec<String>
         preset,
         options,
         session: _,
+        // A claim is the table's note of who chose the cards, not of play.
+        claimed_cards: _,
         hand,
         players,
         dealer,
