@@ -3023,6 +3023,10 @@ mod coach_tests {
         let read = pinochle_engine::game::read_records(&text).unwrap();
         let imported = HandReplay::from_record(&read[0]).unwrap();
         assert_eq!(imported.chosen_by(g.human), graded);
+        // As the import opens it: from the parts the worker sends the page.
+        let parts = pinochle_engine::game::ReplayParts::of(&read[0]).unwrap();
+        let opened = HandReplay::from_parts(&parts).unwrap();
+        assert_eq!(opened.chosen_by(g.human), graded);
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub struct ReplayParts {
     /// The session ended by its deal limit with this hand.
     pub deal_limit: Option<u32>,
     pub actions: Vec<(Seat, Action)>,
+    /// The hand's last cards a claim played (see [`HandRecord::claimed_cards`]).
+    #[serde(default)]
+    pub claimed_cards: Option<u32>,
 }
 
 impl ReplayParts {
@@ -93,6 +96,7 @@ impl ReplayParts {
             standing: standing.clone(),
             deal_limit,
             actions: record.actions.clone(),
+            claimed_cards: record.claimed_cards,
         })
     }
 }
@@ -230,10 +234,13 @@ impl HandReplay {
                 })?;
             replayed = recorded(&state);
         }
-        let record = replayed.ok_or(RecordError::Unfinished {
-            hand,
-            actions: parts.actions.len(),
-        })?;
+        let record = HandRecord {
+            claimed_cards: parts.claimed_cards,
+            ..replayed.ok_or(RecordError::Unfinished {
+                hand,
+                actions: parts.actions.len(),
+            })?
+        };
         Ok(HandReplay {
             hand,
             start,
