@@ -430,6 +430,12 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
             Some(ConcessionKind::DuplicateWidow) => {
                 format!("{who} declined a widow of duplicates: the others pay the bowl.")
             }
+            Some(ConcessionKind::VoluntarySet) => {
+                format!("{who} conceded the bid of{bid} after seeing the kitty: a single set.")
+            }
+            Some(ConcessionKind::ThrowIn) => {
+                format!("{who} threw the hand in at the bid of{bid}{trump}.")
+            }
             Some(ConcessionKind::AutomaticSet) => {
                 format!("{who} could not reach the bid of{bid}{trump}: set without play.")
             }
@@ -1023,7 +1029,7 @@ mod tests {
     }
 
     #[test]
-    fn the_club_result_says_whether_the_bid_was_challenged_or_passed() {
+    fn the_result_says_how_a_bid_was_made_or_given_up() {
         let mut game =
             Game::start("g1".into(), basic_settings(PresetId::Club), 5).expect("game starts");
         drive(&mut game, |g| !g.history.is_empty(), |_| {});
@@ -1052,6 +1058,25 @@ mod tests {
         assert_eq!(
             outcome_text(&game, &s),
             "Ada passed the bid of 310 in diamonds and paid the stake."
+        );
+        // Brooklyn's concession after the kitty; a hand thrown in after meld.
+        s.trump = None;
+        s.concession = Some(pinochle_engine::game::Concession {
+            seat: 1,
+            kind: ConcessionKind::VoluntarySet,
+        });
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada conceded the bid of 310 after seeing the kitty: a single set."
+        );
+        s.trump = Some(pinochle_engine::Suit::Hearts);
+        s.concession = Some(pinochle_engine::game::Concession {
+            seat: 1,
+            kind: ConcessionKind::ThrowIn,
+        });
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada threw the hand in at the bid of 310 in hearts."
         );
     }
 
