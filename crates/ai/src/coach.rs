@@ -459,13 +459,11 @@ fn card_options(
     let (win, lose) = contract_stakes(view);
     // The club's bury comes before the bidder's play or pass and the
     // defenders' challenge, which decide what a chance of making pays.
-    let h = &view.public.hand;
-    let payment = |made: f64| {
-        let bid = h.bid.unwrap_or(0);
-        match expert::club_payment(rules, bid, h.trump, made) {
-            Some(stakes) => stakes * expert::stake_unit(rules, bid),
-            None => made * win + (1.0 - made) * lose,
-        }
+    let (bid_level, trump) = (view.public.hand.bid.unwrap_or(0), view.public.hand.trump);
+    let unit = expert::stake_unit(rules, bid_level);
+    let payment = |made: f64| match expert::club_payment(rules, bid_level, trump, made) {
+        Some(stakes) => stakes * unit,
+        None => made * win + (1.0 - made) * lose,
     };
     for &i in &order {
         let o = &options[i];
@@ -952,11 +950,7 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
             };
             // A hand without meld has none to keep: the card points say it.
             let keeps = |kept: u32, your: &str| {
-                if meld_now == 0 {
-                    String::new()
-                } else {
-                    format!("keeps {kept} of {your}{meld_now} meld{trump_text}")
-                }
+                (meld_now > 0).then(|| format!("keeps {kept} of {your}{meld_now} meld{trump_text}"))
             };
             for card in cards {
                 let (kept, points) = facts(card);
@@ -967,8 +961,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                     .unwrap_or(Action::Bury(card));
                 let gives = format!("{verb} {points} card points");
                 let note = match keeps(kept, "") {
-                    k if k.is_empty() => gives,
-                    k => format!("{k} · {gives}"),
+                    Some(k) => format!("{k} · {gives}"),
+                    None => gives,
                 };
                 analysis.choices.push(choice(action, None, note));
             }
@@ -976,8 +970,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
                 let (kept, points) = facts(card);
                 let gives = format!("{verb} {points} card points");
                 let facts = match keeps(kept, "your ") {
-                    k if k.is_empty() => gives,
-                    k => format!("{k} and {gives}"),
+                    Some(k) => format!("{k} and {gives}"),
+                    None => gives,
                 };
                 analysis.reason = format!("the rules of thumb: the {} {facts}", card.long_name());
             }
