@@ -26,6 +26,15 @@ const PRESETS = [
 
 const GRADES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 
+// Waits until the review shows the position before move `step` (a click's
+// redraw may come a frame later), failing with `what`.
+async function stepShown(page, step, what) {
+  await page
+    .locator(`[data-testid="review-panel"][data-step="${step}"]`)
+    .waitFor({ timeout: 5_000 })
+    .catch(() => assert.fail(`${what}: the review does not reach step ${step}`));
+}
+
 for (const preset of PRESETS) {
   test(`${preset.id}: a finished hand is reviewed, graded and counted`, { timeout: 240_000 }, async () => {
     const { page, context } = await openPage(shared.browser);
@@ -51,11 +60,11 @@ for (const preset of PRESETS) {
       assert.equal(await panel.getAttribute('data-step'), '0');
       await page.getByTestId('review-step-next').click();
       await page.getByTestId('review-step-next').click();
-      assert.equal(await panel.getAttribute('data-step'), '2', 'the Next button steps');
+      await stepShown(page, 2, 'the Next button steps');
       await page.getByTestId('review-step-prev').click();
-      assert.equal(await panel.getAttribute('data-step'), '1', 'the Previous button steps back');
+      await stepShown(page, 1, 'the Previous button steps back');
       await page.keyboard.press('ArrowRight');
-      assert.equal(await panel.getAttribute('data-step'), '2', 'the arrow keys step');
+      await stepShown(page, 2, 'the arrow keys step');
       await page.keyboard.press('End');
       // Every decision of the human graded by the coach in the worker.
       await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
@@ -128,6 +137,7 @@ for (const preset of PRESETS) {
       await page.getByTestId('import-tools').waitFor({ state: 'visible' });
       assert.equal(await panel.getAttribute('data-step'), '0');
       await page.keyboard.press('End');
+      await stepShown(page, await page.getByTestId('review-slider').getAttribute('max'), 'End goes to the end');
       assert.match(await page.getByTestId('review-move').innerText(), /The end of hand 1/);
       await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
       const regraded = await page.locator('[data-testid="grade"]').count();

@@ -369,6 +369,9 @@ pub enum Msg {
     OpenReview(u32),
     /// Show the review's position before this move (the number of moves: the end).
     ReviewStep(usize),
+    /// Step the review this many moves back (negative) or on, within the hand:
+    /// relative, so two taps before a redraw step twice.
+    ReviewStepBy(isize),
     CloseReview,
     /// The grade of the human's decision at move `step` of hand `hand`.
     Graded {
@@ -437,6 +440,15 @@ impl Review {
             decisions,
             par,
         }
+    }
+
+    /// Steps `delta` moves back (negative) or on, stopping at the hand's start
+    /// and end.
+    pub fn step_by(&mut self, delta: isize) {
+        self.step = self
+            .step
+            .saturating_add_signed(delta)
+            .min(self.replay.len());
     }
 
     /// What to ask the coach's worker for what is not known yet: a grade per
@@ -1265,6 +1277,11 @@ impl Game {
                     .ok_or(GameError::Busy("no review is open"))?;
                 review.step = step.min(review.replay.len());
             }
+            Msg::ReviewStepBy(delta) => self
+                .review
+                .as_mut()
+                .ok_or(GameError::Busy("no review is open"))?
+                .step_by(delta),
             Msg::CloseReview => self.review = None,
             Msg::ImportRead(_) => {
                 return Err(GameError::Busy(

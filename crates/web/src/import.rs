@@ -159,6 +159,10 @@ impl Imported {
                 self.review.step = step.min(self.review.replay.len());
                 Vec::new()
             }
+            Msg::ReviewStepBy(delta) => {
+                self.review.step_by(delta);
+                Vec::new()
+            }
             Msg::Graded {
                 hand,
                 step,

@@ -72,6 +72,14 @@ mod tests {
         );
         game.update(Msg::ReviewStep(3)).unwrap();
         assert_eq!(game.review.as_ref().unwrap().step, 3);
+        // Two taps of "next" before a redraw step twice; steps stop at the ends.
+        game.update(Msg::ReviewStepBy(1)).unwrap();
+        game.update(Msg::ReviewStepBy(1)).unwrap();
+        assert_eq!(game.review.as_ref().unwrap().step, 5);
+        game.update(Msg::ReviewStepBy(-9)).unwrap();
+        assert_eq!(game.review.as_ref().unwrap().step, 0);
+        game.update(Msg::ReviewStepBy(len as isize + 9)).unwrap();
+        assert_eq!(game.review.as_ref().unwrap().step, len);
         game.update(Msg::CloseReview).unwrap();
         assert!(game.review.is_none());
     }

@@ -377,18 +377,18 @@ pub fn review_panel(
     if let Some(l) = &last_card {
         trick.push((l.seat, l.card));
     }
-    let step = |to: usize| {
+    let step_by = |delta: isize| {
         let on_msg = on_msg.clone();
-        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStep(to)))
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStepBy(delta)))
     };
     let on_key = {
-        let (on_msg, at) = (on_msg.clone(), review.step);
+        let on_msg = on_msg.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let to = match e.key().as_str() {
-                "ArrowLeft" => at.saturating_sub(1),
-                "ArrowRight" => (at + 1).min(last),
-                "Home" => 0,
-                "End" => last,
+            let msg = match e.key().as_str() {
+                "ArrowLeft" => Msg::ReviewStepBy(-1),
+                "ArrowRight" => Msg::ReviewStepBy(1),
+                "Home" => Msg::ReviewStep(0),
+                "End" => Msg::ReviewStep(last),
                 "Escape" => {
                     on_msg.emit(Msg::CloseReview);
                     return;
@@ -396,7 +396,7 @@ pub fn review_panel(
                 _ => return,
             };
             e.prevent_default();
-            on_msg.emit(Msg::ReviewStep(to));
+            on_msg.emit(msg);
         })
     };
     let on_slide = {
@@ -435,11 +435,11 @@ pub fn review_panel(
                 </div>
                 { tools }
                 <div class="review-steps">
-                    <button type="button" onclick={step(review.step.saturating_sub(1))} disabled={review.step == 0}
+                    <button type="button" onclick={step_by(-1)} disabled={review.step == 0}
                             data-testid="review-step-prev" aria-label="Previous move">{ "◀" }</button>
                     <input type="range" min="0" max={last.to_string()} value={review.step.to_string()}
                            oninput={on_slide} aria-label="Move" data-testid="review-slider" />
-                    <button type="button" onclick={step((review.step + 1).min(last))} disabled={review.step >= last}
+                    <button type="button" onclick={step_by(1)} disabled={review.step >= last}
                             data-testid="review-step-next" aria-label="Next move">{ "▶" }</button>
                 </div>
                 <p class="review-move" aria-live="polite" data-testid="review-move">{ move_text(seating, review, &state) }</p>
