@@ -245,6 +245,18 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
     await page.setViewportSize({ width: 360, height: 740 });
     const phoneDeal = await page.getByTestId('start-game').boundingBox();
     assert.ok(phoneDeal && phoneDeal.y + phoneDeal.height <= 740, `the Deal button is on a phone's first screen: ${JSON.stringify(phoneDeal)}`);
+    // On a phone it sits in an opaque bar as wide as the form, which the text
+    // scrolls under (a floating button covered a line of the game list).
+    const bar = await page.evaluate(() => {
+      const deal = document.querySelector('.start-deal');
+      const form = document.querySelector('form.start');
+      return {
+        width: deal.getBoundingClientRect().width,
+        form: form.getBoundingClientRect().width,
+        background: getComputedStyle(deal).backgroundColor,
+      };
+    });
+    assert.ok(bar.width >= bar.form && !/rgba\(0, 0, 0, 0\)|transparent/.test(bar.background), `the Deal bar: ${JSON.stringify(bar)}`);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('customize-rules').click();
     await page.getByTestId('rules-editor').waitFor({ state: 'visible' });

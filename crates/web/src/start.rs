@@ -431,16 +431,27 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     </label>
                 }) }
             </fieldset>
-            <button type="button" class="link" onclick={toggle_rules} aria-expanded={show_rules.to_string()}
-                    data-testid="show-rules">
-                { if *show_rules { "Hide the rules" } else { "Read the rules of this game" } }
-            </button>
+            <div class="rules-actions">
+                <button type="button" class="link" onclick={toggle_rules} aria-expanded={show_rules.to_string()}
+                        data-testid="show-rules">
+                    { if *show_rules { "Hide the rules" } else { "Read the rules of this game" } }
+                </button>
+                <button type="button" class="link" onclick={customize} data-testid="customize-rules">
+                    { if s.custom.is_some() { "Use this game's standard rules" } else { "Change the rules" } }
+                </button>
+                <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
+            </div>
+            if let Some(url) = shared_url {
+                <div class="share-link">
+                    <label>{ if s.deal.is_some() { "Link to these rules and this deal number" } else { "Link to these rules" } }
+                        <input type="text" readonly=true value={url.clone()} data-testid="share-url" />
+                    </label>
+                    <CopyButton text={url} />
+                </div>
+            }
             if *show_rules {
                 if let Some(rules) = rules.clone() { <RulesView {rules} /> }
             }
-            <button type="button" class="link" onclick={customize} data-testid="customize-rules">
-                { if s.custom.is_some() { "Use this game's standard rules" } else { "Change the rules" } }
-            </button>
             if s.custom.is_some() {
                 if let Some(rules) = rules.clone() {
                     <section class="custom-rules" data-testid="custom-rules" aria-label="These rules">
@@ -462,15 +473,6 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                         </div>
                     </section>
                 }
-            }
-            <button type="button" onclick={on_share} data-testid="share-rules">{ "Share these rules" }</button>
-            if let Some(url) = shared_url {
-                <div class="share-link">
-                    <label>{ if s.deal.is_some() { "Link to these rules and this deal number" } else { "Link to these rules" } }
-                        <input type="text" readonly=true value={url.clone()} data-testid="share-url" />
-                    </label>
-                    <CopyButton text={url} />
-                </div>
             }
             <div class="fields">
                 if let (Some(sizes), None) = (sizes, &s.custom) {
@@ -515,7 +517,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 <label class="check"><input type="checkbox" checked={s.auto_play} onchange={on_auto_play} data-testid="start-auto-play" />
                     { "Play my only legal card for me" }</label>
             </div>
-            <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
+            <div class="start-deal">
+                <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
+            </div>
         </form>
         if *show_stats {
             <StatsPanel stats={library.stats.clone()} onclose={toggle_stats.clone()} onreset={props.onresetstats.clone()} />
