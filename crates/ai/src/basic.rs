@@ -234,10 +234,7 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
                 .collect();
             best_trump(view, &hand, &allowed).map(|(s, _)| Action::ChooseTrump(s))
         }
-        Phase::PassLeft => {
-            let trump = best_trump(view, &hand, &Suit::ALL).map(|(s, _)| s);
-            pick_card(legal, |c| -keep_score(view, &hand, trump, c)).map(Action::PassCard)
-        }
+        Phase::PassLeft => pass_left_card(view, &hand, legal).map(Action::PassCard),
         Phase::PartnerPass => {
             let declarer = h.declarer == Some(view.seat);
             let trump = h.trump;
@@ -339,6 +336,14 @@ fn pick_card(legal: &[Action], score: impl Fn(Card) -> f64) -> Option<Card> {
             _ => None,
         })
         .max_by(|a, b| score(*a).total_cmp(&score(*b)))
+}
+
+/// The card of `legal` the rules of thumb pass to the left from `hand` before
+/// the auction: the one the hand least wants to keep with the trump it likes
+/// best.
+pub fn pass_left_card(view: &PlayerView, hand: &CardCounts, legal: &[Action]) -> Option<Card> {
+    let trump = best_trump(view, hand, &Suit::ALL).map(|(s, _)| s);
+    pick_card(legal, |c| -keep_score(view, hand, trump, c))
 }
 
 /// How much a hand wants to keep a card: meld it serves, trumps, aces, length.
@@ -450,9 +455,23 @@ fn partner_gift_score(trump: Option<Suit>, card: Card) -> f64 {
 
 /// The card of `hand` the rules of thumb bury first with `trump`.
 pub fn best_bury(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>) -> Option<Card> {
-    hand.to_cards().into_iter().max_by(|&a, &b| {
-        bury_score(view, hand, trump, a).total_cmp(&bury_score(view, hand, trump, b))
-    })
+    best_bury_among(view, hand, trump, &CardCounts::EMPTY)
+}
+
+/// [`best_bury`] among the cards of `hand` not held back by `locked` (the
+/// cards a meld already shown uses, where the bury follows the meld).
+pub fn best_bury_among(
+    view: &PlayerView,
+    hand: &CardCounts,
+    trump: Option<Suit>,
+    locked: &CardCounts,
+) -> Option<Card> {
+    hand.to_cards()
+        .into_iter()
+        .filter(|&c| hand.count(c) > locked.count(c))
+        .max_by(|&a, &b| {
+            bury_score(view, hand, trump, a).total_cmp(&bury_score(view, hand, trump, b))
+        })
 }
 
 /// How good a card is to bury: never meld or trumps; counters from short side

@@ -16,7 +16,9 @@ use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
 use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
-use crate::expert::{self, BidOutlook, CardOption, Evaluation, BID_CONFIDENCE};
+use crate::expert::{
+    self, BidOutlook, CardOption, Evaluation, PassLeftOption, ShowOption, BID_CONFIDENCE,
+};
 use crate::knowledge::Knowledge;
 use crate::pimc::{self, CardValues, Goal};
 use crate::player::{Deliberation, Grounds};
@@ -532,6 +534,127 @@ fn card_options(
     analysis.worlds = expert::WORLDS as u32;
 }
 
+/// The cards the seat may pass to the left before the auction, each valued in
+/// points: what the seat's hand then reaches as bidder, less half what the
+/// hand it goes to scores (see [`PassLeftOption::utility`]).
+fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    order.sort_by(|&a, &b| {
+        (a != best)
+            .cmp(&(b != best))
+            .then(options[b].utility().total_cmp(&options[a].utility()))
+    });
+    analysis.unit = Unit::Points;
+    analysis.choices = order
+        .iter()
+        .map(|&i| {
+            let o = &options[i];
+            choice(
+                Action::PassCard(o.card),
+                Some(o.utility()),
+                format!(
+                    "you reach {:.0} · the player on your left scores {:.0}",
+                    o.reach, o.left_score
+                ),
+            )
+        })
+        .collect();
+    let deals = expert::PASS_LEFT_WORLDS;
+    let o = &options[best];
+    let mut reason = format!(
+        "passing the {}, you reach {:.0} or more as bidder in {} of {deals} sampled deals, and the player on your left scores {:.0} on average",
+        o.card.long_name(),
+        o.reach,
+        percent(BID_CONFIDENCE),
+        o.left_score
+    );
+    if let Some(&next) = order.get(1) {
+        let n = &options[next];
+        reason += &format!(
+            "; passing the {}: {:.0} and {:.0}",
+            n.card.long_name(),
+            n.reach,
+            n.left_score
+        );
+    }
+    reason += "; each deal gives you the card your right-hand neighbour passes by the rules of thumb; the value is your reach less half the left player's score";
+    analysis.reason = reason;
+    analysis.worlds = deals as u32;
+}
+
+/// The ways the declarer may show its meld before the bury, each valued as
+/// the bury's cards are (stakes in the ledger games, else the expected
+/// score) with the bury the rules of thumb make from the cards left free.
+fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &mut Analysis) {
+    let rules = &view.rules;
+    let h = &view.public.hand;
+    let bid = h.bid.unwrap_or(0);
+    let utility = |i: usize| options[i].utility(rules, f64::from(bid));
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    order.sort_by(|&a, &b| {
+        (a != best)
+            .cmp(&(b != best))
+            .then(utility(b).total_cmp(&utility(a)))
+            .then(options[b].meld.total_cmp(&options[a].meld))
+    });
+    let (win, lose) = contract_stakes(view);
+    let unit = expert::stake_unit(rules, bid);
+    let value = |o: &ShowOption| {
+        if !rules.scoring.is_ledger() {
+            return o.utility(rules, f64::from(bid));
+        }
+        let made = o.outlook.made;
+        match expert::club_payment(rules, bid, h.trump, made) {
+            Some(stakes) => stakes * unit,
+            None => made * win + (1.0 - made) * lose,
+        }
+    };
+    let cards = |o: &ShowOption| {
+        o.buried
+            .iter()
+            .map(|c| c.face())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    analysis.choices = order
+        .iter()
+        .map(|&i| {
+            let o = &options[i];
+            choice(
+                Action::ShowMeld(o.keys.clone()),
+                Some(value(o)),
+                format!(
+                    "meld {:.0} · then bury {} ({:.0} card points) · made in {}",
+                    o.meld,
+                    cards(o),
+                    o.buried_points,
+                    percent(o.outlook.made)
+                ),
+            )
+        })
+        .collect();
+    let o = &options[best];
+    let mut reason = format!(
+        "showing {:.0} meld and then burying {}, the contract is made in {} of {} sampled deals",
+        o.meld,
+        cards(o),
+        percent(o.outlook.made),
+        expert::WORLDS
+    );
+    if let Some(&next) = order.get(1) {
+        let n = &options[next];
+        reason += &format!(
+            "; showing {:.0} and burying {} makes it in {}",
+            n.meld,
+            cards(n),
+            percent(n.outlook.made)
+        );
+    }
+    reason += "; a card the shown meld uses may not be buried, and the bury is the rules of thumb's from the cards left free";
+    analysis.reason = reason;
+    analysis.worlds = expert::WORLDS as u32;
+}
+
 /// The expert's playout figures after the auction.
 fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis) {
     let h = &view.public.hand;
@@ -660,6 +783,8 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
         Evaluation::Pass { options, best } => {
             card_options(view, options, *best, Action::PassCard, analysis);
         }
+        Evaluation::PassLeft { options, best } => pass_left(options, *best, analysis),
+        Evaluation::ShowMeld { options, best } => show_meld(view, options, *best, analysis),
         Evaluation::Bidder(figures) => {
             analysis.choices = recommended_first(
                 vec![
@@ -1310,27 +1435,103 @@ mod tests {
         );
     }
 
-    /// The club's pass from a hand without meld names the card points it
-    /// gives, not "keeps 0 of 0 meld".
+    /// The club's pass to the left values every card the seat may pass, in
+    /// points: what its hand then reaches as bidder and what the card gives
+    /// the player on its left; the recommendation is the best value.
     #[test]
-    fn a_pass_from_a_hand_without_meld_speaks_of_card_points_only() {
-        let mut without_meld = 0;
-        for seed in 0..40 {
-            drive(PresetId::Club, seed, 10, |state| {
+    fn every_card_of_the_club_pass_is_valued() {
+        let mut seen = 0;
+        for seed in 0..6 {
+            drive(PresetId::Club, seed, 3, |state| {
                 let view = state.observation(state.current_player().unwrap());
                 if view.phase() != Phase::PassLeft {
                     return false;
                 }
-                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                let analysis = analyse_all(&view, seed, Level::Expert).unwrap();
+                assert_eq!(analysis.unit, Unit::Points);
+                let legal = view.legal_actions();
+                assert_eq!(analysis.choices.len(), legal.len(), "seed {seed}");
+                assert_eq!(analysis.choices[0].action, analysis.recommended);
+                let best = analysis.choices[0].value.expect("valued");
                 for c in &analysis.choices {
-                    assert!(!c.note.contains("of 0 meld"), "seed {seed}: {}", c.note);
-                    assert!(c.note.contains("card points"), "seed {seed}: {}", c.note);
+                    assert!(legal.contains(&c.action), "seed {seed}: {:?}", c.action);
+                    let value = c.value.expect("every card is valued");
+                    assert!(value <= best + 1e-9, "seed {seed}: {value} above {best}");
+                    assert!(c.note.starts_with("you reach "), "seed {seed}: {}", c.note);
                 }
-                without_meld += usize::from(!analysis.reason.contains("meld"));
+                assert!(
+                    analysis
+                        .reason
+                        .contains("as bidder in 65% of 48 sampled deals"),
+                    "{}",
+                    analysis.reason
+                );
+                seen += 1;
                 true
             });
         }
-        assert!(without_meld > 0, "some hand of 40 deals has no meld");
+        assert_eq!(seen, 18, "every seat's pass of six deals");
+    }
+
+    /// The club's bidder sees every way of showing its meld valued in stake
+    /// units, each with the bury the cards left free allow; the most meld
+    /// is recommended unless showing less is worth more.
+    #[test]
+    fn every_way_of_showing_the_club_meld_is_valued() {
+        let mut seen = 0;
+        let mut less = 0;
+        for seed in 0..30 {
+            drive(PresetId::Club, seed, 30, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::ShowMeld {
+                    return view.phase() != Phase::Bury;
+                }
+                let legal = view.legal_actions();
+                if legal.len() < 2 {
+                    return false;
+                }
+                let analysis = analyse_all(&view, seed, Level::Expert).unwrap();
+                assert_eq!(analysis.unit, Unit::Stakes);
+                assert_eq!(analysis.choices.len(), legal.len(), "seed {seed}");
+                assert_eq!(analysis.choices[0].action, analysis.recommended);
+                let meld = |a: &Action| match a {
+                    Action::ShowMeld(keys) => {
+                        validate_shown(&view.rules, &view.own.hand, view.public.hand.trump, keys)
+                            .unwrap()
+                            .total
+                    }
+                    _ => panic!("not a meld: {a:?}"),
+                };
+                let most = legal.iter().map(meld).max().unwrap();
+                let best = analysis.choices[0].value.unwrap();
+                for c in &analysis.choices {
+                    assert!(legal.contains(&c.action));
+                    let value = c.value.expect("every way is valued");
+                    assert!(value <= best + 1e-9, "seed {seed}: {value} above {best}");
+                    assert!(c.note.contains("then bury "), "{}", c.note);
+                }
+                let shown = meld(&analysis.recommended);
+                if shown < most {
+                    less += 1;
+                    let top = analysis
+                        .choices
+                        .iter()
+                        .find(|c| meld(&c.action) == most)
+                        .unwrap();
+                    assert!(
+                        top.value.unwrap() < best,
+                        "seed {seed}: less meld only when worth more"
+                    );
+                }
+                seen += 1;
+                false
+            });
+        }
+        assert!(
+            seen >= 5,
+            "the bidder chose among ways of showing in {seen} of 30 deals"
+        );
+        eprintln!("{seen} meld choices, {less} showing less than the most");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! payments of the choices.
 
 use pinochle_engine::game::{Action, Phase, PlayerView, SeatPrivate};
-use pinochle_engine::meld::has_marriage;
+use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
     BowlScoring, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage,
@@ -25,6 +25,8 @@ pub const WORLDS: usize = 48;
 
 /// Worlds sampled per bid.
 const BIDDING_WORLDS: usize = 24;
+/// Sampled deals behind the choice of the card passed to the left.
+pub const PASS_LEFT_WORLDS: usize = 48;
 
 /// Share of sampled deals in which the expert expects to reach its bid. A set
 /// costs double in the stake games and the whole bid in the points games,
@@ -339,8 +341,9 @@ fn bury_more(
     trump: Suit,
     count: usize,
 ) -> (CardCounts, CardCounts) {
+    let locked = locked_by_meld(view);
     for _ in 0..count {
-        match basic::best_bury(view, &kept, Some(trump)) {
+        match basic::best_bury_among(view, &kept, Some(trump), &locked) {
             Some(card) => {
                 kept.remove(card);
                 buried.add(card);
@@ -349,6 +352,109 @@ fn bury_more(
         }
     }
     (kept, buried)
+}
+
+/// The cards the seat's shown meld holds back from a bury that follows the
+/// meld (none where the bury comes first or nothing is shown).
+fn locked_by_meld(view: &PlayerView) -> CardCounts {
+    let shown = view
+        .public
+        .hand
+        .melds
+        .get(view.seat)
+        .and_then(Option::as_ref);
+    match shown {
+        Some(meld) if view.rules.contract.bury_after_meld => used_cards(meld),
+        _ => CardCounts::EMPTY,
+    }
+}
+
+/// A way the bidder may show its meld where the bury follows the meld (the
+/// club), judged with the bury the rules of thumb then make from the cards
+/// the meld leaves free: the meld shown, the points buried and how the
+/// contract looks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShowOption {
+    pub keys: Vec<MeldKey>,
+    pub meld: f64,
+    /// The cards then buried and their points.
+    pub buried: Vec<Card>,
+    pub buried_points: f64,
+    pub outlook: Outlook,
+}
+
+impl ShowOption {
+    /// What showing this way is worth (see `contract_utility`).
+    pub fn utility(&self, rules: &Rules, bid: f64) -> f64 {
+        contract_utility(
+            rules,
+            self.outlook.made,
+            self.outlook.points + self.buried_points,
+            self.meld,
+            bid,
+        )
+    }
+}
+
+/// Each way the declarer may show its meld before a bury, evaluated on the
+/// same sampled worlds, and the index of the best (among equals the most
+/// meld). Empty where the bury does not follow the meld.
+fn show_options(
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+) -> (Vec<ShowOption>, Option<usize>) {
+    let h = &view.public.hand;
+    let rules = &view.rules;
+    let bury_count = usize::from(rules.contract.bury);
+    if !rules.contract.bury_after_meld || bury_count == 0 || !view.own.buried.is_empty() {
+        return (Vec::new(), None);
+    }
+    let (Some(trump), Some(goal)) = (h.trump, Goal::of(view)) else {
+        return (Vec::new(), None);
+    };
+    let (Some(me), Some(table)) = (
+        h.active.iter().position(|&s| s == view.seat),
+        Table::of(view, Some(trump)),
+    ) else {
+        return (Vec::new(), None);
+    };
+    let hand = view.own.hand;
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let options: Vec<ShowOption> = legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::ShowMeld(keys) => Some(keys),
+            _ => None,
+        })
+        .filter_map(|keys| {
+            let shown = validate_shown(rules, &hand, Some(trump), keys).ok()?;
+            let locked = used_cards(&shown);
+            let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
+            for _ in 0..bury_count {
+                let card = basic::best_bury_among(view, &kept, Some(trump), &locked)?;
+                kept.remove(card);
+                buried.add(card);
+            }
+            let buried_points = i64::from(card_points(rules.counting, &buried));
+            let target = goal.need - i64::from(shown.total) - buried_points;
+            Some(ShowOption {
+                keys: keys.clone(),
+                meld: f64::from(shown.total),
+                buried: buried.to_cards(),
+                buried_points: buried_points as f64,
+                outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
+            })
+        })
+        .collect();
+    let bid = f64::from(h.bid.unwrap_or(0));
+    let best = (0..options.len()).max_by(|&a, &b| {
+        options[a]
+            .utility(rules, bid)
+            .total_cmp(&options[b].utility(rules, bid))
+            .then(options[a].meld.total_cmp(&options[b].meld))
+    });
+    (options, best)
 }
 
 /// A candidate trump as the declarer sees it: the meld its side would show
@@ -823,6 +929,153 @@ fn pass_options(
     (options, best)
 }
 
+/// A card the seat may pass to the left before the club's auction, valued on
+/// the bid's sampled deals: the score the seat's hand then reaches as
+/// declarer, and the score of the hand it goes to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PassLeftOption {
+    pub card: Card,
+    /// The score (meld and card points) the seat reaches as declarer in the
+    /// bid confidence share of the deals, as [`bidding_value`] counts it.
+    pub reach: f64,
+    /// The left-hand player's mean score as declarer with the card.
+    pub left_score: f64,
+}
+
+/// How much the left-hand player's score counts against the pass: that
+/// player is one of two opponents, and the seat pays only its share of what
+/// a stronger opponent wins.
+const LEFT_SCORE_WEIGHT: f64 = 0.5;
+
+impl PassLeftOption {
+    /// The seat's reach less the weighted score of the hand the card goes to.
+    pub fn utility(&self) -> f64 {
+        self.reach - LEFT_SCORE_WEIGHT * self.left_score
+    }
+}
+
+/// Each card the seat may pass to the left now, before the auction, valued
+/// on the same sampled deals: in each, the others pass by the rules of thumb
+/// (a pass already chosen is a card of the hidden pile), the seat's pass goes
+/// left and it receives its right-hand neighbour's; its hand and its
+/// left-hand neighbour's are then scored as declarer (see
+/// [`declarer_score`]). Returns the options and the index of the best (the
+/// rules of thumb's card among equals).
+fn pass_left_options(
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+) -> (Vec<PassLeftOption>, Option<usize>) {
+    let h = &view.public.hand;
+    let worlds = Worlds::sample(view, PASS_LEFT_WORLDS, rng);
+    let knowledge = &worlds.knowledge;
+    let n = knowledge.active.len();
+    let Some(me) = knowledge.me.filter(|_| n >= 2) else {
+        return (Vec::new(), None);
+    };
+    let per_seat = view
+        .rules
+        .passing
+        .to_left
+        .as_ref()
+        .map_or(0, |p| usize::from(p.cards));
+    let pile = knowledge.capacity.len() - 1;
+    let later = cards_after_this(view);
+    let hand = view.own.hand;
+    // Each world's hands with every other seat's pass taken out, and those
+    // passes (per active index; the seat's own left empty).
+    let prepared: Vec<(Vec<CardCounts>, Vec<CardCounts>)> = worlds
+        .worlds
+        .iter()
+        .map(|world| {
+            let mut hands = world.holdings.clone();
+            let mut hidden = hands[pile].to_cards();
+            rng.shuffle(&mut hidden);
+            let mut passes = vec![CardCounts::EMPTY; n];
+            for i in (0..n).filter(|&i| i != me) {
+                let chosen = usize::from(h.chosen[knowledge.active[i]]).min(per_seat);
+                for card in hidden.drain(..chosen.min(hidden.len())) {
+                    hands[pile].remove(card);
+                    passes[i].add(card);
+                }
+                for _ in chosen..per_seat {
+                    let legal = passable_cards(view, &hands[i], &passes[i]);
+                    let Some(card) = basic::pass_left_card(view, &hands[i], &legal) else {
+                        break;
+                    };
+                    hands[i].remove(card);
+                    passes[i].add(card);
+                }
+            }
+            (hands, passes)
+        })
+        .collect();
+    let options: Vec<PassLeftOption> = card_actions(legal)
+        .into_iter()
+        .map(|card| {
+            let mut kept = hand;
+            let mut passed = CardCounts::from_cards(&view.own.passing);
+            kept.remove(card);
+            passed.add(card);
+            for _ in 0..later {
+                let legal = passable_cards(view, &kept, &passed);
+                let Some(more) = basic::pass_left_card(view, &kept, &legal) else {
+                    break;
+                };
+                kept.remove(more);
+                passed.add(more);
+            }
+            let mut mine = Vec::with_capacity(prepared.len());
+            let mut left_sum = 0.0;
+            for (hands, passes) in &prepared {
+                let mut holdings = hands.clone();
+                holdings[me] = kept;
+                for (i, pass) in passes.iter().enumerate() {
+                    let to = (i + 1) % n;
+                    let pass = if i == me { &passed } else { pass };
+                    for c in pass.to_cards() {
+                        holdings[to].add(c);
+                    }
+                }
+                let world = crate::knowledge::World { holdings };
+                mine.push(declarer_score(view, knowledge, &world, me, None).1);
+                left_sum += declarer_score(view, knowledge, &world, (me + 1) % n, None).1;
+            }
+            mine.sort_by(f64::total_cmp);
+            PassLeftOption {
+                card,
+                reach: confident_score(&mine),
+                left_score: left_sum / prepared.len().max(1) as f64,
+            }
+        })
+        .collect();
+    let by_rules = basic::pass_left_card(view, &hand, legal);
+    let best = (0..options.len()).max_by(|&a, &b| {
+        options[a]
+            .utility()
+            .total_cmp(&options[b].utility())
+            .then((Some(options[a].card) == by_rules).cmp(&(Some(options[b].card) == by_rules)))
+    });
+    (options, best)
+}
+
+/// The cards a seat holding `hand` may pass to the left, having chosen
+/// `passed` already (the club's rule on nines looks at the whole hand).
+fn passable_cards(view: &PlayerView, hand: &CardCounts, passed: &CardCounts) -> Vec<Action> {
+    let mut whole = *hand;
+    for card in passed.to_cards() {
+        whole.add(card);
+    }
+    let nines = pinochle_engine::meld::may_pass_nine(&view.rules, &whole);
+    let mut cards = hand.to_cards();
+    cards.dedup();
+    cards
+        .into_iter()
+        .filter(|c| nines || c.rank != pinochle_engine::Rank::Nine)
+        .map(Action::PassCard)
+        .collect()
+}
+
 /// The worlds of the bidder's partner: the bidder (index `bidder` in play
 /// order) holds a hand the rules of thumb would have bid the contract on
 /// with the trump it named. A contract the dealer was made to take (stuck,
@@ -926,6 +1179,18 @@ pub enum Evaluation {
         options: Vec<CardOption>,
         best: usize,
     },
+    /// Each card the seat may pass to the left before the auction; `best`
+    /// indexes the chosen.
+    PassLeft {
+        options: Vec<PassLeftOption>,
+        best: usize,
+    },
+    /// Each way the declarer may show its meld before the bury; `best`
+    /// indexes the chosen.
+    ShowMeld {
+        options: Vec<ShowOption>,
+        best: usize,
+    },
     /// The club bidder's play or pass.
     Bidder(BidderFigures),
     /// The opener's keep or escape.
@@ -966,7 +1231,16 @@ pub fn evaluate(
 ) -> Option<Decision> {
     let h = &view.public.hand;
     let rules = &view.rules;
-    // Every phase evaluated here follows a won auction.
+    if view.phase() == Phase::PassLeft {
+        let (options, best) = pass_left_options(view, legal, rng);
+        let best = best?;
+        let action = Action::PassCard(options[best].card);
+        return legal.contains(&action).then_some(Decision {
+            action,
+            evaluation: Evaluation::PassLeft { options, best },
+        });
+    }
+    // Every other phase evaluated here follows a won auction.
     h.bid?;
     let play_or_concede = |give_up: bool| {
         if give_up {
@@ -1012,6 +1286,14 @@ pub fn evaluate(
             Decision {
                 action: Action::PassCard(options[best].card),
                 evaluation: Evaluation::Pass { options, best },
+            }
+        }
+        Phase::ShowMeld => {
+            let (options, best) = show_options(view, legal, rng);
+            let best = best?;
+            Decision {
+                action: Action::ShowMeld(options[best].keys.clone()),
+                evaluation: Evaluation::ShowMeld { options, best },
             }
         }
         Phase::BidderDecision => {
@@ -1133,6 +1415,51 @@ mod tests {
     use super::*;
     use pinochle_engine::game::State;
     use pinochle_engine::{PresetId, Rules};
+
+    /// Passing a card of aces around (held once) gives up 100 meld: the
+    /// hand's reach as bidder falls by most of it, and the expert keeps it.
+    #[test]
+    fn the_club_pass_keeps_aces_around() {
+        let mut seen = 0;
+        for seed in 0..120 {
+            let Ok(state) = State::new(Rules::preset(PresetId::Club), seed) else {
+                continue;
+            };
+            let seat = state.current_player().unwrap();
+            let view = state.observation(seat);
+            let hand = view.own.hand;
+            let aces: Vec<Card> = Suit::ALL
+                .iter()
+                .map(|&s| Card::new(pinochle_engine::Rank::Ace, s))
+                .collect();
+            if aces.iter().any(|&a| hand.count(a) == 0) {
+                continue;
+            }
+            let legal = view.legal_actions();
+            let mut rng = Rng::new(seed);
+            let (options, best) = pass_left_options(&view, &legal, &mut rng);
+            let best = &options[best.unwrap()];
+            assert!(
+                !(aces.contains(&best.card) && hand.count(best.card) == 1),
+                "seed {seed}: passes {}",
+                best.card
+            );
+            for o in options
+                .iter()
+                .filter(|o| aces.contains(&o.card) && hand.count(o.card) == 1)
+            {
+                assert!(
+                    o.reach < best.reach - 40.0,
+                    "seed {seed}: {} reaches {} against {}",
+                    o.card,
+                    o.reach,
+                    best.reach
+                );
+            }
+            seen += 1;
+        }
+        assert!(seen >= 3, "aces around in {seen} of 120 first hands");
+    }
 
     #[test]
     fn break_even_chances_follow_the_payments() {

@@ -236,9 +236,11 @@ impl Bot {
             }
             (
                 Level::Expert,
-                Phase::Trump
+                Phase::PassLeft
+                | Phase::Trump
                 | Phase::KittyConcede
                 | Phase::Bury
+                | Phase::ShowMeld
                 | Phase::PartnerPass
                 | Phase::MeldConcede
                 | Phase::BidderDecision

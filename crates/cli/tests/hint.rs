@@ -86,12 +86,17 @@ fn an_auction_hint_carries_the_bid_advisor() {
     assert!(v["claim"].is_null());
 }
 
+/// The club's pass to the left is valued in points (what the hand reaches as
+/// bidder), every card with its value.
 #[test]
-fn a_pass_hint_in_the_club_is_in_stakes() {
+fn a_pass_hint_in_the_club_values_each_card_in_points() {
     let v = hint(&["--preset", "club", "--seed", "2", "--moves", "0"]);
-    assert_eq!(v["unit"], "stakes");
+    assert_eq!(v["unit"], "points");
     assert!(v["advice"].is_null());
     assert!(v["recommended"].as_str().unwrap().starts_with("give "));
+    for c in v["choices"].as_array().unwrap() {
+        assert!(c["value"].as_f64().is_some(), "valued: {c}");
+    }
 }
 
 #[test]

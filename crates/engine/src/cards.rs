@@ -130,6 +130,18 @@ impl Rank {
         }
     }
 
+    /// The rank as a card's corner shows it: "10", "K".
+    pub const fn face(self) -> &'static str {
+        match self {
+            Rank::Ace => "A",
+            Rank::Ten => "10",
+            Rank::King => "K",
+            Rank::Queen => "Q",
+            Rank::Jack => "J",
+            Rank::Nine => "9",
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Rank::Nine => "nine",
@@ -202,6 +214,11 @@ impl Card {
     /// Every distinct card, suit-major.
     pub fn all() -> impl Iterator<Item = Card> {
         (0..DISTINCT_CARDS).map(Card::from_index)
+    }
+
+    /// The card as its corner shows it, e.g. "10♥".
+    pub fn face(self) -> String {
+        format!("{}{}", self.rank.face(), self.suit.symbol())
     }
 
     /// Human-readable name, e.g. "queen of spades".

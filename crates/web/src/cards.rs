@@ -46,18 +46,6 @@ pub fn SuitIcon(props: &SuitIconProps) -> Html {
     }
 }
 
-/// The rank as printed in the corner.
-pub fn rank_text(rank: Rank) -> &'static str {
-    match rank {
-        Rank::Ace => "A",
-        Rank::Ten => "10",
-        Rank::King => "K",
-        Rank::Queen => "Q",
-        Rank::Jack => "J",
-        Rank::Nine => "9",
-    }
-}
-
 /// "queen of spades"
 pub fn card_label(card: Card) -> String {
     card.long_name()
@@ -66,7 +54,7 @@ pub fn card_label(card: Card) -> String {
 /// The face of a card as SVG (no interaction).
 pub fn card_face_svg(card: Card) -> Html {
     let suit = card.suit;
-    let rank = rank_text(card.rank);
+    let rank = card.rank.face();
     let court = matches!(card.rank, Rank::King | Rank::Queen | Rank::Jack);
     let corner_size = if rank.len() > 1 { "24" } else { "28" };
     html! {

@@ -8,28 +8,22 @@
 use gloo_events::EventListener;
 use pinochle_ai::coach::{Analysis, BidAdvice, Choice, TrumpOutlook, Unit};
 use pinochle_engine::game::{Action, Phase};
-use pinochle_engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properties};
 
-use crate::cards::{rank_text, SuitIcon};
+use crate::cards::SuitIcon;
 use crate::controller::{Game, Msg};
 use crate::controls::meld_keys_text;
 use crate::seating::GiveUp;
-
-/// A card as a hint names it: "10♥".
-pub fn card_text(card: Card) -> String {
-    format!("{}{}", rank_text(card.rank), card.suit.symbol())
-}
 
 /// An action as the coach names it in `phase` (giving up the hand as its
 /// button says).
 pub fn action_text(action: &Action, phase: Phase) -> String {
     match action {
-        Action::PlayCard(c) => card_text(*c),
-        Action::Bury(c) => format!("Bury {}", card_text(*c)),
-        Action::PassCard(c) => format!("Pass {}", card_text(*c)),
+        Action::PlayCard(c) => c.face(),
+        Action::Bury(c) => format!("Bury {}", c.face()),
+        Action::PassCard(c) => format!("Pass {}", c.face()),
         Action::Bid(b) => format!("Bid {b}"),
         Action::Pass => "Pass".to_string(),
         Action::Keep => "Keep the contract".to_string(),
@@ -208,7 +202,11 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     let body = match &coaching.answer {
         None => html! { <p class="coach-wait" role="status">{ "The expert is thinking…" }</p> },
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
-        Some(Ok(analysis)) => analysis_view(analysis, game.state().phase()),
+        Some(Ok(analysis)) => analysis_view(
+            analysis,
+            game.state().phase(),
+            game.state().rules().table.partnerships,
+        ),
     };
     html! {
         <section class="hint-panel" data-testid="hint-panel" aria-label="Hint" aria-live="polite">
@@ -221,10 +219,11 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     }
 }
 
-fn analysis_view(analysis: &Analysis, phase: Phase) -> Html {
+fn analysis_view(analysis: &Analysis, phase: Phase, partnerships: bool) -> Html {
     let unit = analysis.unit;
     let unit_name = match unit {
-        Unit::Points => "points for your side",
+        Unit::Points if partnerships => "points for your side",
+        Unit::Points => "points for you",
         Unit::Stakes => "stake units for you",
     };
     // Card play searches each sampled deal open, which is why a contract
@@ -385,7 +384,7 @@ pub fn claim_summary(game: &Game) -> Html {
                     <li>
                         { t.cards.iter().map(|p| {
                             let who = if game.is_you(p.seat) { "you" } else { game.name(p.seat) };
-                            format!("{who}\u{a0}{}", card_text(p.card))
+                            format!("{who}\u{a0}{}", p.card.face())
                         }).collect::<Vec<_>>().join(" · ") }
                         { if game.is_you(t.winner) {
                             " — you take it".to_string()

@@ -2498,11 +2498,7 @@ mod tests {
             if needed > 1 {
                 assert!(whole.ends_with(&format!(" and {}.", {
                     let last = chosen[needed - 1];
-                    format!(
-                        "{}{}",
-                        crate::cards::rank_text(last.rank),
-                        last.suit.symbol()
-                    )
+                    format!("{}{}", last.rank.face(), last.suit.symbol())
                 })));
                 let last_alone =
                     g.describe(g.human, &kind.action(chosen[needed - 1]), g.view().phase());

@@ -15,7 +15,6 @@ use pinochle_ai::coach::Unit;
 use pinochle_ai::grading::{self, Grade, GradedDecision};
 
 use crate::cards::CardView;
-use crate::coach_view::card_text;
 use crate::controller::{Msg, Review};
 use crate::controls::meld_keys_text;
 use crate::hand::sorted_hand;
@@ -51,9 +50,9 @@ fn auction_text(seating: Seating, state: &State) -> String {
 /// would bid 300", "… would play 9♣", "… would name ♣ trump").
 fn expert_would(action: &Action, phase: Phase) -> String {
     let what = match action {
-        Action::PlayCard(c) => format!("play {}", card_text(*c)),
-        Action::Bury(c) => format!("bury {}", card_text(*c)),
-        Action::PassCard(c) => format!("pass {}", card_text(*c)),
+        Action::PlayCard(c) => format!("play {}", c.face()),
+        Action::Bury(c) => format!("bury {}", c.face()),
+        Action::PassCard(c) => format!("pass {}", c.face()),
         Action::Bid(b) => format!("bid {b}"),
         Action::Pass => "pass".to_string(),
         Action::Keep => "keep the contract".to_string(),

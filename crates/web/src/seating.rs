@@ -6,8 +6,6 @@
 use pinochle_engine::game::{Action, Phase, Seat};
 use pinochle_engine::Card;
 
-use crate::cards::rank_text;
-
 /// What the table calls the human who gave no name.
 pub const YOU: &str = "You";
 
@@ -150,10 +148,7 @@ impl<'a> Seating<'a> {
 fn card_list(cards: &[Card]) -> String {
     let names: Vec<String> = match cards {
         [card] => vec![format!("the {}", card.long_name())],
-        _ => cards
-            .iter()
-            .map(|c| format!("{}{}", rank_text(c.rank), c.suit.symbol()))
-            .collect(),
+        _ => cards.iter().map(|c| c.face()).collect(),
     };
     match names.split_last() {
         Some((last, [])) => last.clone(),
