@@ -609,13 +609,6 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
             None => made * win + (1.0 - made) * lose,
         }
     };
-    let cards = |o: &ShowOption| {
-        o.buried
-            .iter()
-            .map(|c| c.face())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     analysis.choices = order
         .iter()
         .map(|&i| {
@@ -624,10 +617,9 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
                 Action::ShowMeld(o.keys.clone()),
                 Some(value(o)),
                 format!(
-                    "meld {:.0} · then bury {} ({:.0} card points) · made in {}",
+                    "meld {:.0} · {} cards free to bury · made in {}",
                     o.meld,
-                    cards(o),
-                    o.buried_points,
+                    o.free,
                     percent(o.outlook.made)
                 ),
             )
@@ -635,22 +627,22 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
         .collect();
     let o = &options[best];
     let mut reason = format!(
-        "showing {:.0} meld and then burying {}, the contract is made in {} of {} sampled deals",
+        "showing {:.0} meld leaves {} cards free to bury, and the contract is made in {} of {} sampled deals",
         o.meld,
-        cards(o),
+        o.free,
         percent(o.outlook.made),
         expert::WORLDS
     );
     if let Some(&next) = order.get(1) {
         let n = &options[next];
         reason += &format!(
-            "; showing {:.0} and burying {} makes it in {}",
+            "; showing {:.0} leaves {} and makes it in {}",
             n.meld,
-            cards(n),
+            n.free,
             percent(n.outlook.made)
         );
     }
-    reason += "; a card the shown meld uses may not be buried, and the bury is the rules of thumb's from the cards left free";
+    reason += "; a card the shown meld uses may not be buried, and the figures take the bury the rules of thumb make from the cards left free";
     analysis.reason = reason;
     analysis.worlds = expert::WORLDS as u32;
 }
@@ -1508,7 +1500,7 @@ mod tests {
                     assert!(legal.contains(&c.action));
                     let value = c.value.expect("every way is valued");
                     assert!(value <= best + 1e-9, "seed {seed}: {value} above {best}");
-                    assert!(c.note.contains("then bury "), "{}", c.note);
+                    assert!(c.note.contains(" cards free to bury"), "{}", c.note);
                 }
                 let shown = meld(&analysis.recommended);
                 if shown < most {

@@ -377,8 +377,9 @@ fn locked_by_meld(view: &PlayerView) -> CardCounts {
 pub struct ShowOption {
     pub keys: Vec<MeldKey>,
     pub meld: f64,
-    /// The cards then buried and their points.
-    pub buried: Vec<Card>,
+    /// The cards of the hand the meld leaves free to bury.
+    pub free: usize,
+    /// The points of the bury the rules of thumb make from them.
     pub buried_points: f64,
     pub outlook: Outlook,
 }
@@ -441,7 +442,7 @@ fn show_options(
             Some(ShowOption {
                 keys: keys.clone(),
                 meld: f64::from(shown.total),
-                buried: buried.to_cards(),
+                free: hand.len() - locked.len(),
                 buried_points: buried_points as f64,
                 outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
             })

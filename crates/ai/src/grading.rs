@@ -161,13 +161,26 @@ pub fn grade(
 }
 
 /// "3 inaccuracies, 1 mistake; cost 22 points" (or "every decision was best
-/// or good; cost 2 points").
+/// or good; cost 2 points"). Costs in different units are summed apart: the
+/// club's pass to the left is valued in points, its other decisions in stake
+/// units ("cost 0.40 stake units and 12 points").
 pub fn summary(decisions: &[GradedDecision]) -> String {
-    let unit = decisions.first().map_or(Unit::Points, |d| d.unit);
-    let cost: f64 = decisions.iter().filter_map(|d| d.cost).sum();
-    let cost = match unit {
-        Unit::Points => format!("cost {} points", cost.round() as i64),
-        Unit::Stakes => format!("cost {:.2} stake units", cost),
+    let costs: Vec<String> = [Unit::Stakes, Unit::Points]
+        .into_iter()
+        .filter_map(|unit| {
+            let mut of_unit = decisions.iter().filter(|d| d.unit == unit).peekable();
+            of_unit.peek()?;
+            let cost: f64 = of_unit.filter_map(|d| d.cost).sum();
+            Some(match unit {
+                Unit::Points => format!("{} points", cost.round() as i64),
+                Unit::Stakes => format!("{cost:.2} stake units"),
+            })
+        })
+        .collect();
+    let cost = if costs.is_empty() {
+        "cost 0 points".to_string()
+    } else {
+        format!("cost {}", costs.join(" and "))
     };
     let counts: Vec<String> = [Grade::Inaccuracy, Grade::Mistake, Grade::Blunder]
         .into_iter()
@@ -621,6 +634,14 @@ mod tests {
         assert_eq!(
             summary(&list[..1]),
             "every decision was best or good; cost 0 points"
+        );
+        // The club's decisions in stake units and its pass in points.
+        let mut club = list[..2].to_vec();
+        club[0].unit = Unit::Stakes;
+        club[0].cost = Some(0.25);
+        assert_eq!(
+            summary(&club),
+            "1 inaccuracy; cost 0.25 stake units and 5 points"
         );
     }
 

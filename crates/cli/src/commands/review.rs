@@ -24,7 +24,7 @@ with the hand's open-cards \
 par and a summary. Text: per hand a header, one line per \
 decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
 the summary. --json prints an array with one object per hand {hand, seat, unit, decisions: \
-[{step, action, expert, cost, grade}], par: {from_trick, declarer_par, declarer_took, total} or \
+[{step, action, expert, cost, unit, grade}], par: {from_trick, declarer_par, declarer_took, total} or \
 null, summary}.";
 pub const OPTS: &[Opt] = &[
     Opt::value(
@@ -146,11 +146,18 @@ fn to_json(r: &Reviewed) -> Value {
                 "action": d.chosen.to_string(),
                 "expert": d.expert.to_string(),
                 "cost": d.cost,
+                "unit": unit_name(d.unit),
                 "grade": d.grade.map(|g| g.name()),
             })
         })
         .collect();
-    let unit = r.decisions.first().map_or(Unit::Points, |(_, d)| d.unit);
+    // The game's unit: stake units where any decision is in them (the club
+    // values its pass to the left in points, the rest in stake units).
+    let unit = if r.decisions.iter().any(|(_, d)| d.unit == Unit::Stakes) {
+        Unit::Stakes
+    } else {
+        Unit::Points
+    };
     json!({
         "hand": r.record.hand,
         "seat": r.seat,
