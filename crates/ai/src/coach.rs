@@ -438,6 +438,22 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     facts
 }
 
+/// What the seat expects to be paid, in stake units, for a contract made
+/// with chance `made` before trick play. The club's bury and meld come
+/// before the bidder's play or pass and the defenders' challenge, which
+/// decide what a chance of making pays there.
+fn expected_payment(view: &PlayerView, made: f64) -> f64 {
+    let h = &view.public.hand;
+    let bid = h.bid.unwrap_or(0);
+    match expert::club_payment(&view.rules, bid, h.trump, made) {
+        Some(stakes) => stakes * expert::stake_unit(&view.rules, bid),
+        None => {
+            let (win, lose) = contract_stakes(view);
+            made * win + (1.0 - made) * lose
+        }
+    }
+}
+
 /// The bury's or the partner exchange's cards, each with its value (stakes
 /// in the ledger games, else the expected score) and what it rests on.
 fn card_options(
@@ -458,15 +474,7 @@ fn card_options(
             .cmp(&(b != best))
             .then(utility(b).total_cmp(&utility(a)))
     });
-    let (win, lose) = contract_stakes(view);
-    // The club's bury comes before the bidder's play or pass and the
-    // defenders' challenge, which decide what a chance of making pays.
-    let (bid_level, trump) = (view.public.hand.bid.unwrap_or(0), view.public.hand.trump);
-    let unit = expert::stake_unit(rules, bid_level);
-    let payment = |made: f64| match expert::club_payment(rules, bid_level, trump, made) {
-        Some(stakes) => stakes * unit,
-        None => made * win + (1.0 - made) * lose,
-    };
+    let payment = |made: f64| expected_payment(view, made);
     for &i in &order {
         let o = &options[i];
         let made = o.outlook.made;
@@ -597,16 +605,11 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
             .then(utility(b).total_cmp(&utility(a)))
             .then(options[b].meld.total_cmp(&options[a].meld))
     });
-    let (win, lose) = contract_stakes(view);
-    let unit = expert::stake_unit(rules, bid);
     let value = |o: &ShowOption| {
-        if !rules.scoring.is_ledger() {
-            return o.utility(rules, f64::from(bid));
-        }
-        let made = o.outlook.made;
-        match expert::club_payment(rules, bid, h.trump, made) {
-            Some(stakes) => stakes * unit,
-            None => made * win + (1.0 - made) * lose,
+        if rules.scoring.is_ledger() {
+            expected_payment(view, o.outlook.made)
+        } else {
+            o.utility(rules, f64::from(bid))
         }
     };
     analysis.choices = order
@@ -729,6 +732,11 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         expected(n)
                     );
                 }
+            }
+            // The meld and chances count a bury still to come as the rules
+            // of thumb make it; the expert weighs each buried card again.
+            if rules.contract.bury > 0 && view.own.buried.is_empty() {
+                reason += "; the figures take the bury the rules of thumb make";
             }
             analysis.reason = reason;
             analysis.worlds = expert::WORLDS as u32;
@@ -1977,6 +1985,12 @@ The expert bids to 340: 10 below the 350 it makes that often with the trump it w
                             best
                         );
                     }
+                    // The bury comes after trump in all three games.
+                    assert!(
+                        analysis.reason.contains("the bury the rules of thumb make"),
+                        "{}",
+                        analysis.reason
+                    );
                     checked += 1;
                     false
                 });
