@@ -543,8 +543,9 @@ fn card_options(
 }
 
 /// The cards the seat may pass to the left before the auction, each valued in
-/// points: what the seat's hand then reaches as bidder, less half what the
-/// hand it goes to scores (see [`PassLeftOption::utility`]).
+/// points: what the seat's hand then reaches as bidder, less half of what the
+/// card adds to the score of the hand it goes to over the average card (see
+/// [`PassLeftOption::value`]).
 fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
     let mut order: Vec<usize> = (0..options.len()).collect();
     order.sort_by(|&a, &b| {
@@ -553,13 +554,15 @@ fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
             .then(options[b].utility().total_cmp(&options[a].utility()))
     });
     analysis.unit = Unit::Points;
+    let mean_left_score =
+        options.iter().map(|o| o.left_score).sum::<f64>() / options.len().max(1) as f64;
     analysis.choices = order
         .iter()
         .map(|&i| {
             let o = &options[i];
             choice(
                 Action::PassCard(o.card),
-                Some(o.utility()),
+                Some(o.value(mean_left_score)),
                 format!(
                     "you reach {:.0} · the player on your left scores {:.0}",
                     o.reach, o.left_score
@@ -585,7 +588,7 @@ fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
             n.left_score
         );
     }
-    reason += "; each deal gives you the card your right-hand neighbour passes by the rules of thumb; the value is your reach less half the left player's score";
+    reason += "; each deal gives you the card your right-hand neighbour passes by the rules of thumb; the value is your reach less half of what the card adds to the left player's score over the average card";
     analysis.reason = reason;
     analysis.worlds = deals as u32;
 }

@@ -953,6 +953,13 @@ impl PassLeftOption {
     pub fn utility(&self) -> f64 {
         self.reach - LEFT_SCORE_WEIGHT * self.left_score
     }
+
+    /// [`PassLeftOption::utility`] in points of reach: the reach less the
+    /// weighted score the card gives the left-hand player above
+    /// `mean_left_score` (the mean over the cards the seat may pass).
+    pub fn value(&self, mean_left_score: f64) -> f64 {
+        self.reach - LEFT_SCORE_WEIGHT * (self.left_score - mean_left_score)
+    }
 }
 
 /// Each card the seat may pass to the left now, before the auction, valued
