@@ -509,9 +509,7 @@ fn play_card(view: &PlayerView, legal: &[Action]) -> Option<Card> {
     let knowledge = Knowledge::from_view(view);
     let mut outstanding = CardCounts::EMPTY;
     for f in &knowledge.fixed {
-        for c in f.to_cards() {
-            outstanding.add(c);
-        }
+        outstanding.add_all(f);
     }
     for &(c, _) in &knowledge.free {
         outstanding.add(c);

@@ -228,6 +228,18 @@ fn choice(action: Action, value: Option<f64>, note: impl Into<String>) -> Choice
     }
 }
 
+/// The indices of `len` options with `best` first and the rest ordered by
+/// `better` (the better one first).
+fn best_first(
+    len: usize,
+    best: usize,
+    better: impl Fn(usize, usize) -> std::cmp::Ordering,
+) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..len).collect();
+    order.sort_by(|&a, &b| (a != best).cmp(&(b != best)).then_with(|| better(a, b)));
+    order
+}
+
 /// The choices with the recommended one first (the rest in their order).
 fn recommended_first(mut choices: Vec<Choice>, recommended: &Action) -> Vec<Choice> {
     choices.sort_by_key(|c| c.action != *recommended);
@@ -467,12 +479,9 @@ fn card_options(
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
     let stakes = rules.scoring.is_ledger();
     let burying = view.phase() == Phase::Bury;
-    let mut order: Vec<usize> = (0..options.len()).collect();
     let utility = |i: usize| options[i].utility(rules, bid);
-    order.sort_by(|&a, &b| {
-        (a != best)
-            .cmp(&(b != best))
-            .then(utility(b).total_cmp(&utility(a)))
+    let order = best_first(options.len(), best, |a, b| {
+        utility(b).total_cmp(&utility(a))
     });
     let payment = |made: f64| expected_payment(view, made);
     for &i in &order {
@@ -547,11 +556,8 @@ fn card_options(
 /// card adds to the score of the hand it goes to over the average card (see
 /// [`PassLeftOption::value`]).
 fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
-    let mut order: Vec<usize> = (0..options.len()).collect();
-    order.sort_by(|&a, &b| {
-        (a != best)
-            .cmp(&(b != best))
-            .then(options[b].utility().total_cmp(&options[a].utility()))
+    let order = best_first(options.len(), best, |a, b| {
+        options[b].utility().total_cmp(&options[a].utility())
     });
     analysis.unit = Unit::Points;
     let mean_left_score =
@@ -601,11 +607,9 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
     let h = &view.public.hand;
     let bid = h.bid.unwrap_or(0);
     let utility = |i: usize| options[i].utility(rules, f64::from(bid));
-    let mut order: Vec<usize> = (0..options.len()).collect();
-    order.sort_by(|&a, &b| {
-        (a != best)
-            .cmp(&(b != best))
-            .then(utility(b).total_cmp(&utility(a)))
+    let order = best_first(options.len(), best, |a, b| {
+        utility(b)
+            .total_cmp(&utility(a))
             .then(options[b].meld.total_cmp(&options[a].meld))
     });
     let value = |o: &ShowOption| {
@@ -669,14 +673,11 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             } else {
                 "meld"
             };
-            let mut order: Vec<usize> = (0..candidates.len()).collect();
             let utility = |i: usize| candidates[i].utility(rules, bid);
             // A stake game's expected payment, in the analysis' unit.
             let expected = |c: &expert::Candidate| c.stakes(rules, bid) * unit * opponents;
-            order.sort_by(|&a, &b| {
-                (a != *best)
-                    .cmp(&(b != *best))
-                    .then(utility(b).total_cmp(&utility(a)))
+            let order = best_first(candidates.len(), *best, |a, b| {
+                utility(b).total_cmp(&utility(a))
             });
             for &i in &order {
                 let c = &candidates[i];

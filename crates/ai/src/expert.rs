@@ -330,20 +330,22 @@ fn bury(view: &PlayerView, hand: &CardCounts, trump: Suit) -> (CardCounts, CardC
         (*hand, CardCounts::EMPTY),
         trump,
         view.rules.contract.bury.into(),
+        &locked_by_meld(view),
     )
 }
 
 /// `count` more cards of `kept` buried by the rules of thumb for `trump`,
-/// after those of `buried`: the cards then kept and buried.
+/// after those of `buried`, none of the copies `locked` holds back (a shown
+/// meld's, where the bury follows the meld): the cards then kept and buried.
 fn bury_more(
     view: &PlayerView,
     (mut kept, mut buried): (CardCounts, CardCounts),
     trump: Suit,
     count: usize,
+    locked: &CardCounts,
 ) -> (CardCounts, CardCounts) {
-    let locked = locked_by_meld(view);
     for _ in 0..count {
-        match basic::best_bury_among(view, &kept, Some(trump), &locked) {
+        match basic::best_bury_among(view, &kept, Some(trump), locked) {
             Some(card) => {
                 kept.remove(card);
                 buried.add(card);
@@ -367,6 +369,18 @@ fn locked_by_meld(view: &PlayerView) -> CardCounts {
         Some(meld) if view.rules.contract.bury_after_meld => used_cards(meld),
         _ => CardCounts::EMPTY,
     }
+}
+
+/// What the declarer's decisions after naming trump rest on, from its view:
+/// the trump, the contract's goal, its index in play order and the playout
+/// table (None before trump or a bid).
+fn declarer_setup(view: &PlayerView) -> Option<(Suit, Goal, usize, Table)> {
+    let h = &view.public.hand;
+    let trump = h.trump?;
+    let goal = Goal::of(view)?;
+    let me = h.active.iter().position(|&s| s == view.seat)?;
+    let table = Table::of(view, Some(trump))?;
+    Some((trump, goal, me, table))
 }
 
 /// A way the bidder may show its meld where the bury follows the meld (the
@@ -411,13 +425,7 @@ fn show_options(
     if !rules.contract.bury_after_meld || bury_count == 0 || !view.own.buried.is_empty() {
         return (Vec::new(), None);
     }
-    let (Some(trump), Some(goal)) = (h.trump, Goal::of(view)) else {
-        return (Vec::new(), None);
-    };
-    let (Some(me), Some(table)) = (
-        h.active.iter().position(|&s| s == view.seat),
-        Table::of(view, Some(trump)),
-    ) else {
+    let Some((trump, goal, me, table)) = declarer_setup(view) else {
         return (Vec::new(), None);
     };
     let hand = view.own.hand;
@@ -431,12 +439,8 @@ fn show_options(
         .filter_map(|keys| {
             let shown = validate_shown(rules, &hand, Some(trump), keys).ok()?;
             let locked = used_cards(&shown);
-            let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
-            for _ in 0..bury_count {
-                let card = basic::best_bury_among(view, &kept, Some(trump), &locked)?;
-                kept.remove(card);
-                buried.add(card);
-            }
+            let (kept, buried) =
+                bury_more(view, (hand, CardCounts::EMPTY), trump, bury_count, &locked);
             let buried_points = i64::from(card_points(rules.counting, &buried));
             let target = goal.need - i64::from(shown.total) - buried_points;
             Some(ShowOption {
@@ -720,9 +724,7 @@ fn declarer_score(
     let marriage_needed = rules.contract.trump_marriage == TrumpMarriage::Required;
     let mut hand = world.holdings[declarer];
     if rules.deal.kitty > 0 && view.public.hand.kitty.is_empty() {
-        for c in world.holdings[pile].to_cards() {
-            hand.add(c);
-        }
+        hand.add_all(&world.holdings[pile]);
     }
     // Where trump needs a marriage in hand, only those suits can be
     // named (none: the hand is thrown in and the bid lost).
@@ -794,13 +796,7 @@ fn bury_options(
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let rules = &view.rules;
-    let (Some(trump), Some(goal)) = (h.trump, Goal::of(view)) else {
-        return (Vec::new(), None);
-    };
-    let (Some(me), Some(table)) = (
-        h.active.iter().position(|&s| s == view.seat),
-        Table::of(view, Some(trump)),
-    ) else {
+    let Some((trump, goal, me, table)) = declarer_setup(view) else {
         return (Vec::new(), None);
     };
     let hand = view.own.hand;
@@ -818,7 +814,8 @@ fn bury_options(
             let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
             kept.remove(card);
             buried.add(card);
-            let (kept, buried) = bury_more(view, (kept, buried), trump, later);
+            let (kept, buried) =
+                bury_more(view, (kept, buried), trump, later, &locked_by_meld(view));
             let meld = meld_total(rules, &kept, Some(trump));
             // (The goal already counts the cards buried before.)
             let burying = i64::from(card_points(rules.counting, &buried));
@@ -901,9 +898,7 @@ fn pass_options(
             basic::move_cards(&more, &mut kept, &mut passed);
             let mut meld_sum = 0.0;
             let results = worlds.playouts_with(&table, bidder, |hands| {
-                for c in passed.to_cards() {
-                    hands[receiver].add(c);
-                }
+                hands[receiver].add_all(&passed);
                 hands[me] = kept;
                 if giving {
                     // The bidder returns its own pass.
@@ -1006,14 +1001,7 @@ fn pass_left_options(
                     hands[pile].remove(card);
                     passes[i].add(card);
                 }
-                for _ in chosen..per_seat {
-                    let legal = passable_cards(view, &hands[i], &passes[i]);
-                    let Some(card) = basic::pass_left_card(view, &hands[i], &legal) else {
-                        break;
-                    };
-                    hands[i].remove(card);
-                    passes[i].add(card);
-                }
+                pass_left_more(view, &mut hands[i], &mut passes[i], per_seat - chosen);
             }
             (hands, passes)
         })
@@ -1025,14 +1013,7 @@ fn pass_left_options(
             let mut passed = CardCounts::from_cards(&view.own.passing);
             kept.remove(card);
             passed.add(card);
-            for _ in 0..later {
-                let legal = passable_cards(view, &kept, &passed);
-                let Some(more) = basic::pass_left_card(view, &kept, &legal) else {
-                    break;
-                };
-                kept.remove(more);
-                passed.add(more);
-            }
+            pass_left_more(view, &mut kept, &mut passed, later);
             let mut mine = Vec::with_capacity(prepared.len());
             let mut left_sum = 0.0;
             for (hands, passes) in &prepared {
@@ -1040,10 +1021,7 @@ fn pass_left_options(
                 holdings[me] = kept;
                 for (i, pass) in passes.iter().enumerate() {
                     let to = (i + 1) % n;
-                    let pass = if i == me { &passed } else { pass };
-                    for c in pass.to_cards() {
-                        holdings[to].add(c);
-                    }
+                    holdings[to].add_all(if i == me { &passed } else { pass });
                 }
                 let world = crate::knowledge::World { holdings };
                 mine.push(declarer_score(view, knowledge, &world, me, None).1);
@@ -1067,13 +1045,24 @@ fn pass_left_options(
     (options, best)
 }
 
+/// `count` more cards of `hand` passed to the left by the rules of thumb,
+/// after those of `passed`.
+fn pass_left_more(view: &PlayerView, hand: &mut CardCounts, passed: &mut CardCounts, count: usize) {
+    for _ in 0..count {
+        let legal = passable_cards(view, hand, passed);
+        let Some(card) = basic::pass_left_card(view, hand, &legal) else {
+            break;
+        };
+        hand.remove(card);
+        passed.add(card);
+    }
+}
+
 /// The cards a seat holding `hand` may pass to the left, having chosen
 /// `passed` already (the club's rule on nines looks at the whole hand).
 fn passable_cards(view: &PlayerView, hand: &CardCounts, passed: &CardCounts) -> Vec<Action> {
     let mut whole = *hand;
-    for card in passed.to_cards() {
-        whole.add(card);
-    }
+    whole.add_all(passed);
     let nines = pinochle_engine::meld::may_pass_nine(&view.rules, &whole);
     let mut cards = hand.to_cards();
     cards.dedup();

@@ -258,9 +258,7 @@ pub fn estimated_made_chance(margin: i64, remaining: i64) -> f64 {
 pub fn remaining_points(pos: &Position, counting: Counting) -> i32 {
     let mut cards = CardCounts::EMPTY;
     for player in 0..pos.players() {
-        for card in pos.hand(player).to_cards() {
-            cards.add(card);
-        }
+        cards.add_all(&pos.hand(player));
     }
     for card in pos.trick() {
         cards.add(card);

@@ -339,6 +339,13 @@ impl CardCounts {
         self.0[card.index()] += 1;
     }
 
+    /// Adds every copy of `other`.
+    pub fn add_all(&mut self, other: &CardCounts) {
+        for (slot, n) in self.0.iter_mut().zip(other.0) {
+            *slot += n;
+        }
+    }
+
     /// Removes one copy; returns false (and changes nothing) if there is none.
     pub fn remove(&mut self, card: Card) -> bool {
         let slot = &mut self.0[card.index()];
