@@ -657,6 +657,64 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
     analysis.worlds = expert::WORLDS as u32;
 }
 
+/// A points game's play or concede: each valued as the declaring side's
+/// score less the opponents'.
+fn points_concession(
+    view: &PlayerView,
+    figures: &expert::PointsConcession,
+    analysis: &mut Analysis,
+) {
+    let bid = view.public.hand.bid.unwrap_or(0);
+    let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
+    let (you_score, you_lose, rivals, rivals_score) = if partners {
+        (
+            "your side scores",
+            "your side loses",
+            "the opponents'",
+            "the opponents score",
+        )
+    } else {
+        (
+            "you score",
+            "you lose",
+            "the mean of the other two players'",
+            "each other player scores",
+        )
+    };
+    analysis.choices = recommended_first(
+        vec![
+            choice(
+                Action::Play,
+                Some(figures.play),
+                format!(
+                    "made in {} of sampled deals; {you_score} {:.0} on average, {rivals_score} {:.0}",
+                    percent(figures.made),
+                    figures.side_score,
+                    figures.their_score_played
+                ),
+            ),
+            choice(
+                Action::Concede,
+                Some(figures.concede),
+                format!(
+                    "{you_lose} the bid of {bid}; {rivals_score} {:.0}",
+                    figures.their_score_conceded
+                ),
+            ),
+        ],
+        &analysis.recommended,
+    );
+    analysis.reason = format!(
+        "playing on is worth {:+.0} points against {:+.0} for conceding, a value being {} less {rivals}; the contract is made in {} of {} sampled deals",
+        figures.play,
+        figures.concede,
+        if partners { "your side's score" } else { "your score" },
+        percent(figures.made),
+        figures.worlds
+    );
+    analysis.worlds = figures.worlds as u32;
+}
+
 /// The expert's playout figures after the auction.
 fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis) {
     let h = &view.public.hand;
@@ -781,6 +839,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             );
             analysis.worlds = *worlds as u32;
         }
+        Evaluation::PointsConcession(figures) => points_concession(view, figures, analysis),
         Evaluation::Bury { options, best } => {
             card_options(view, options, *best, Action::Bury, analysis);
         }

@@ -1,16 +1,17 @@
 //! The expert's decisions between the auction and trick play: Brooklyn's
 //! keep-or-escape, trump, each card of the bury and of the partner exchange,
-//! the kitty and meld concessions, the club's play-or-pass and challenges.
+//! the kitty and meld concessions (valued in points in the points games), the
+//! club's play-or-pass and challenges.
 //! Each samples worlds from the view and plays them out (see
 //! [`crate::outlook`]), then compares the chance of making the contract with
 //! the break-even chance that the game's payments give, or the expected
 //! payments of the choices.
 
-use pinochle_engine::game::{Action, Phase, PlayerView, SeatPrivate};
+use pinochle_engine::game::{partner, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
-    BowlScoring, ConcedeTiming, PassOrder, Rules, Scoring, TrumpMarriage,
+    BowlScoring, ConcedeTiming, PassOrder, Rules, Scoring, SurrenderAward, TrumpMarriage,
 };
 use pinochle_engine::{Card, CardCounts, Suit};
 
@@ -72,7 +73,8 @@ pub fn opponents(rules: &Rules) -> f64 {
 /// play pays when `3mP - 2m > -1`. Points games: conceding still loses the bid
 /// but keeps the opponents from scoring their tricks, while making it gains
 /// about twice the bid; giving up pays only when the contract is nearly
-/// hopeless.
+/// hopeless. (This serves a points game's concession before trump is named;
+/// once it is, [`PointsConcession`] values both choices.)
 fn concede_below(rules: &Rules, trump: Option<Suit>) -> f64 {
     if rules.scoring.is_ledger() {
         let m = trump_multiplier(rules, trump);
@@ -1165,6 +1167,8 @@ pub enum Evaluation {
         trump: Option<Suit>,
         worlds: usize,
     },
+    /// A points game's play or concede, valued in points.
+    PointsConcession(PointsConcession),
     /// Each card the declarer may bury now; `best` indexes the chosen.
     Bury {
         options: Vec<CardOption>,
@@ -1300,6 +1304,13 @@ pub fn evaluate(
                 evaluation: Evaluation::Bidder(figures),
             }
         }
+        Phase::KittyConcede | Phase::MeldConcede if !rules.scoring.is_ledger() => {
+            let figures = points_concession(view, rng)?;
+            Decision {
+                action: play_or_concede(figures.concede > figures.play),
+                evaluation: Evaluation::PointsConcession(figures),
+            }
+        }
         Phase::KittyConcede | Phase::MeldConcede => {
             let made = made_chance(view, rng)?;
             let below = concede_below(rules, h.trump);
@@ -1381,6 +1392,117 @@ fn defender_view(view: &PlayerView, i: usize) -> Option<PlayerView> {
 fn defender_challenges(defender: &PlayerView, rng: &mut Rng) -> bool {
     made_chance_over(defender, DEFENDER_WORLDS, rng)
         .is_some_and(|made| made < CHALLENGE_WHEN_MADE_BELOW)
+}
+
+/// A points game's play or concede, over sampled deals. Each side's score
+/// is the game's own for the hand (the declaring side's meld and points when
+/// made, the bid lost when set or conceded; a defending side's meld and
+/// points when it takes what it needs, its meld on a concession as the rules
+/// award it), and a choice is worth the declaring side's score less the
+/// opponents' (the mean of the two other players' in a three-handed game,
+/// each one rival of two).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PointsConcession {
+    /// What playing on is worth, in points.
+    pub play: f64,
+    /// What conceding is worth, in points.
+    pub concede: f64,
+    /// Share of the sampled deals the contract is made in.
+    pub made: f64,
+    /// The declaring side's mean score when it plays on.
+    pub side_score: f64,
+    /// The opponents' mean score when it plays on, and when it concedes.
+    pub their_score_played: f64,
+    pub their_score_conceded: f64,
+    pub worlds: usize,
+}
+
+/// [`PointsConcession`] for the declarer of a points game (None in a ledger
+/// game or before the contract's trump is known).
+fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcession> {
+    let rules = &view.rules;
+    let Scoring::Points(scoring) = &rules.scoring else {
+        return None;
+    };
+    let h = &view.public.hand;
+    let bid = h.bid?;
+    let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
+    let table = Table::of(view, h.trump)?;
+    let n = table.declarer_side.len();
+    // Each active seat's side: the lower seat of a partnership, else its own.
+    let side_of: Vec<Seat> = h
+        .active
+        .iter()
+        .map(|&s| partner(rules, s).map_or(s, |p| s.min(p)))
+        .collect();
+    let mut defending: Vec<Seat> = side_of
+        .iter()
+        .copied()
+        .filter(|&side| side != side_of[declarer])
+        .collect();
+    defending.sort_unstable();
+    defending.dedup();
+    let rivals = defending.len().max(1) as f64;
+    let own_bury = card_points(rules.counting, &CardCounts::from_cards(&view.own.buried));
+    let worlds = Worlds::sample(view, WORLDS, rng);
+    let (mut made, mut side_score, mut played, mut conceded) = (0usize, 0.0, 0.0, 0.0);
+    for world in &worlds.worlds {
+        let hands = &world.holdings[..n];
+        let takes = table.playout_by_seat(hands, declarer);
+        let pile_points = world
+            .holdings
+            .get(n)
+            .map_or(0, |pile| card_points(table.counting, pile));
+        let tally = |side: Seat| {
+            let mut t = SideTally::default();
+            for (i, &seat) in h.active.iter().enumerate() {
+                if side_of[i] != side {
+                    continue;
+                }
+                t.meld += h.melds[seat]
+                    .as_ref()
+                    .map_or_else(|| meld_total(rules, &hands[i], h.trump), |m| m.total);
+                t.points += h.trick_points[seat] + takes[i].points.max(0) as u32;
+                t.counter |= h.counters_taken[seat] > 0 || takes[i].counter;
+            }
+            if side == side_of[declarer] {
+                t.points += (own_bury + pile_points).max(0) as u32;
+            }
+            t
+        };
+        let (score, made_it) = scoring.declarer_played(bid, tally(side_of[declarer]));
+        made += usize::from(made_it);
+        side_score += scoring.scaled(score) as f64;
+        for &side in &defending {
+            let t = tally(side);
+            played += scoring.scaled(scoring.defender_played(t)) as f64;
+            conceded += scoring.scaled(if scoring.surrender == SurrenderAward::PlayOut {
+                scoring.defender_played(t)
+            } else {
+                scoring.defender_conceded(t)
+            }) as f64;
+        }
+    }
+    let count = worlds.worlds.len();
+    if count == 0 {
+        return None;
+    }
+    let per_world = |sum: f64| sum / count as f64;
+    let (side_score, their_played, their_conceded) = (
+        per_world(side_score),
+        per_world(played) / rivals,
+        per_world(conceded) / rivals,
+    );
+    let lost = scoring.scaled(-i64::from(bid)) as f64;
+    Some(PointsConcession {
+        play: side_score - their_played,
+        concede: lost - their_conceded,
+        made: made as f64 / count as f64,
+        side_score,
+        their_score_played: their_played,
+        their_score_conceded: their_conceded,
+        worlds: count,
+    })
 }
 
 /// The chance that the declarer's side makes the contract as the hand stands
@@ -1531,6 +1653,59 @@ mod tests {
             state.apply(action).ok()?;
         }
         None
+    }
+
+    /// A points game's concession is valued as the game scores it: once the
+    /// melds are shown, conceding is worth exactly what the settlement then
+    /// writes (the declaring side's score less the opponents'), and the
+    /// expert takes the choice of the higher value.
+    #[test]
+    fn a_points_concession_is_valued_as_the_game_scores_it() {
+        let mut seen = 0;
+        for preset in [PresetId::Bison, PresetId::Partnership, PresetId::DoubleDeck] {
+            for seed in 0..12 {
+                let Some(state) = state_at(preset, Phase::MeldConcede, seed) else {
+                    continue;
+                };
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                let legal = view.legal_actions();
+                let decision = evaluate(&view, &legal, Level::Expert, &mut Rng::new(seed)).unwrap();
+                let Evaluation::PointsConcession(figures) = &decision.evaluation else {
+                    panic!("{preset:?} seed {seed}: {:?}", decision.evaluation);
+                };
+                let best = if figures.concede > figures.play {
+                    Action::Concede
+                } else {
+                    Action::Play
+                };
+                assert_eq!(decision.action, best, "{preset:?} seed {seed}");
+                assert!((0.0..=1.0).contains(&figures.made));
+                let before = state.public().session.scores.clone();
+                let mut conceded = state.clone();
+                conceded.apply(Action::Concede).unwrap();
+                let after = &conceded.public().session.scores;
+                let delta = |s: Seat| (after[s] - before[s]) as f64;
+                let h = &view.public.hand;
+                let mut rivals: Vec<f64> = h
+                    .active
+                    .iter()
+                    .filter(|&&s| !pinochle_engine::game::same_side(&view.rules, s, seat))
+                    .map(|&s| delta(s))
+                    .collect();
+                if partner(&view.rules, seat).is_some() {
+                    rivals.truncate(1);
+                }
+                let mean = rivals.iter().sum::<f64>() / rivals.len() as f64;
+                assert_eq!(
+                    figures.concede,
+                    delta(seat) - mean,
+                    "{preset:?} seed {seed}: {figures:?}"
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 6, "only {seen} concessions met");
     }
 
     /// Whether the declarer's side made the contract, the hand played out

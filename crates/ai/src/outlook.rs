@@ -12,7 +12,7 @@
 use pinochle_engine::game::tricks::{beats, legal_cards, winning_index};
 use pinochle_engine::game::{same_side, PlayerView, Seat};
 use pinochle_engine::rules::{Counting, HeadRule};
-use pinochle_engine::{Card, CardCounts, Suit};
+use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
 use crate::knowledge::{Knowledge, World};
 use pinochle_engine::game::rng::Rng;
@@ -64,10 +64,20 @@ impl Table {
 
     /// The card points each side takes in a playout: `[defence, declarer side]`.
     fn points_by_side(&self, hands: &[CardCounts], leader: usize) -> [i32; 2] {
+        let mut taken = [0; 2];
+        for (seat, result) in self.playout_by_seat(hands, leader).iter().enumerate() {
+            taken[usize::from(self.declarer_side[seat])] += result.points;
+        }
+        taken
+    }
+
+    /// [`Table::playout`] seat by seat (in play order): the card points each
+    /// takes and whether it captures a counter.
+    pub fn playout_by_seat(&self, hands: &[CardCounts], leader: usize) -> Vec<SeatTake> {
         let n = hands.len();
         let mut hands = hands.to_vec();
         let mut leader = leader % n.max(1);
-        let mut taken = [0; 2];
+        let mut taken = vec![SeatTake::default(); n];
         let mut trick: Vec<Card> = Vec::with_capacity(n);
         while !hands[leader].is_empty() {
             trick.clear();
@@ -81,10 +91,13 @@ impl Table {
             }
             let slot = winning_index(&trick, self.trump).unwrap_or(0);
             let winner = (leader + slot) % n;
-            let side = usize::from(self.declarer_side[winner]);
-            taken[side] += trick.iter().map(|&c| self.value(c)).sum::<i32>();
+            let take = &mut taken[winner];
+            take.points += trick.iter().map(|&c| self.value(c)).sum::<i32>();
+            take.counter |= trick
+                .iter()
+                .any(|c| matches!(c.rank, Rank::Ace | Rank::Ten | Rank::King));
             if hands[winner].is_empty() {
-                taken[side] += self.counting.last_trick() as i32;
+                take.points += self.counting.last_trick() as i32;
             }
             leader = winner;
         }
@@ -209,6 +222,15 @@ impl Outlook {
 /// Draws per world [`Worlds::sample_fitting`] may make.
 const FIT_DRAWS: usize = 8;
 
+/// What one seat takes in a playout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeatTake {
+    /// Card points, the last trick's included.
+    pub points: i32,
+    /// Whether it won a trick holding a counter (an ace, ten or king).
+    pub counter: bool,
+}
+
 /// Worlds sampled once for comparing candidates on the same cards.
 pub struct Worlds {
     pub knowledge: Knowledge,
@@ -326,7 +348,6 @@ pub fn card_points(counting: Counting, cards: &CardCounts) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pinochle_engine::Rank;
 
     fn table(players: usize) -> Table {
         Table {

@@ -38,6 +38,7 @@ pub use record::{
 };
 pub use replay::{HandReplay, ReplayError, ReplayParts};
 pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
+pub use settle::SideTally;
 pub use state::{
     Call, ConcessionKind, GameEndReason, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice,
     PlayedCard, PublicState, Scoreboard, SeatPrivate, SessionResult, SetupError, Standing, State,

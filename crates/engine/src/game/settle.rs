@@ -36,6 +36,84 @@ fn suit_rank(s: Suit) -> u8 {
     3 - s.index() as u8
 }
 
+/// What one side of a points game holds when its hand is scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideTally {
+    /// The meld its members showed.
+    pub meld: u32,
+    /// Its card points: tricks, the last trick and a declarer's bury.
+    pub points: u32,
+    /// Whether it captured a counter (an ace, ten or king).
+    pub counter: bool,
+}
+
+/// A side's score for a hand of a points game, before the multiplier.
+impl PointsScoring {
+    /// The meld a side scores: none below the meld minimum.
+    pub fn counted_meld(&self, side: SideTally) -> i64 {
+        if self.meld_minimum.is_some_and(|m| side.meld < m) {
+            0
+        } else {
+            i64::from(side.meld)
+        }
+    }
+
+    /// Whether a side's card points fall below the minimum it must take.
+    fn below_minimum(&self, side: SideTally) -> bool {
+        self.meld_minimum.is_some_and(|m| side.points < m)
+    }
+
+    /// A hand played out: the declaring side's score and whether it made
+    /// the bid.
+    pub fn declarer_played(&self, bid: u32, side: SideTally) -> (i64, bool) {
+        let bid = i64::from(bid);
+        let (meld, points) = (self.counted_meld(side), i64::from(side.points));
+        if self.below_minimum(side) {
+            (-bid, false)
+        } else if points == 0 && self.bidder_needs_trick_points {
+            if meld >= bid {
+                (0, true)
+            } else {
+                (-bid, false)
+            }
+        } else if meld + points >= bid {
+            (meld + points, true)
+        } else {
+            (-bid, false)
+        }
+    }
+
+    /// A hand played out: a defending side's score (nothing when it did not
+    /// take what it needs).
+    pub fn defender_played(&self, side: SideTally) -> i64 {
+        let needs_met = match self.defender_needs {
+            DefenderNeeds::Nothing => true,
+            DefenderNeeds::CounterCard => side.counter,
+            DefenderNeeds::TrickPoints(n) => side.points >= n,
+        };
+        if needs_met && !self.below_minimum(side) {
+            self.counted_meld(side) + i64::from(side.points)
+        } else {
+            0
+        }
+    }
+
+    /// A conceded hand: a defending side's score.
+    pub fn defender_conceded(&self, side: SideTally) -> i64 {
+        match self.surrender {
+            SurrenderAward::Nothing => 0,
+            SurrenderAward::Meld | SurrenderAward::PlayOut => self.counted_meld(side),
+            SurrenderAward::MeldPlus(x) => self.counted_meld(side) + i64::from(x),
+        }
+    }
+
+    /// A hand score as the game writes it: times the multiplier, over the
+    /// divisor.
+    pub fn scaled(&self, score: i64) -> i64 {
+        score * i64::from(self.multiplier) / i64::from(self.divisor.max(1))
+    }
+}
+
 impl State {
     fn side_key(&self, seat: Seat) -> Seat {
         match partner(&self.rules, seat) {
@@ -128,77 +206,41 @@ impl State {
                 .copied()
                 .filter(move |&x| self.side_key(x) == side)
         };
-        let meld_of = |side: Seat| -> i64 {
-            let raw: u32 = members(side)
+        let tally = |side: Seat| SideTally {
+            meld: members(side)
                 .filter_map(|x| h.melds[x].as_ref().map(|m| m.total))
-                .sum();
-            if p.meld_minimum.is_some_and(|m| raw < m) {
-                0
-            } else {
-                raw as i64
-            }
+                .sum(),
+            points: members(side).map(|x| s.card_points[x]).sum(),
+            counter: members(side).any(|x| h.counters_taken[x] > 0),
         };
-        let points_of =
-            |side: Seat| -> i64 { members(side).map(|x| s.card_points[x] as i64).sum() };
-        let counter_of = |side: Seat| members(side).any(|x| h.counters_taken[x] > 0);
-        let below_minimum = |side: Seat| p.meld_minimum.is_some_and(|m| points_of(side) < m as i64);
-        let bid_i = bid as i64;
         let mut made = false;
         let mut side_delta = |side: Seat| -> i64 {
+            let t = tally(side);
             if side == dside {
                 return match end {
-                    HandEnd::Played if h.surrendered => -bid_i,
+                    HandEnd::Played if h.surrendered => -i64::from(bid),
                     HandEnd::Played => {
-                        let (meld, pts) = (meld_of(side), points_of(side));
-                        if below_minimum(side) {
-                            -bid_i
-                        } else if pts == 0 && p.bidder_needs_trick_points {
-                            made = meld >= bid_i;
-                            if made {
-                                0
-                            } else {
-                                -bid_i
-                            }
-                        } else if meld + pts >= bid_i {
-                            made = true;
-                            meld + pts
-                        } else {
-                            -bid_i
-                        }
+                        let (score, made_it) = p.declarer_played(bid, t);
+                        made = made_it;
+                        score
                     }
                     HandEnd::Unchallenged => {
                         made = true;
-                        meld_of(side)
+                        p.counted_meld(t)
                     }
-                    HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => -bid_i,
+                    HandEnd::Conceded(_) | HandEnd::ThrownIn(_) => -i64::from(bid),
                 };
             }
             match end {
-                HandEnd::Played => {
-                    let pts = points_of(side);
-                    let needs_met = match p.defender_needs {
-                        DefenderNeeds::Nothing => true,
-                        DefenderNeeds::CounterCard => counter_of(side),
-                        DefenderNeeds::TrickPoints(n) => pts >= n as i64,
-                    };
-                    if needs_met && !below_minimum(side) {
-                        meld_of(side) + pts
-                    } else {
-                        0
-                    }
-                }
-                HandEnd::Conceded(_) => match p.surrender {
-                    SurrenderAward::Nothing => 0,
-                    SurrenderAward::Meld | SurrenderAward::PlayOut => meld_of(side),
-                    SurrenderAward::MeldPlus(x) => meld_of(side) + x as i64,
-                },
-                HandEnd::ThrownIn(ThrowInReason::MeldMinimum) => meld_of(side),
+                HandEnd::Played => p.defender_played(t),
+                HandEnd::Conceded(_) => p.defender_conceded(t),
+                HandEnd::ThrownIn(ThrowInReason::MeldMinimum) => p.counted_meld(t),
                 HandEnd::ThrownIn(_) | HandEnd::Unchallenged => 0,
             }
         };
         let mut delta = vec![0i64; seats];
         for side in sides {
-            let d = side_delta(side) * p.multiplier as i64 / p.divisor.max(1) as i64;
+            let d = p.scaled(side_delta(side));
             for x in h
                 .active
                 .iter()
