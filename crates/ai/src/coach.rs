@@ -705,7 +705,7 @@ fn points_concession(
         &analysis.recommended,
     );
     analysis.reason = format!(
-        "playing on is worth {:+.0} points against {:+.0} for conceding, a value being {} less {rivals}; the contract is made in {} of {} sampled deals",
+        "playing on is worth {:+.0} points and conceding {:+.0} ({} for the hand less {rivals}); the contract is made in {} of {} sampled deals",
         figures.play,
         figures.concede,
         if partners { "your side's score" } else { "your score" },

@@ -573,22 +573,23 @@ mod tests {
     }
 
     #[test]
-    fn every_bury_and_partner_pass_is_graded() {
+    fn every_bury_partner_pass_and_points_concession_is_graded() {
         for (preset, phase) in [
             (PresetId::Brooklyn, Phase::Bury),
             (PresetId::Partnership, Phase::PartnerPass),
+            (PresetId::Bison, Phase::MeldConcede),
         ] {
             assert!(
-                grades_every_choice_at(preset, phase),
+                (0..20).any(|seed| grades_every_choice_at(preset, phase, seed)),
                 "{preset:?}: no {phase:?} decision came up"
             );
         }
     }
 
-    /// Grades every legal choice at the first decision of `phase` in a
-    /// seeded game of `preset` (false when none comes up).
-    fn grades_every_choice_at(preset: PresetId, phase: Phase) -> bool {
-        let mut state = State::new(Rules::preset(preset), 5).unwrap();
+    /// Grades every legal choice at the first decision of `phase` in a game
+    /// of `preset` dealt from `seed` (false when none comes up).
+    fn grades_every_choice_at(preset: PresetId, phase: Phase, seed: u64) -> bool {
+        let mut state = State::new(Rules::preset(preset), seed).unwrap();
         for _ in 0..200 {
             let Some(seat) = state.current_player() else {
                 return false;
@@ -607,7 +608,7 @@ mod tests {
                     .any(|g| &g.chosen == expert && g.grade == Some(Grade::Best)));
                 return true;
             }
-            let action = Bot::new(Level::Basic, 5).decide(&view).unwrap();
+            let action = Bot::new(Level::Basic, seed).decide(&view).unwrap();
             state.apply_for(seat, action).unwrap();
         }
         false
