@@ -145,14 +145,16 @@ test('leaving while a computer player thinks: no answer of the old game lands in
     // same seat at the same move number of the same deal.
     await page.getByTestId('quit').click();
     await page.getByTestId('start').waitFor({ state: 'visible' });
+    // The new game asks after this click, so its own answer lands 1.4 s
+    // after it at the earliest; the old game asked before it, so its answer
+    // would land within those 1.4 s. Look just before they end.
+    const started = Date.now();
     await page.getByTestId('start-game').click();
     await page.getByTestId('game').waitFor({ state: 'visible' });
-    const started = Date.now();
-    // The old game's answer would land within its own 1.4 s, before the new
-    // game's own answer can (1.4 s after the new game asked).
-    await page.waitForTimeout(1000);
-    assert.equal(await page.getByTestId('game').getAttribute('data-ticket'), '0', 'nothing landed yet');
+    await page.waitForTimeout(Math.max(0, 1250 - (Date.now() - started)));
+    const ticket = await page.getByTestId('game').getAttribute('data-ticket');
     assert.ok(Date.now() - started < 1400, 'checked before the new game’s own answer was due');
+    assert.equal(ticket, '0', 'nothing landed yet');
     // The new game's own answer lands and play goes on.
     await page.waitForFunction(() => document.querySelector('[data-testid="game"]')?.dataset.ticket !== '0', null, {
       timeout: 30_000,
