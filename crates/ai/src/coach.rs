@@ -544,6 +544,19 @@ fn card_options(
         rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them"),
     }
     let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
+    let at_once = view
+        .rules
+        .passing
+        .partner
+        .as_ref()
+        .is_some_and(|p| p.order == pinochle_engine::rules::PassOrder::Simultaneous);
+    if !burying && at_once {
+        reason += if partner_of_bidder {
+            "; the bidder's cards, passed at the same time, are the rules of thumb's"
+        } else {
+            "; your partner's cards, passed at the same time, are the rules of thumb's"
+        };
+    }
     if partner_of_bidder && expert::bid_was_chosen(view) {
         reason += "; in the sampled deals the bidder holds a hand worth its bid";
     }

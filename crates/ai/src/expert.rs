@@ -849,14 +849,12 @@ fn pass_options(
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let rules = &view.rules;
-    let Some(exchange) = rules
-        .passing
-        .partner
-        .as_ref()
-        .filter(|e| e.order == PassOrder::PartnerFirst)
-    else {
+    let Some(exchange) = rules.passing.partner.as_ref() else {
         return (Vec::new(), None);
     };
+    // Passed at once, neither side of the exchange sees the other's cards
+    // before it chooses its own.
+    let at_once = exchange.order == PassOrder::Simultaneous;
     let (Some(trump), Some(goal), Some(declarer)) = (h.trump, Goal::of(view), h.declarer) else {
         return (Vec::new(), None);
     };
@@ -900,14 +898,25 @@ fn pass_options(
             basic::move_cards(&more, &mut kept, &mut passed);
             let mut meld_sum = 0.0;
             let results = worlds.playouts_with(&table, bidder, |hands| {
+                // The other side of the exchange: the bidder's return (from
+                // its hand with this pass, or without it when passed at
+                // once), or the partner's gift passed at once.
+                let (other, back) = if giving {
+                    let mut seen = hands[bidder];
+                    if !at_once {
+                        seen.add_all(&passed);
+                    }
+                    (bidder, basic::bidder_returns(view, &seen, trump, cards))
+                } else if at_once {
+                    (mate, basic::partner_gifts(&hands[mate], trump, cards))
+                } else {
+                    (mate, CardCounts::EMPTY)
+                };
                 hands[receiver].add_all(&passed);
                 hands[me] = kept;
-                if giving {
-                    // The bidder returns its own pass.
-                    for c in basic::bidder_returns(view, &hands[bidder], trump, cards).to_cards() {
-                        hands[bidder].remove(c);
-                        hands[me].add(c);
-                    }
+                for card in back.to_cards() {
+                    hands[other].remove(card);
+                    hands[me].add(card);
                 }
                 let meld = meld_total(rules, &hands[bidder], Some(trump))
                     + meld_total(rules, &hands[mate], Some(trump));

@@ -573,23 +573,29 @@ mod tests {
     }
 
     #[test]
-    fn every_bury_partner_pass_and_points_concession_is_graded() {
-        for (preset, phase) in [
-            (PresetId::Brooklyn, Phase::Bury),
-            (PresetId::Partnership, Phase::PartnerPass),
-            (PresetId::Bison, Phase::MeldConcede),
+    fn every_bury_partner_pass_either_way_and_points_concession_is_graded() {
+        // The kitchen-table partnership passes three cards both ways at once.
+        let mut at_once = Rules::preset(PresetId::Partnership);
+        at_once.set_option("pass_order", "simultaneous").unwrap();
+        at_once.set_option("pass_cards", "3").unwrap();
+        for (rules, phase) in [
+            (Rules::preset(PresetId::Brooklyn), Phase::Bury),
+            (Rules::preset(PresetId::Partnership), Phase::PartnerPass),
+            (at_once, Phase::PartnerPass),
+            (Rules::preset(PresetId::Bison), Phase::MeldConcede),
         ] {
             assert!(
-                (0..20).any(|seed| grades_every_choice_at(preset, phase, seed)),
-                "{preset:?}: no {phase:?} decision came up"
+                (0..20).any(|seed| grades_every_choice_at(&rules, phase, seed)),
+                "{:?}: no {phase:?} decision came up",
+                rules.preset
             );
         }
     }
 
     /// Grades every legal choice at the first decision of `phase` in a game
-    /// of `preset` dealt from `seed` (false when none comes up).
-    fn grades_every_choice_at(preset: PresetId, phase: Phase, seed: u64) -> bool {
-        let mut state = State::new(Rules::preset(preset), seed).unwrap();
+    /// of `rules` dealt from `seed` (false when none comes up).
+    fn grades_every_choice_at(rules: &Rules, phase: Phase, seed: u64) -> bool {
+        let mut state = State::new(rules.clone(), seed).unwrap();
         for _ in 0..200 {
             let Some(seat) = state.current_player() else {
                 return false;
