@@ -799,6 +799,19 @@ impl Game {
         self.state.rules()
     }
 
+    /// The game's name at the table and its longer tooltip: custom rules'
+    /// own name (from a link or a saved preset), else the game's.
+    pub fn title(&self) -> (String, String) {
+        let game = self.rules().preset.name();
+        match &self.settings.custom {
+            Some(CustomRules {
+                name: Some(name), ..
+            }) => (name.clone(), format!("{name}: {game} with its own rules")),
+            Some(_) => (game.to_string(), format!("{game} with custom rules")),
+            None => (game.to_string(), game.to_string()),
+        }
+    }
+
     /// Who sits where, in words.
     pub fn seating(&self) -> Seating<'_> {
         Seating {
@@ -2522,6 +2535,28 @@ mod tests {
         assert_eq!(s.rules().unwrap().table.seats, 5);
         let g = Game::start("g".into(), s, 1).unwrap();
         assert_eq!(g.names.len(), 5);
+    }
+
+    /// Named custom rules (a shared link's, a saved preset's) give the table
+    /// its title; unnamed ones and the presets show the game's name.
+    #[test]
+    fn the_table_is_titled_by_the_rules_name() {
+        let titled = |name: Option<&str>| {
+            let mut s = settings(PresetId::Partnership);
+            s.custom = Some(CustomRules {
+                rules: Rules::preset(PresetId::Partnership),
+                name: name.map(str::to_string),
+            });
+            Game::start("g1".into(), s, 3).unwrap().title()
+        };
+        let (title, tooltip) = titled(Some("Kitchen-table partnership"));
+        assert_eq!(title, "Kitchen-table partnership");
+        assert!(tooltip.contains("Partnership Pinochle"), "{tooltip}");
+        assert_eq!(titled(None).0, "Partnership Pinochle");
+        assert_eq!(
+            game(PresetId::Club, 3).title().0,
+            "Club Pinochle for the Kitty Bowl"
+        );
     }
 
     #[test]

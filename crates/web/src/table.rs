@@ -877,13 +877,14 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             .trick_pause
             .as_ref()
             .map_or(h.current_trick().len(), |t| t.cards.len());
+    let game_title = game.title();
     html! {
         <div class={format!("game{}", if four { " four-color" } else { "" })} data-testid="game"
              data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-tricks-done={h.trick_winners.len().to_string()} data-ticket={game.ticket().moves.to_string()}
              data-own-cards={view.own.hand.len().to_string()} data-visible-faces={visible_faces.to_string()}>
             <header class="table-bar">
                 <div class="title">
-                    <h2>{ game.rules().preset.name() }</h2>
+                    <h2 data-testid="game-name" title={game_title.1}>{ game_title.0 }</h2>
                     <span class="hand-no">{ format!("Hand {}", h.number) }</span>
                     <span class="deal-no" data-testid="deal-number" data-seed={game.seed.to_string()}
                           title="Enter this deal number on the start screen to play these cards again">
