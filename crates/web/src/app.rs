@@ -100,6 +100,10 @@ pub enum AppEffect {
     Save,
     /// This tab plays no session any more: read the lists again.
     LeaveSession,
+    /// A game has started or resumed: take the rules link the page was
+    /// opened with off the address, so a reload resumes the game instead of
+    /// reopening the link (until then a reload keeps the link's rules).
+    ForgetLink,
     /// Remember on this device whether sounds play.
     RememberSound(bool),
     /// Add these hands (and the game's end) to the statistics.
@@ -175,7 +179,7 @@ impl AppModel {
                         self.screen = Screen::Playing(Box::new(game));
                         self.error = None;
                         self.stale = None;
-                        let mut effects = vec![AppEffect::Save];
+                        let mut effects = vec![AppEffect::Save, AppEffect::ForgetLink];
                         effects.extend(self.game_update(Msg::Wake));
                         effects
                     }
@@ -193,7 +197,7 @@ impl AppModel {
                 self.session = Some(*session);
                 self.error = None;
                 self.stale = None;
-                let mut effects = vec![AppEffect::Save];
+                let mut effects = vec![AppEffect::Save, AppEffect::ForgetLink];
                 effects.extend(self.game_update(Msg::Wake));
                 effects
             }
@@ -540,16 +544,15 @@ mod shell {
     /// screen with its rules (a bad one is reported); else `autostart` deals;
     /// else the tab's session resumes; else the start screen.
     fn initial_messages(store: &dyn KeyValueStore, model: &mut AppModel) -> Vec<AppMsg> {
-        let fragment = read_fragment(&page_fragment());
-        if fragment != Fragment::None {
-            clear_fragment();
-        }
-        match fragment {
+        // A good link stays in the address until a game starts, so a tab
+        // the phone reloads meanwhile opens it again; a bad one goes at once.
+        match read_fragment(&page_fragment()) {
             Fragment::Rules(shared) => {
                 model.settings = settings_from_link(&model.settings, &shared);
                 return Vec::new();
             }
             Fragment::Bad(e) => {
+                clear_fragment();
                 return vec![AppMsg::Error(format!(
                     "This rules link cannot be used: {e}. Choose a game below."
                 ))];
@@ -722,6 +725,7 @@ mod shell {
                     set_current_session(None);
                     self.queue.borrow_mut().push_back(library(&*self.store));
                 }
+                AppEffect::ForgetLink => clear_fragment(),
             }
         }
 
@@ -1124,6 +1128,18 @@ mod tests {
             fresh_seed,
         });
         (model, effects)
+    }
+
+    /// The rules link the page was opened with leaves the address only when
+    /// a game starts: a reload before keeps its rules, one after resumes.
+    #[test]
+    fn a_started_game_forgets_the_link() {
+        let (_, effects) = started(Settings::default(), 11);
+        assert!(effects.contains(&AppEffect::ForgetLink), "{effects:?}");
+        let mut model = AppModel::new(Settings::default());
+        assert!(!model
+            .update(AppMsg::Warning(Some("x".into())))
+            .contains(&AppEffect::ForgetLink));
     }
 
     #[test]

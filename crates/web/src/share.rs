@@ -111,8 +111,9 @@ pub fn page_url() -> String {
     )
 }
 
-/// Removes the fragment from the address bar (without reloading), once its
-/// link has been read, so a reload resumes the game instead of reopening it.
+/// Removes the fragment from the address bar (without reloading): a bad
+/// link at once, a good one when its game starts, so a reload then resumes
+/// the game instead of reopening the link.
 #[cfg(target_arch = "wasm32")]
 pub fn clear_fragment() {
     if let Some(window) = web_sys::window() {
