@@ -163,8 +163,13 @@ for (const preset of PRESETS) {
           assert.match(await page.getByTestId('outcome').innerText(), /\S/);
           if (n === 1) {
             await screenshot(page, `${preset.id}-desktop-result`);
+            assert.ok(!(await page.getByTestId('deal-note').isVisible()), 'the desktop shows the deal number in the table bar');
             await page.setViewportSize(PHONE);
             await screenshot(page, `${preset.id}-phone-result`);
+            // A phone's table bar has no deal number: the result gives it.
+            const seed = await page.getByTestId('deal-number').getAttribute('data-seed');
+            assert.ok(await page.getByTestId('deal-note').isVisible(), 'the phone shows the deal number in the result');
+            assert.match(await page.getByTestId('deal-note').innerText(), new RegExp(`^Deal ${seed}:`));
             await page.setViewportSize(DESKTOP);
           }
           const rows = await page.locator('[data-testid="score-sheet"] [data-testid="score-row"]').count();

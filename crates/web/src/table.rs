@@ -558,6 +558,10 @@ fn result_panel(
                     <p class="result-note" data-testid="put-in-note">{ note }</p>
                 }
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
+                // The table bar's deal number has no room on a phone: it shows here.
+                <p class="deal-note" data-testid="deal-note">
+                    { format!("Deal {}: enter it as the deal number on the start screen to play these cards again.", game.seed) }
+                </p>
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
                     <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
