@@ -7,7 +7,7 @@
 //! the break-even chance that the game's payments give, or the expected
 //! payments of the choices.
 
-use pinochle_engine::game::{partner, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
+use pinochle_engine::game::{side_key, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
@@ -913,11 +913,9 @@ fn pass_options(
                     (mate, CardCounts::EMPTY)
                 };
                 hands[receiver].add_all(&passed);
-                hands[me] = kept;
-                for card in back.to_cards() {
-                    hands[other].remove(card);
-                    hands[me].add(card);
-                }
+                let mut mine = kept;
+                basic::move_cards(&back, &mut hands[other], &mut mine);
+                hands[me] = mine;
                 let meld = meld_total(rules, &hands[bidder], Some(trump))
                     + meld_total(rules, &hands[mate], Some(trump));
                 meld_sum += f64::from(meld);
@@ -1438,12 +1436,7 @@ fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcessio
     let declarer = h.active.iter().position(|&s| Some(s) == h.declarer)?;
     let table = Table::of(view, h.trump)?;
     let n = table.declarer_side.len();
-    // Each active seat's side: the lower seat of a partnership, else its own.
-    let side_of: Vec<Seat> = h
-        .active
-        .iter()
-        .map(|&s| partner(rules, s).map_or(s, |p| s.min(p)))
-        .collect();
+    let side_of: Vec<Seat> = h.active.iter().map(|&s| side_key(rules, s)).collect();
     let mut defending: Vec<Seat> = side_of
         .iter()
         .copied()
@@ -1702,7 +1695,7 @@ mod tests {
                     .filter(|&&s| !pinochle_engine::game::same_side(&view.rules, s, seat))
                     .map(|&s| delta(s))
                     .collect();
-                if partner(&view.rules, seat).is_some() {
+                if pinochle_engine::game::partner(&view.rules, seat).is_some() {
                     rivals.truncate(1);
                 }
                 let mean = rivals.iter().sum::<f64>() / rivals.len() as f64;

@@ -37,7 +37,7 @@ pub use record::{
     Outcome, PassRecord, RecordError, TrickRecord,
 };
 pub use replay::{HandReplay, ReplayError, ReplayParts};
-pub use seating::{active_seats, partner, same_side, Seat, MAX_SEATS};
+pub use seating::{active_seats, partner, same_side, side_key, Seat, MAX_SEATS};
 pub use settle::SideTally;
 pub use state::{
     Call, ConcessionKind, GameEndReason, HandEnd, HandPublic, HighHandHolder, Ledger, PassNotice,

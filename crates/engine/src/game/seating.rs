@@ -40,6 +40,12 @@ pub fn partner(rules: &Rules, seat: Seat) -> Option<Seat> {
         .then(|| (seat + 2) % rules.table.seats as usize)
 }
 
+/// The seat that names a seat's side: the lower seat of a partnership, else
+/// the seat itself.
+pub fn side_key(rules: &Rules, seat: Seat) -> Seat {
+    partner(rules, seat).map_or(seat, |p| seat.min(p))
+}
+
 /// Whether two seats are on the same side (the same seat, or partners).
 pub fn same_side(rules: &Rules, a: Seat, b: Seat) -> bool {
     a == b || partner(rules, a) == Some(b)

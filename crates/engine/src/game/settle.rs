@@ -8,7 +8,7 @@ use crate::rules::{
 };
 
 use super::record::Outcome;
-use super::seating::{partner, same_side, Seat, MAX_SEATS};
+use super::seating::{same_side, side_key, Seat, MAX_SEATS};
 use super::state::{
     ConcessionKind, GameEndReason, HandEnd, HighHandHolder, Ledger, SessionResult, State,
     ThrowInReason,
@@ -116,10 +116,7 @@ impl PointsScoring {
 
 impl State {
     fn side_key(&self, seat: Seat) -> Seat {
-        match partner(&self.rules, seat) {
-            Some(p) => seat.min(p),
-            None => seat,
-        }
+        side_key(&self.rules, seat)
     }
 
     pub(super) fn settle(&self, end: HandEnd) -> Settlement {
