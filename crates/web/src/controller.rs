@@ -684,6 +684,11 @@ pub struct Game {
     moves: u64,
     /// Every action applied, with the seat that took it (undo replays a prefix).
     log: Vec<(Seat, Action)>,
+    /// For each action in `log`: whether its seat had more than one legal
+    /// action (undo skips the human's forced moves).
+    choices: Vec<bool>,
+    /// Where each hand of `history` ends in `log` (the log's length then).
+    hand_ends: Vec<usize>,
     /// Undo was used: a practice game, kept out of statistics.
     pub practice: bool,
     /// Undos so far (part of every ticket).
@@ -765,6 +770,8 @@ impl Game {
             selection: Vec::new(),
             moves: 0,
             log: Vec::new(),
+            choices: Vec::new(),
+            hand_ends: Vec::new(),
             practice: false,
             rewinds: 0,
             claimed: None,
@@ -1076,8 +1083,10 @@ impl Game {
 
     /// Where undo goes back to: the number of actions before the human's
     /// latest decision (a bury or pass of several cards is one decision).
+    /// A forced move (one legal action) and the cards a claim played for the
+    /// human are no decisions: undo goes past them.
     pub fn undo_point(&self) -> Option<usize> {
-        let mut i = self.log.iter().rposition(|(seat, _)| *seat == self.human)?;
+        let mut i = (0..self.log.len()).rev().find(|&i| self.human_decided(i))?;
         let same_kind = |a: &Action, b: &Action| {
             matches!(
                 (a, b),
@@ -1092,6 +1101,16 @@ impl Game {
             i -= 1;
         }
         Some(i)
+    }
+
+    /// Whether the `i`th action of the log was a choice of the human's.
+    fn human_decided(&self, i: usize) -> bool {
+        let claim_played = self.history.iter().zip(&self.hand_ends).any(|(s, &end)| {
+            self.claimed_cards
+                .get(&s.hand)
+                .is_some_and(|&cards| (end.saturating_sub(cards)..end).contains(&i))
+        });
+        self.log[i].0 == self.human && self.choices.get(i) != Some(&false) && !claim_played
     }
 
     /// The sides' seats to check for a claim, the human's side first.
@@ -1730,10 +1749,12 @@ impl Game {
         let phase = self.state.phase();
         let had_declarer = self.state.public().hand.declarer.is_some();
         let notices_before = self.state.public().hand.passes.len();
+        let choice = seat != self.human || self.view().legal_actions().len() > 1;
         let events = self.state.apply_for(seat, action.clone())?;
         self.selection.clear();
         self.moves += 1;
         self.log.push((seat, action.clone()));
+        self.choices.push(choice);
         self.failures = 0;
         self.coaching = None;
         self.claim_offer = None;
@@ -1796,6 +1817,7 @@ impl Game {
                     }
                     effects.extend(self.ask_duplicate(summary.hand));
                     self.history.push(summary.clone());
+                    self.hand_ends.push(self.log.len());
                     self.result = Some(summary);
                     self.trick_pause = None;
                     self.announce("The hand is over: see the result.".to_string());
@@ -2960,6 +2982,51 @@ mod coach_tests {
             effects.iter().any(|e| matches!(e, Effect::AskBot { .. })),
             !g.human_to_move()
         );
+    }
+
+    #[test]
+    fn undo_goes_past_the_cards_a_claim_played_and_forced_moves() {
+        let (mut g, request) = at_claim_check(PresetId::Bison, 6);
+        let others: Vec<Seat> = g
+            .state
+            .public()
+            .hand
+            .active
+            .iter()
+            .copied()
+            .filter(|&s| !pinochle_engine::game::same_side(g.rules(), s, g.human))
+            .collect();
+        let line = line_from(&g.state);
+        g.update(Msg::Claimable {
+            ticket: request.ticket,
+            claim: Some(Box::new(Claim {
+                seats: others,
+                kind: ClaimKind::AllTheRest,
+                line: line.clone(),
+            })),
+        })
+        .unwrap();
+        let before_claim = g.log.len() - line.len();
+        assert!(
+            g.log[before_claim..].iter().any(|(s, _)| *s == g.human),
+            "the claim played for the human"
+        );
+        let point = g.undo_point().expect("the human has decided");
+        assert!(point < before_claim, "undo goes back before the claim");
+        // The same after a reload, once the kept claim is taken back.
+        let hand = g.result.as_ref().unwrap().hand;
+        let actions = g.log.iter().map(|(_, a)| Ok(a.clone()));
+        let mut back = Game::replay(g.id.clone(), g.settings.clone(), g.seed, actions).unwrap();
+        back.keep_claims(&BTreeMap::from([(hand, g.claimed.clone().unwrap())]));
+        assert_eq!(back.undo_point(), Some(point));
+        // Undo lands on a choice: never on a forced move.
+        for _ in 0..3 {
+            if g.undo_point().is_none() {
+                break;
+            }
+            g.update(Msg::Undo).unwrap();
+            assert!(g.human_to_move() && g.view().legal_actions().len() > 1);
+        }
     }
 
     #[test]
