@@ -217,9 +217,17 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 /// as more than zero), so burying the ace of trump in a hand set whatever is
 /// buried reads as a tie, not as praise; else the grade, the expert's choice
 /// and the cost; for a decision not valued (a bid), the expert's choice and
-/// its grounds.
-fn verdict(g: &GradedDecision, phase: Phase) -> String {
+/// its grounds. A `forced` move (the only legal one) says so.
+fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
     match (g.grade, g.cost) {
+        _ if forced && g.chosen == g.expert => {
+            let only = if phase == Phase::Tricks {
+                "card"
+            } else {
+                "choice"
+            };
+            format!("best: the only legal {only}")
+        }
         (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
         (Some(Grade::Best), Some(cost)) if cost_text(cost, g.unit) != cost_text(0.0, g.unit) => {
             format!(
@@ -275,7 +283,9 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStep(step)))
                     };
                     let (seat, chosen) = &replay.moves[d.step];
-                    let phase = replay.before(d.step).phase();
+                    let before = replay.before(d.step);
+                    let phase = before.phase();
+                    let forced = before.observation(*seat).legal_actions().len() == 1;
                     let said = seating.describe(*seat, chosen, phase);
                     let what = said.trim_end_matches('.');
                     match &d.answer {
@@ -294,7 +304,7 @@ fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Htm
                         Some(Ok(g)) => {
                             let grade = g.grade.map_or("ungraded", Grade::name);
                             let cost = g.cost.map(|c| c.to_string()).unwrap_or_default();
-                            let verdict = verdict(g, phase);
+                            let verdict = verdict(g, phase, forced);
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
                                     <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
@@ -548,22 +558,35 @@ mod tests {
             unit: Unit::Points,
             reason: String::new(),
         };
-        assert_eq!(verdict(&graded(ten, 0.0, Grade::Best), Phase::Bury), "best");
         assert_eq!(
-            verdict(&graded(ace, 0.0, Grade::Best), Phase::Bury),
+            verdict(&graded(ten, 0.0, Grade::Best), Phase::Bury, false),
+            "best"
+        );
+        // A forced move is no choice: the verdict says so.
+        let only = GradedDecision {
+            chosen: Action::PlayCard(ten),
+            expert: Action::PlayCard(ten),
+            ..graded(ten, 0.0, Grade::Best)
+        };
+        assert_eq!(
+            verdict(&only, Phase::Tricks, true),
+            "best: the only legal card"
+        );
+        assert_eq!(
+            verdict(&graded(ace, 0.0, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
-            verdict(&graded(ace, 0.4, Grade::Best), Phase::Bury),
+            verdict(&graded(ace, 0.4, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth 0.4 points more"
         );
         // A cost that shows as zero is the same.
         assert_eq!(
-            verdict(&graded(ace, 0.01, Grade::Best), Phase::Bury),
+            verdict(&graded(ace, 0.01, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
-            verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury),
+            verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury, false),
             "mistake: the expert would bury 10♠ (costs 12 points)"
         );
         // A bid is not valued: its verdict gives the expert's grounds.
@@ -578,7 +601,7 @@ mod tests {
                     .into(),
         };
         assert_eq!(
-            verdict(&bid, Phase::Auction),
+            verdict(&bid, Phase::Auction, false),
             "the expert would pass: your side scores 300 or more in 65% of 24 sampled deals; \
              the expert bids up to 290"
         );
