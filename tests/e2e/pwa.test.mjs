@@ -146,6 +146,12 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     await prompt.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await prompt.textContent(), /new version/i);
     await screenshot(page, 'pwa-update-prompt');
+    // Later puts it off (on a phone the bar lies over the hand) until the
+    // next load, which shows it again while the new version waits.
+    await page.getByTestId('update-later').click();
+    await prompt.waitFor({ state: 'detached' });
+    await page.reload({ waitUntil: 'load' });
+    await prompt.waitFor({ state: 'visible', timeout: 30_000 });
     await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), page.getByTestId('update-reload').click()]);
     await page.getByTestId('app-title').waitFor({ state: 'visible', timeout: 30_000 });
     const version = await page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('pinochle-')));

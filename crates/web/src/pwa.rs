@@ -1,6 +1,7 @@
 //! The installable, offline app: registers the service worker (`/sw.js`, written
 //! by `cargo xtask dist` with the build's precache list) and shows the
-//! "new version — reload" prompt when a newer worker is installed and waiting.
+//! "new version — reload" prompt (or put it off till the next load) when a
+//! newer worker is installed and waiting.
 //!
 //! A new worker never takes over by itself: the prompt's button asks it to
 //! (`skip-waiting`), and the page reloads once it controls the page, so a game in
@@ -91,7 +92,8 @@ fn register(on_waiting: Callback<ServiceWorker>, reload_requested: Rc<Cell<bool>
 }
 
 /// Registers the service worker and, when a new version is waiting, shows
-/// "A new version of Pinochle is ready — Reload".
+/// "A new version of Pinochle is ready — Later / Reload" (on a phone the bar
+/// lies over the hand, so it can be put off).
 #[component]
 pub fn UpdatePrompt() -> Html {
     let waiting = use_state(|| None::<ServiceWorker>);
@@ -109,6 +111,12 @@ pub fn UpdatePrompt() -> Html {
     let Some(worker) = (*waiting).clone() else {
         return html! {};
     };
+    // Later: the prompt goes until the next page load, which shows it again
+    // while the new version still waits.
+    let on_later = {
+        let waiting = waiting.clone();
+        Callback::from(move |_| waiting.set(None))
+    };
     let on_reload = {
         let reload_requested = (*reload_requested).clone();
         Callback::from(move |_| {
@@ -119,7 +127,10 @@ pub fn UpdatePrompt() -> Html {
     html! {
         <div class="update-prompt" role="status" data-testid="update-prompt">
             <span>{ "A new version of Pinochle is ready." }</span>
-            <button type="button" class="primary" onclick={on_reload} data-testid="update-reload">{ "Reload" }</button>
+            <span class="update-actions">
+                <button type="button" onclick={on_later} data-testid="update-later">{ "Later" }</button>
+                <button type="button" class="primary" onclick={on_reload} data-testid="update-reload">{ "Reload" }</button>
+            </span>
         </div>
     }
 }
