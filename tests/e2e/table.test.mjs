@@ -24,6 +24,7 @@ const PRESETS = [
 
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
+const SIDEWAYS = { width: 740, height: 360 };
 
 let browser;
 
@@ -170,6 +171,10 @@ for (const preset of PRESETS) {
             const seed = await page.getByTestId('deal-number').getAttribute('data-seed');
             assert.ok(await page.getByTestId('deal-note').isVisible(), 'the phone shows the deal number in the result');
             assert.match(await page.getByTestId('deal-note').innerText(), new RegExp(`^Deal ${seed}:`));
+            for (const size of [PHONE, SIDEWAYS]) {
+              await page.setViewportSize(size);
+              await checkMoreBelowCue(panel, `${preset.id} at ${size.width}x${size.height}`);
+            }
             await page.setViewportSize(DESKTOP);
           }
           const rows = await page.locator('[data-testid="score-sheet"] [data-testid="score-row"]').count();
@@ -188,6 +193,29 @@ for (const preset of PRESETS) {
       await context.close();
     }
   });
+}
+
+/** A result longer than its panel casts a shadow over its buttons (more lies
+ * below) until it is scrolled to its end; one that fits casts none. */
+async function checkMoreBelowCue(panel, where) {
+  const cue = async (scrollTop) =>
+    panel.evaluate(async (p, top) => {
+      p.scrollTop = top;
+      // The scroll timeline moves the shadow on the next frames.
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      return {
+        overflows: p.scrollHeight > p.clientHeight + 1,
+        // At the end the shadow has faded to a transparent one.
+        shadow: !/^(none|rgba\(0, 0, 0, 0\) )/.test(getComputedStyle(p.querySelector('.result-actions')).boxShadow),
+      };
+    }, scrollTop);
+  const top = await cue(0);
+  assert.equal(top.shadow, top.overflows, `${where}: a shadow over the buttons exactly when more lies below`);
+  if (top.overflows) {
+    const end = await cue(1e6);
+    assert.equal(end.shadow, false, `${where}: no shadow at the end of the result`);
+    await cue(0);
+  }
 }
 
 test('illegal cards are disabled with the reason, and the rules are readable', { timeout: 120_000 }, async () => {
