@@ -347,7 +347,7 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     if analysis.unit == Unit::Points && !values.bounded {
         let points = values.side_points[best] as f64 / count;
         facts.push(format!(
-            "your side takes {points:.0} more points on average"
+            "your side takes {points:.0} points from here on, on average"
         ));
         // The order counts a made contract as twice the bid (see
         // `Goal::score`): say so where it puts a card above one shown with
