@@ -212,6 +212,20 @@ test('burying is select, change, then confirm', { timeout: 180_000 }, async () =
     await choices.last().click();
     assert.match(await page.getByTestId('selection-meld').innerText(), /meld/i, 'the meld that remains is shown');
     await screenshot(page, 'bury-confirm');
+    // On a short phone (a browser's bars leave 550-650 px) the prompt keeps
+    // its height, so its confirm button is never cut off inside it: the
+    // table scrolls instead.
+    for (const size of [{ width: 375, height: 600 }, { width: 320, height: 540 }]) {
+      await page.setViewportSize(size);
+      const clipped = await page.getByTestId('controls').evaluate((c) => c.scrollHeight - c.clientHeight);
+      assert.ok(clipped <= 1, `${size.width}x${size.height}: the prompt hides ${clipped} px of itself`);
+      await confirm.scrollIntoViewIfNeeded();
+      const box = await confirm.boundingBox();
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="confirm-selection"]') !== null, [box.x + box.width / 2, box.y + box.height / 2]);
+      assert.ok(hit, `${size.width}x${size.height}: the confirm button shows`);
+      await screenshot(page, `bury-confirm-${size.width}x${size.height}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     const chosen = await page.$$eval('[data-testid="hand"] [data-selected]', (els) => els.map((e) => e.getAttribute('data-card')));
     assert.ok(!chosen.includes(first) || chosen.filter((c) => c === first).length < 2, 'the selection changed');
     const own = Number(await page.getByTestId('game').getAttribute('data-own-cards'));

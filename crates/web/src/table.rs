@@ -754,7 +754,8 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
     } else {
         format!("Your meld: {now} → {after} (loses {}).", now - after)
     };
-    let names: Vec<String> = game.selection.iter().map(|c| c.long_name()).collect();
+    // By their faces ("K♠, K♠, Q♦"), so the line fits a phone's prompt.
+    let names: Vec<String> = game.selection.iter().map(|c| c.face()).collect();
     let on_confirm = {
         let on_msg = on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ConfirmSelection))
