@@ -166,8 +166,10 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           seen.add(kind);
           continue;
         }
-        if (phase === 'play' && !seen.has('undo') && Number(await attr(page, 'data-tricks-done')) >= 1) {
-          // Play a card, let the others answer, then take it back.
+        const playable = await page.locator('[data-testid="hand"] [data-action^="play "]').count();
+        if (phase === 'play' && !seen.has('undo') && Number(await attr(page, 'data-tricks-done')) >= 1 && playable > 1) {
+          // Play a card of a choice (undo goes past a forced one), let the
+          // others answer, then take it back.
           const before = await page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card));
           await plainMove(page);
           await page.getByTestId('undo').click();
