@@ -113,7 +113,9 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
                     { "Pass" }
                 </button>
             }
-            <span class="hint" aria-hidden="true">{ "Keys: B bid · P pass · + − change" }</span>
+            if let Some(keys) = bid_keys_text(props.bids.len(), props.no_pass.is_none()) {
+                <span class="hint" aria-hidden="true">{ keys }</span>
+            }
         </div>
     }
 }
@@ -132,6 +134,21 @@ fn action_button(
             { label }
         </button>
     }
+}
+
+/// The auction's keys for what the player may do now ("Keys: B bid · + −
+/// change" when the first player must bid): B with a bid to make, + and −
+/// with more than one amount, P when passing is allowed.
+fn bid_keys_text(amounts: usize, may_pass: bool) -> Option<String> {
+    let keys: Vec<&str> = [
+        (amounts > 0, "B bid"),
+        (may_pass, "P pass"),
+        (amounts > 1, "+ − change"),
+    ]
+    .into_iter()
+    .filter_map(|(shown, key)| shown.then_some(key))
+    .collect();
+    (!keys.is_empty()).then(|| format!("Keys: {}", keys.join(" · ")))
 }
 
 /// Text of a shown-meld choice, e.g. "run in spades, pinochle ×2" ("no
@@ -357,6 +374,25 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_auction_keys_are_those_of_the_moves_allowed() {
+        assert_eq!(
+            bid_keys_text(5, true).as_deref(),
+            Some("Keys: B bid · P pass · + − change")
+        );
+        // The first player must bid: no P.
+        assert_eq!(
+            bid_keys_text(5, false).as_deref(),
+            Some("Keys: B bid · + − change")
+        );
+        // One amount left: nothing to change.
+        assert_eq!(
+            bid_keys_text(1, true).as_deref(),
+            Some("Keys: B bid · P pass")
+        );
+        assert_eq!(bid_keys_text(0, true).as_deref(), Some("Keys: P pass"));
+    }
     use pinochle_engine::game::State;
     use pinochle_engine::rules::{PresetId, Rules};
 
