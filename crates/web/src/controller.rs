@@ -2961,6 +2961,25 @@ mod coach_tests {
         line
     }
 
+    /// The side playing against the human claims the rest of the tricks by
+    /// `line`.
+    fn others_claim(g: &Game, line: Vec<Action>) -> Box<Claim> {
+        let seats = g
+            .state
+            .public()
+            .hand
+            .active
+            .iter()
+            .copied()
+            .filter(|&s| !pinochle_engine::game::same_side(g.rules(), s, g.human))
+            .collect();
+        Box::new(Claim {
+            seats,
+            kind: ClaimKind::AllTheRest,
+            line,
+        })
+    }
+
     #[test]
     fn no_computer_player_moves_before_the_claim_check_answers() {
         let (mut g, request) = at_claim_check(PresetId::Bison, 6);
@@ -2987,23 +3006,11 @@ mod coach_tests {
     #[test]
     fn undo_goes_past_the_cards_a_claim_played_and_forced_moves() {
         let (mut g, request) = at_claim_check(PresetId::Bison, 6);
-        let others: Vec<Seat> = g
-            .state
-            .public()
-            .hand
-            .active
-            .iter()
-            .copied()
-            .filter(|&s| !pinochle_engine::game::same_side(g.rules(), s, g.human))
-            .collect();
         let line = line_from(&g.state);
+        let claim = others_claim(&g, line.clone());
         g.update(Msg::Claimable {
             ticket: request.ticket,
-            claim: Some(Box::new(Claim {
-                seats: others,
-                kind: ClaimKind::AllTheRest,
-                line: line.clone(),
-            })),
+            claim: Some(claim),
         })
         .unwrap();
         let before_claim = g.log.len() - line.len();
@@ -3032,13 +3039,6 @@ mod coach_tests {
     #[test]
     fn a_computer_sides_claim_finishes_the_hand_and_a_bad_one_changes_nothing() {
         let (mut g, request) = at_claim_check(PresetId::Bison, 6);
-        let h = &g.state.public().hand;
-        let others: Vec<Seat> = h
-            .active
-            .iter()
-            .copied()
-            .filter(|&s| !pinochle_engine::game::same_side(g.rules(), s, g.human))
-            .collect();
         let line = line_from(&g.state);
         // A line that does not fit the hand is refused whole.
         let mut bad = line.clone();
@@ -3046,11 +3046,7 @@ mod coach_tests {
         let before = g.clone();
         let refused = g.update(Msg::Claimable {
             ticket: request.ticket.clone(),
-            claim: Some(Box::new(Claim {
-                seats: others.clone(),
-                kind: ClaimKind::AllTheRest,
-                line: bad,
-            })),
+            claim: Some(others_claim(&g, bad)),
         });
         if refused.is_err() {
             assert_eq!(g.state, before.state);
@@ -3060,11 +3056,7 @@ mod coach_tests {
         let effects = g
             .update(Msg::Claimable {
                 ticket: request.ticket,
-                claim: Some(Box::new(Claim {
-                    seats: others,
-                    kind: ClaimKind::AllTheRest,
-                    line: line.clone(),
-                })),
+                claim: Some(others_claim(&g, line.clone())),
             })
             .unwrap();
         assert_eq!(g.history.len(), hands + 1, "the hand is over");
