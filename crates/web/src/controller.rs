@@ -1747,7 +1747,7 @@ impl Game {
 
     fn perform(&mut self, seat: Seat, action: Action) -> Result<Vec<Effect>, GameError> {
         let phase = self.state.phase();
-        let had_declarer = self.state.public().hand.declarer.is_some();
+        let declarer_before = self.state.public().hand.declarer;
         let notices_before = self.state.public().hand.passes.len();
         let choice = seat != self.human || self.view().legal_actions().len() > 1;
         let events = self.state.apply_for(seat, action.clone())?;
@@ -1784,7 +1784,7 @@ impl Game {
             }
             self.announce(self.seating().describe_received(from, &cards));
         }
-        if let Some(text) = self.declarer_without_bidding(had_declarer) {
+        if let Some(text) = self.declarer_without_bidding(declarer_before) {
             self.announce(text);
         }
         for event in events {
@@ -1837,10 +1837,10 @@ impl Game {
 
     /// "You become declarer at 250 without bidding.", when the last action
     /// made a declarer of a seat that never bid (the club's stuck dealer, the
-    /// dealer Brooklyn's escape puts in).
-    fn declarer_without_bidding(&self, had_declarer: bool) -> Option<String> {
+    /// dealer Brooklyn's escape puts in, in place of the opener).
+    fn declarer_without_bidding(&self, declarer_before: Option<Seat>) -> Option<String> {
         let h = &self.state.public().hand;
-        let declarer = h.declarer.filter(|_| !had_declarer)?;
+        let declarer = h.declarer.filter(|&d| Some(d) != declarer_before)?;
         let bid_by_declarer = h
             .auction
             .iter()
@@ -2275,6 +2275,41 @@ mod tests {
         assert!(g.trick_pause.is_some());
         g.update(Msg::TrickCleared(ticket)).unwrap();
         assert!(g.trick_pause.is_none());
+    }
+
+    #[test]
+    fn an_opener_who_makes_the_dealer_take_it_hands_the_dealer_the_contract_at_250() {
+        // Brooklyn: the opener's 300 is passed out and it escapes; the table
+        // says who became declarer, and at what (it said only "Ada makes
+        // the dealer take it.", and the player who had passed found
+        // themselves declarer).
+        let escaped = (1..400).find_map(|seed| {
+            let mut g = game(PresetId::Brooklyn, seed);
+            drive(
+                &mut g,
+                |g| g.log.iter().any(|(_, a)| *a == Action::Escape) || !g.history.is_empty(),
+                |_| {},
+            );
+            g.log.iter().any(|(_, a)| *a == Action::Escape).then_some(g)
+        });
+        let g = escaped.expect("some opener escapes");
+        let dealer = g.state().public().hand.dealer;
+        let n = g.announcements.len();
+        assert!(n >= 2, "{:?}", g.announcements);
+        assert!(
+            g.announcements[n - 2].ends_with("the dealer take it."),
+            "{:?}",
+            g.announcements
+        );
+        let expected = if dealer == g.human {
+            "You become declarer at 250 without bidding.".to_string()
+        } else {
+            format!(
+                "{} becomes declarer at 250 without bidding.",
+                g.name(dealer)
+            )
+        };
+        assert_eq!(g.announcements[n - 1], expected);
     }
 
     #[test]
