@@ -136,18 +136,21 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
                     { "Claim" }
                 </button>
             }
+            // Each switch while it matters: the advisor in the auction, the
+            // lone card's auto-play after it (a phone's bar then keeps to one line).
             if in_auction {
                 <label class="switch">
                     <input type="checkbox" checked={settings.bid_advisor}
                            onchange={send_change(on_msg, Msg::ToggleBidAdvisor)} data-testid="bid-advisor-toggle" />
                     { " Bid advisor" }
                 </label>
+            } else {
+                <label class="switch">
+                    <input type="checkbox" checked={settings.auto_play}
+                           onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play" />
+                    { " Auto-play a lone card" }
+                </label>
             }
-            <label class="switch">
-                <input type="checkbox" checked={settings.auto_play}
-                       onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play" />
-                { " Auto-play a lone card" }
-            </label>
             if game.practice {
                 <span class="badge practice" title="Undo was used: this game is not counted in statistics">{ "practice" }</span>
             }
