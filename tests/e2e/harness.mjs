@@ -115,6 +115,16 @@ export function sharedBrowser() {
 }
 
 /**
+ * Chooses one of the table's tools (New game, Rules, Sound…) by its test id,
+ * opening the Menu first where a phone keeps them behind it.
+ */
+export async function tableTool(page, testId) {
+  const tool = page.getByTestId(testId);
+  if (!(await tool.isVisible())) await page.getByTestId('table-options').click();
+  await tool.click();
+}
+
+/**
  * Burying or passing: chooses the first cards that may be chosen, one at a
  * time, until the selection is complete, then confirms it and waits until the
  * position changes.

@@ -1,7 +1,8 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
-// inside the viewport at 1280×800, 768×1024, 915×412 and 740×360 (sideways)
-// and 360×740 with no sideways scroll, the
+// inside the viewport, and the trump with them, at 1280×800, 768×1024,
+// 915×412 and 740×360 (sideways), 360×740 and 375×553 with no sideways
+// scroll, the
 // trick's cards at least 60 px tall
 // (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
@@ -13,7 +14,8 @@
 // finds no serious or critical violation on the start screen, the rules
 // dialog, the rules editor, the table and the result panel, which on a phone
 // lies over the coach's panels; the table's
-// options fold behind one button on a phone and the Sound choice is
+// options, Rules and New game fold behind a Menu button on a phone, which a
+// choice, a tap elsewhere or Escape closes, and the Sound choice is
 // remembered. Instant pace and basic players throughout.
 
 import { test } from 'node:test';
@@ -28,13 +30,15 @@ const shared = sharedBrowser();
 
 // Desktop, a tablet held upright (the phone layout with full-size cards),
 // phones held sideways (a wide one too: any screen under 520 px tall takes
-// the phone's layout), a phone.
+// the phone's layout), a phone, and a short one (an iPhone SE's Safari
+// leaves 375×553, where the table scrolled the trump off the screen).
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 1024 },
   { width: 915, height: 412 },
   { width: 740, height: 360 },
   { width: 360, height: 740 },
+  { width: 375, height: 553 },
 ];
 
 const PRESETS = [
@@ -101,6 +105,7 @@ function fit(page) {
       // The cards on the trick, to check they can be read.
       trickCards: [...document.querySelectorAll('[data-testid="trick"] .played')].map((c) => c.getBoundingClientRect().height),
       prompt: box('[data-testid="controls"]'),
+      trump: box('[data-testid="trump"]'),
     };
   });
 }
@@ -112,7 +117,7 @@ function assertInside(name, r, f) {
 }
 
 for (const preset of PRESETS) {
-  test(`${preset.id}: hand, trick and prompt fit from 1280×800 to 360×740, sideways too, in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
+  test(`${preset.id}: hand, trick, prompt and trump fit from 1280×800 to 375×553, sideways too, in card play; an illegal card says why; the focus stays in the hand`, { timeout: 120_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
     try {
       await startGame(page, preset.id, preset.seed);
@@ -137,11 +142,14 @@ for (const preset of PRESETS) {
           assert.ok(height >= 60, `${label}: a card on the trick is at least 60 px tall (${height})`);
         }
         assertInside(`${label}: the prompt`, f.prompt, f);
+        assertInside(`${label}: the trump`, f.trump, f);
         await screenshot(page, `layout-${preset.id}-${size.width}x${size.height}`);
       }
       // On the phone the score sheet unfolds over the table at full size
       // (its chart and table readable, inside the screen) and the trick
       // keeps its size underneath; nothing scrolls.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.waitForTimeout(100);
       const sheet = page.locator('.side details').last();
       const trickBefore = (await fit(page)).trickCards;
       await sheet.locator('summary').click();
@@ -320,19 +328,33 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
   }
 });
 
-test('the table options: on a phone behind Options; Sound toggles and is remembered', { timeout: 120_000 }, async () => {
+test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere or Escape closes; Sound toggles and is remembered', { timeout: 120_000 }, async () => {
   const { page } = await openPage(shared.browser);
   try {
     await page.setViewportSize({ width: 360, height: 740 });
     await startGame(page, 'bison', 26);
     const sound = page.getByTestId('sound');
-    assert.equal(await sound.isVisible(), false, 'the options are folded away on a phone');
+    for (const id of ['sound', 'rules-button', 'quit']) {
+      assert.equal(await page.getByTestId(id).isVisible(), false, `${id} is folded away on a phone`);
+    }
+    assert.ok(await page.getByTestId('last-trick-button').isVisible(), 'Last trick stays on the bar');
     await page.getByTestId('table-options').click();
     await sound.waitFor({ state: 'visible' });
+    assert.ok(await page.getByTestId('rules-button').isVisible() && await page.getByTestId('quit').isVisible(), 'Rules and New game are in the menu');
     const before = await sound.getAttribute('aria-pressed');
     await sound.click();
     const after = before === 'true' ? 'false' : 'true';
     await page.waitForFunction((want) => document.querySelector('[data-testid="sound"]').getAttribute('aria-pressed') === want, after);
+    assert.equal(await sound.isVisible(), false, 'choosing Sound closes the menu');
+    // A tap elsewhere closes it, and so does Escape.
+    await page.getByTestId('table-options').click();
+    await sound.waitFor({ state: 'visible' });
+    await page.getByTestId('announcement').click();
+    await sound.waitFor({ state: 'hidden' });
+    await page.getByTestId('table-options').click();
+    await sound.waitFor({ state: 'visible' });
+    await page.keyboard.press('Escape');
+    await sound.waitFor({ state: 'hidden' });
     assert.equal(await page.evaluate(() => localStorage.getItem('pinochle/sound')), after === 'true' ? 'on' : 'off');
     await page.reload({ waitUntil: 'load' });
     await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });

@@ -12,7 +12,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
+import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, tableTool, TURN } from './harness.mjs';
 
 const shared = sharedBrowser();
 
@@ -102,7 +102,7 @@ for (const preset of PRESETS) {
       await chart.scrollIntoViewIfNeeded();
       await screenshot(page, `score-chart-${preset.id}-${preset.size.width}x${preset.size.height}`);
 
-      await page.getByTestId('quit').click();
+      await tableTool(page, 'quit');
       await page.getByTestId('stats').click();
       const stats = page.getByTestId('stats-panel');
       await stats.waitFor({ state: 'visible' });

@@ -133,6 +133,10 @@ pub struct HandCardProps {
     /// The last card of a row when the hand takes several rows.
     #[prop_or_default]
     pub row_end: bool,
+    /// In a row below the first (a short phone lays it over the foot of the
+    /// row above).
+    #[prop_or_default]
+    pub later_row: bool,
     /// Where the card came from when it joined the hand ("passed to you by
     /// Boris"): marked on its face and read out.
     #[prop_or_default]
@@ -197,6 +201,7 @@ pub fn HandCard(props: &HandCardProps) -> Html {
                 class={classes!("card", "in-hand", enabled.then_some("playable"),
                                 (props.active && !enabled).then_some("illegal"),
                                 selected.then_some("selected"), props.row_end.then_some("row-end"),
+                                props.later_row.then_some("later-row"),
                                 props.arrival.is_some().then_some("arrived"))}
                 data-card={card.to_string()}
                 data-selected={selected.then_some("true")}

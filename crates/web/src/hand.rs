@@ -247,7 +247,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
                               reason={props.reasons.get(i).cloned().flatten()}
                               selected={props.selected.get(i).copied().unwrap_or(false)}
                               arrival={props.arrivals.get(i).cloned().flatten()}
-                              row_end={(i + 1) % per_row == 0}
+                              row_end={(i + 1) % per_row == 0} later_row={i >= per_row}
                               active={props.active} focusable={i == focused} verb={props.verb}
                               onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
                               onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />

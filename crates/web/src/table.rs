@@ -7,6 +7,7 @@
 //! hand-result panel, the score sheet and the game-over screen. The layout
 //! (www/app.css) keeps the hand, the trick and the prompt on one screen.
 
+use gloo_events::EventListener;
 use pinochle_engine::game::{
     Action, Amounts, ConcessionKind, HandSummary, Ledger, Outcome, Phase, PlayedCard, PlayerView,
     Seat,
@@ -14,9 +15,10 @@ use pinochle_engine::game::{
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
 use pinochle_engine::{best_meld, Card, PresetId, Rules};
+use wasm_bindgen::JsCast;
 use yew::{
-    classes, component, html, use_state, AttrValue, Callback, Children, Html, KeyboardEvent,
-    MouseEvent, Properties,
+    classes, component, html, use_effect_with, use_node_ref, use_state, AttrValue, Callback,
+    Children, Html, KeyboardEvent, MouseEvent, Properties,
 };
 
 use crate::cards::{CardBack, CardView, SuitIcon};
@@ -37,20 +39,65 @@ pub struct DisclosureProps {
 
 /// Controls that are always shown on wide screens and behind a toggle button
 /// on narrow ones (the CSS decides which), so a phone's table bar is one row.
+/// A button chosen in it closes it (a select or a checkbox leaves it open),
+/// as do a click elsewhere and Escape.
 #[component]
 pub fn Disclosure(props: &DisclosureProps) -> Html {
     let open = use_state(|| false);
+    let root = use_node_ref();
+    {
+        let (open, root) = (open.clone(), root.clone());
+        use_effect_with(*open, move |&is_open| {
+            let listeners = is_open.then(|| {
+                let document = gloo_utils::document();
+                let close = open.setter();
+                let outside = EventListener::new(&document, "click", move |e| {
+                    let inside = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+                        .zip(root.cast::<web_sys::Node>())
+                        .is_some_and(|(target, root)| root.contains(Some(&target)));
+                    if !inside {
+                        close.set(false);
+                    }
+                });
+                let close = open.setter();
+                let escape = EventListener::new(&document, "keydown", move |e| {
+                    if e.dyn_ref::<KeyboardEvent>()
+                        .is_some_and(|k| k.key() == "Escape")
+                    {
+                        close.set(false);
+                    }
+                });
+                (outside, escape)
+            });
+            move || drop(listeners)
+        });
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
+    let chosen = {
+        let open = open.clone();
+        Callback::from(move |e: MouseEvent| {
+            let on_button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest("button").ok().flatten())
+                .is_some();
+            if on_button {
+                open.set(false);
+            }
+        })
+    };
     html! {
-        <div class={classes!("disclosure", open.then_some("open"))}>
+        <div class={classes!("disclosure", open.then_some("open"))} ref={root}>
             <button type="button" class="disclosure-toggle" aria-expanded={open.to_string()} onclick={toggle}
                     data-testid="table-options">
                 { props.label.clone() }
             </button>
-            <div class="disclosure-body">{ props.children.clone() }</div>
+            <div class="disclosure-body" onclick={chosen}>{ props.children.clone() }</div>
         </div>
     }
 }
@@ -626,7 +673,7 @@ fn score_sheet(game: &Game, open: bool) -> Html {
         .and_then(|_| put_in(game, &cols, &extra));
     html! {
         <details class="score-sheet" data-testid="score-sheet" {open}>
-            <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Score sheet" } }</summary>
+            <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Scores" } }</summary>
             { score_chart(game, &cols) }
             <div class="table-scroll">
             <table>
@@ -903,7 +950,9 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     }
                 </div>
                 <div class="tools">
-                    <Disclosure label="Options">
+                    <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
+                            aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
+                    <Disclosure label="Menu">
                         <label class="pace">{ "Pace " }
                             <select onchange={on_pace} aria-label="Pace of play">
                                 { for Pace::ALL.into_iter().map(|p| html! {
@@ -914,11 +963,9 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                         <button type="button" onclick={msg(Msg::SetFourColor(!four))} aria-pressed={four.to_string()}>{ "4 colours" }</button>
                         <button type="button" onclick={msg(Msg::SetSound(!game.settings.sound))} aria-pressed={game.settings.sound.to_string()}
                                 data-testid="sound">{ "Sound" }</button>
+                        <button type="button" onclick={cb.on_toggle_rules.clone()} aria-haspopup="dialog" data-testid="rules-button">{ "Rules" }</button>
+                        <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
                     </Disclosure>
-                    <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
-                            aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
-                    <button type="button" onclick={cb.on_toggle_rules.clone()} aria-haspopup="dialog" data-testid="rules-button">{ "Rules" }</button>
-                    <button type="button" onclick={cb.on_new_game.clone()} data-testid="quit">{ "New game" }</button>
                 </div>
             </header>
             <div class="opponents">
