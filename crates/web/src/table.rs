@@ -227,7 +227,8 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
                     <span class="call">{ call }</span>
                 }
                 if tricks > 0 || h.phase == Phase::Tricks {
-                    <span>{ format!("{} · {points} pts", plural(tricks, "trick", "tricks")) }</span>
+                    // (A narrow seat breaks the line after the dot, never inside "40 pts".)
+                    <span class="taken"><span>{ plural(tricks, "trick", "tricks") }</span>{ " · " }<span>{ format!("{points} pts") }</span></span>
                 }
             </div>
             if let Some(Some(meld)) = h.melds.get(seat) {
