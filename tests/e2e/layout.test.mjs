@@ -346,6 +346,9 @@ test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere o
     const after = before === 'true' ? 'false' : 'true';
     await page.waitForFunction((want) => document.querySelector('[data-testid="sound"]').getAttribute('aria-pressed') === want, after);
     assert.equal(await sound.isVisible(), false, 'choosing Sound closes the menu');
+    // A switch that is on shows a tick; off, none.
+    const tick = await sound.evaluate((b) => getComputedStyle(b, '::before').content);
+    assert.equal(tick.includes('✓'), after === 'true', `Sound ${after}: its tick is ${tick}`);
     // A tap elsewhere closes it, and so does Escape.
     await page.getByTestId('table-options').click();
     await sound.waitFor({ state: 'visible' });
