@@ -1,8 +1,8 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
 // inside the viewport, and the trump with them, at 1280×800, 768×1024,
-// 915×412 and 740×360 (sideways), 360×740 and 375×553 with no sideways
-// scroll, the
+// 915×412, 740×360 and 667×320 (sideways), 360×740 and 375×553 with no
+// sideways scroll, the
 // trick's cards at least 60 px tall
 // (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
@@ -30,13 +30,15 @@ const shared = sharedBrowser();
 
 // Desktop, a tablet held upright (the phone layout with full-size cards),
 // phones held sideways (a wide one too: any screen under 520 px tall takes
-// the phone's layout), a phone, and a short one (an iPhone SE's Safari
-// leaves 375×553, where the table scrolled the trump off the screen).
+// the phone's layout), a phone, and a short one either way up (an iPhone
+// SE's Safari leaves 375×553 and 667×320, where the table scrolled the trump
+// off the screen, or the hand).
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 1024 },
   { width: 915, height: 412 },
   { width: 740, height: 360 },
+  { width: 667, height: 320 },
   { width: 360, height: 740 },
   { width: 375, height: 553 },
 ];
