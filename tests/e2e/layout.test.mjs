@@ -360,6 +360,15 @@ test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere o
     await sound.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await sound.waitFor({ state: 'hidden' });
+    // By keyboard: Escape from inside the menu takes the focus back to its button.
+    await page.getByTestId('table-options').focus();
+    await page.keyboard.press('Enter');
+    await sound.waitFor({ state: 'visible' });
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => document.activeElement.closest('.disclosure-body') !== null), 'Tab enters the menu');
+    await page.keyboard.press('Escape');
+    await sound.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'table-options', 'the focus is back on Menu');
     assert.equal(await page.evaluate(() => localStorage.getItem('pinochle/sound')), after === 'true' ? 'on' : 'off');
     await page.reload({ waitUntil: 'load' });
     await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });

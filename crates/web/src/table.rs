@@ -40,34 +40,45 @@ pub struct DisclosureProps {
 /// Controls that are always shown on wide screens and behind a toggle button
 /// on narrow ones (the CSS decides which), so a phone's table bar is one row.
 /// A button chosen in it closes it (a select or a checkbox leaves it open),
-/// as do a click elsewhere and Escape.
+/// as do a click elsewhere and Escape (which takes the focus back to the
+/// toggle when it was inside).
 #[component]
 pub fn Disclosure(props: &DisclosureProps) -> Html {
     let open = use_state(|| false);
     let root = use_node_ref();
+    let toggle_ref = use_node_ref();
     {
-        let (open, root) = (open.clone(), root.clone());
+        let (open, root, toggle_ref) = (open.clone(), root.clone(), toggle_ref.clone());
         use_effect_with(*open, move |&is_open| {
             let listeners = is_open.then(|| {
                 let document = gloo_utils::document();
+                let contains = move |node: Option<web_sys::Node>| {
+                    node.zip(root.cast::<web_sys::Node>())
+                        .is_some_and(|(node, root)| root.contains(Some(&node)))
+                };
                 let close = open.setter();
+                let inside = contains.clone();
                 let outside = EventListener::new(&document, "click", move |e| {
-                    let inside = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
-                        .zip(root.cast::<web_sys::Node>())
-                        .is_some_and(|(target, root)| root.contains(Some(&target)));
-                    if !inside {
+                    if !inside(e.target().and_then(|t| t.dyn_into().ok())) {
                         close.set(false);
                     }
                 });
                 let close = open.setter();
-                let escape = EventListener::new(&document, "keydown", move |e| {
+                let escape = EventListener::new(&document.clone(), "keydown", move |e| {
                     if e.dyn_ref::<KeyboardEvent>()
-                        .is_some_and(|k| k.key() == "Escape")
+                        .is_none_or(|k| k.key() != "Escape")
                     {
-                        close.set(false);
+                        return;
                     }
+                    // A keyboard user inside the menu goes back to its button.
+                    let focused = document.active_element().map(web_sys::Node::from);
+                    if contains(focused) {
+                        if let Some(button) = toggle_ref.cast::<web_sys::HtmlElement>() {
+                            // Focus fails only on a detached button; nothing to do then.
+                            let _ = button.focus();
+                        }
+                    }
+                    close.set(false);
                 });
                 (outside, escape)
             });
@@ -94,7 +105,7 @@ pub fn Disclosure(props: &DisclosureProps) -> Html {
     html! {
         <div class={classes!("disclosure", open.then_some("open"))} ref={root}>
             <button type="button" class="disclosure-toggle" aria-expanded={open.to_string()} onclick={toggle}
-                    data-testid="table-options">
+                    data-testid="table-options" ref={toggle_ref}>
                 { props.label.clone() }
             </button>
             <div class="disclosure-body" onclick={chosen}>{ props.children.clone() }</div>
