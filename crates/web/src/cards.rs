@@ -137,6 +137,12 @@ pub struct HandCardProps {
     /// row above).
     #[prop_or_default]
     pub later_row: bool,
+    /// `row_end` and `later_row` where a tall narrow phone lays out the hand
+    /// (more rows: see `HandView`).
+    #[prop_or_default]
+    pub tall_row_end: bool,
+    #[prop_or_default]
+    pub tall_later_row: bool,
     /// Where the card came from when it joined the hand ("passed to you by
     /// Boris"): marked on its face and read out.
     #[prop_or_default]
@@ -202,6 +208,8 @@ pub fn HandCard(props: &HandCardProps) -> Html {
                                 (props.active && !enabled).then_some("illegal"),
                                 selected.then_some("selected"), props.row_end.then_some("row-end"),
                                 props.later_row.then_some("later-row"),
+                                props.tall_row_end.then_some("tall-row-end"),
+                                props.tall_later_row.then_some("tall-later-row"),
                                 props.arrival.is_some().then_some("arrived"))}
                 data-card={card.to_string()}
                 data-selected={selected.then_some("true")}

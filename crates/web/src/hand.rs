@@ -233,9 +233,14 @@ pub fn HandView(props: &HandViewProps) -> Html {
         Callback::from(move |reason: String| refusal.set(Some(reason)))
     };
     // Cards per row: big hands take two rows on a phone (the CSS uses one row
-    // on a desktop).
+    // on a desktop); on a narrow phone tall enough for them, any hand of more
+    // than six (the CSS picks `--per-row-tall` and the `tall-` classes there).
     let per_row = if n > 12 { n.div_ceil(2) } else { n.max(1) };
-    let style = format!("--n: {}; --per-row: {per_row}", n.max(1));
+    let per_row_tall = if n > 6 { n.div_ceil(2) } else { n.max(1) };
+    let style = format!(
+        "--n: {}; --per-row: {per_row}; --per-row-tall: {per_row_tall}",
+        n.max(1)
+    );
     html! {
         <div class="hand-area">
             <p class="card-reason" aria-live="polite" data-testid="card-reason">{ (*refusal).clone().unwrap_or_default() }</p>
@@ -248,6 +253,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
                               selected={props.selected.get(i).copied().unwrap_or(false)}
                               arrival={props.arrivals.get(i).cloned().flatten()}
                               row_end={(i + 1) % per_row == 0} later_row={i >= per_row}
+                              tall_row_end={(i + 1) % per_row_tall == 0} tall_later_row={i >= per_row_tall}
                               active={props.active} focusable={i == focused} verb={props.verb}
                               onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
                               onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />
