@@ -6,7 +6,9 @@
 
 use pinochle_engine::game::Action;
 use pinochle_engine::{Card, Rank, Suit};
-use yew::{classes, component, html, Callback, Html, KeyboardEvent, MouseEvent, Properties};
+use yew::{
+    classes, component, html, Callback, Classes, Html, KeyboardEvent, MouseEvent, Properties,
+};
 
 /// The suit shapes in a 100×100 box.
 fn suit_shape(suit: Suit) -> Html {
@@ -130,19 +132,10 @@ pub struct HandCardProps {
     /// Receives the reason when a card that may not be chosen is chosen.
     #[prop_or_default]
     pub onrefuse: Callback<String>,
-    /// The last card of a row when the hand takes several rows.
+    /// Where the card lies among the hand's rows, for the CSS (see
+    /// `hand::row_classes`).
     #[prop_or_default]
-    pub row_end: bool,
-    /// In a row below the first (a short phone lays it over the foot of the
-    /// row above).
-    #[prop_or_default]
-    pub later_row: bool,
-    /// `row_end` and `later_row` where a tall narrow phone lays out the hand
-    /// (more rows: see `HandView`).
-    #[prop_or_default]
-    pub tall_row_end: bool,
-    #[prop_or_default]
-    pub tall_later_row: bool,
+    pub rows: Classes,
     /// Where the card came from when it joined the hand ("passed to you by
     /// Boris"): marked on its face and read out.
     #[prop_or_default]
@@ -206,10 +199,7 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         <button type="button"
                 class={classes!("card", "in-hand", enabled.then_some("playable"),
                                 (props.active && !enabled).then_some("illegal"),
-                                selected.then_some("selected"), props.row_end.then_some("row-end"),
-                                props.later_row.then_some("later-row"),
-                                props.tall_row_end.then_some("tall-row-end"),
-                                props.tall_later_row.then_some("tall-later-row"),
+                                selected.then_some("selected"), props.rows.clone(),
                                 props.arrival.is_some().then_some("arrived"))}
                 data-card={card.to_string()}
                 data-selected={selected.then_some("true")}

@@ -9,7 +9,10 @@ use pinochle_engine::game::{Action, Phase, PlayerView};
 use pinochle_engine::{Card, Suit};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
-use yew::{component, html, use_effect_with, use_node_ref, use_state, Callback, Html, Properties};
+use yew::{
+    classes, component, html, use_effect_with, use_node_ref, use_state, Callback, Classes, Html,
+    Properties,
+};
 
 use crate::cards::HandCard;
 use crate::seating::Seating;
@@ -162,6 +165,19 @@ pub struct HandViewProps {
     pub turn: String,
 }
 
+/// Where card `i` lies among the hand's rows, by `per_row` (a phone's rows)
+/// and `per_row_tall` (a tall narrow phone's): the last card of a row
+/// (`row-end`, `tall-row-end`) and a card below the first row (`later-row`,
+/// `tall-later-row`). The CSS picks the set its screen uses.
+fn row_classes(i: usize, per_row: usize, per_row_tall: usize) -> Classes {
+    classes!(
+        ((i + 1) % per_row == 0).then_some("row-end"),
+        (i >= per_row).then_some("later-row"),
+        ((i + 1) % per_row_tall == 0).then_some("tall-row-end"),
+        (i >= per_row_tall).then_some("tall-later-row"),
+    )
+}
+
 /// The card to focus after a move: `from` if it may be chosen, else the next
 /// one that may (wrapping), else `from` itself.
 fn next_choosable(actions: &[Option<Action>], from: usize) -> usize {
@@ -252,8 +268,7 @@ pub fn HandView(props: &HandViewProps) -> Html {
                               reason={props.reasons.get(i).cloned().flatten()}
                               selected={props.selected.get(i).copied().unwrap_or(false)}
                               arrival={props.arrivals.get(i).cloned().flatten()}
-                              row_end={(i + 1) % per_row == 0} later_row={i >= per_row}
-                              tall_row_end={(i + 1) % per_row_tall == 0} tall_later_row={i >= per_row_tall}
+                              rows={row_classes(i, per_row, per_row_tall)}
                               active={props.active} focusable={i == focused} verb={props.verb}
                               onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
                               onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />

@@ -39,9 +39,10 @@ pub struct DisclosureProps {
 
 /// Controls that are always shown on wide screens and behind a toggle button
 /// on narrow ones (the CSS decides which), so a phone's table bar is one row.
-/// A button chosen in it closes it (a select or a checkbox leaves it open),
-/// as do a click elsewhere and Escape (which takes the focus back to the
-/// toggle when it was inside).
+/// While it is open a click closes it unless it falls inside on something
+/// other than one of its buttons (a select, a checkbox, the toggle, which
+/// toggles), and so does Escape (which takes the focus back to the toggle
+/// when it was inside).
 #[component]
 pub fn Disclosure(props: &DisclosureProps) -> Html {
     let open = use_state(|| false);
@@ -52,27 +53,39 @@ pub fn Disclosure(props: &DisclosureProps) -> Html {
         use_effect_with(*open, move |&is_open| {
             let listeners = is_open.then(|| {
                 let document = gloo_utils::document();
-                let contains = move |node: Option<web_sys::Node>| {
-                    node.zip(root.cast::<web_sys::Node>())
-                        .is_some_and(|(node, root)| root.contains(Some(&node)))
+                let contains = move |node: &web_sys::Node| {
+                    root.cast::<web_sys::Node>()
+                        .is_some_and(|root| root.contains(Some(node)))
                 };
                 let close = open.setter();
                 let inside = contains.clone();
-                let outside = EventListener::new(&document, "click", move |e| {
-                    if !inside(e.target().and_then(|t| t.dyn_into().ok())) {
+                let click = EventListener::new(&document, "click", move |e| {
+                    let target = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
+                    // (The toggle's own click, which may open it, is its own.)
+                    let keeps_open = target.is_some_and(|t| {
+                        inside(&t)
+                            && t.closest(".disclosure-body button")
+                                .ok()
+                                .flatten()
+                                .is_none()
+                    });
+                    if !keeps_open {
                         close.set(false);
                     }
                 });
                 let close = open.setter();
-                let escape = EventListener::new(&document.clone(), "keydown", move |e| {
+                let keys = document.clone();
+                let escape = EventListener::new(&keys, "keydown", move |e| {
                     if e.dyn_ref::<KeyboardEvent>()
                         .is_none_or(|k| k.key() != "Escape")
                     {
                         return;
                     }
                     // A keyboard user inside the menu goes back to its button.
-                    let focused = document.active_element().map(web_sys::Node::from);
-                    if contains(focused) {
+                    let focused = document.active_element();
+                    if focused.is_some_and(|f| contains(&f)) {
                         if let Some(button) = toggle_ref.cast::<web_sys::HtmlElement>() {
                             // Focus fails only on a detached button; nothing to do then.
                             let _ = button.focus();
@@ -80,7 +93,7 @@ pub fn Disclosure(props: &DisclosureProps) -> Html {
                     }
                     close.set(false);
                 });
-                (outside, escape)
+                (click, escape)
             });
             move || drop(listeners)
         });
@@ -89,26 +102,13 @@ pub fn Disclosure(props: &DisclosureProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
-    let chosen = {
-        let open = open.clone();
-        Callback::from(move |e: MouseEvent| {
-            let on_button = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                .and_then(|t| t.closest("button").ok().flatten())
-                .is_some();
-            if on_button {
-                open.set(false);
-            }
-        })
-    };
     html! {
         <div class={classes!("disclosure", open.then_some("open"))} ref={root}>
             <button type="button" class="disclosure-toggle" aria-expanded={open.to_string()} onclick={toggle}
                     data-testid="table-options" ref={toggle_ref}>
                 { props.label.clone() }
             </button>
-            <div class="disclosure-body" onclick={chosen}>{ props.children.clone() }</div>
+            <div class="disclosure-body">{ props.children.clone() }</div>
         </div>
     }
 }
