@@ -78,8 +78,13 @@ pub struct BidAdvice {
     pub trumps: Vec<TrumpOutlook>,
     /// The share of sampled deals a bid must be made in (the expert's confidence).
     pub confidence: f64,
-    /// The value the expert bids to (what its own bid rests on).
+    /// The expert's limit: it bids while a bid is at most this (what its own
+    /// bid rests on).
     pub value: f64,
+    /// The highest bid the auction can still reach within that limit (what
+    /// the expert bids up to); `None` when the next bid is already above it.
+    #[serde(default)]
+    pub expert_bid: Option<u32>,
     /// The score reached in `confidence` of the deals when each names the
     /// trump the rules of thumb like best: `value` less the expert's margin
     /// to spare, plus what the game's end rules add at this bid.
@@ -127,7 +132,14 @@ impl BidAdvice {
         } else {
             made
         };
-        format!("{column} The expert bids to {:.0}: {limit}.", self.value)
+        // The limit is a score, not a bid: say which bid it stops at.
+        let value = self.value.round();
+        let stance = match self.expert_bid {
+            Some(bid) if f64::from(bid) == value => format!("bids up to {bid}: {limit}"),
+            Some(bid) => format!("bids up to {bid}, its limit being {value:.0}: {limit}"),
+            None => format!("passes, as the next bid is above its limit of {value:.0}: {limit}"),
+        };
+        format!("{column} The expert {stance}.")
     }
 }
 
@@ -987,6 +999,18 @@ fn bidding(
     let bids_to = bids
         .first()
         .map_or(limit, |&b| limit + basic::game_end_margin(view, b));
+    // The column looks past this turn's bids: with fixed raises the side
+    // reaches a higher bid by raising again.
+    let ladder = if bids.is_empty() {
+        Vec::new()
+    } else {
+        reachable_bids(&view.rules, view.public.hand.high.map(|(_, b)| b))
+    };
+    let expert_bid = ladder
+        .iter()
+        .copied()
+        .filter(|&b| f64::from(b) <= bids_to)
+        .max();
     let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
     let (who, scores) = if partners {
         ("your side reaches", "your side scores")
@@ -995,12 +1019,14 @@ fn bidding(
     };
     let note = |action: &Action| match action {
         Action::Bid(b) => format!("{who} {b} in {} sampled deals", of(reached(*b), deals)),
-        Action::Pass => match bids.first() {
-            Some(&b) if f64::from(b) <= bids_to => {
-                format!("ends your bidding; the expert bids on up to {bids_to:.0}")
+        Action::Pass => match (bids.first(), expert_bid) {
+            (Some(_), Some(up_to)) => {
+                format!("ends your bidding; the expert bids on up to {up_to}")
             }
-            Some(&b) => format!("the expert stops here: {b} is above the {bids_to:.0} it bids to"),
-            None => format!("the expert bids up to {bids_to:.0}"),
+            (Some(&b), None) => {
+                format!("the expert stops here: {b} is above its limit of {bids_to:.0}")
+            }
+            (None, _) => format!("the expert's limit is {bids_to:.0}"),
         },
         Action::DeclineHand => "asks for a redeal (the expert always does when it may)".to_string(),
         _ => String::new(),
@@ -1035,14 +1061,10 @@ fn bidding(
         Action::Bid(b) if !legal.contains(&Action::Pass) && f64::from(*b) > bids_to => {
             format!("you may not pass here, so the lowest bid, {b}; {scores}")
         }
-        _ => format!("{scores}; the expert bids up to {bids_to:.0}"),
-    };
-    // The column looks past this turn's bids: with fixed raises the side
-    // reaches a higher bid by raising again.
-    let ladder = if bids.is_empty() {
-        Vec::new()
-    } else {
-        reachable_bids(&view.rules, view.public.hand.high.map(|(_, b)| b))
+        _ => match expert_bid {
+            Some(up_to) => format!("{scores}; the expert bids up to {up_to}"),
+            None => format!("{scores}; the expert passes, its limit being {bids_to:.0}"),
+        },
     };
     let highest_bid = |scores: &[f64]| {
         let value = expert::confident_score(scores);
@@ -1078,6 +1100,7 @@ fn bidding(
         trumps,
         confidence: BID_CONFIDENCE,
         value: bids_to,
+        expert_bid,
         outlook_value: outlook.value,
         partners,
     });
@@ -1454,13 +1477,23 @@ mod tests {
         assert!(!analysis.reason.is_empty(), "{preset:?} {:?}", view.phase());
         assert_eq!(analysis.advice.is_some(), view.phase() == Phase::Auction);
         if let Some(advice) = &analysis.advice {
-            // The caption's limit is the one the expert's bid keeps to.
-            assert!(advice
-                .caption()
-                .contains(&format!("The expert bids to {:.0}:", advice.value)));
+            // The caption's limit is the one the expert's bid keeps to, said
+            // as the bid it stops at.
+            let caption = advice.caption();
+            match advice.expert_bid {
+                Some(up_to) => {
+                    assert!(f64::from(up_to) <= advice.value);
+                    assert!(caption.contains(&format!("The expert bids up to {up_to}")));
+                }
+                None => assert!(caption.contains(&format!(
+                    "The expert passes, as the next bid is above its limit of {:.0}:",
+                    advice.value
+                ))),
+            }
             if let Action::Bid(b) = expert {
                 if legal.contains(&Action::Pass) {
                     assert!(f64::from(b) <= advice.value, "{preset:?} seed {seed}");
+                    assert!(advice.expert_bid.is_some_and(|up_to| b <= up_to));
                 }
             }
         }
@@ -1667,24 +1700,36 @@ mod tests {
 
     #[test]
     fn the_advisor_caption_says_where_the_experts_limit_comes_from() {
-        let advice = |value, outlook_value| BidAdvice {
+        let advice = |value: f64, outlook_value| BidAdvice {
             trumps: Vec::new(),
             confidence: 0.65,
             value,
+            // On a ladder of tens from 300.
+            expert_bid: (value >= 300.0).then(|| (value / 10.0).floor() as u32 * 10),
             outlook_value,
             partners: true,
         };
         assert_eq!(
             advice(340.0, 350.0).caption(),
             "Bid to: the highest bid your side makes in at least 65% of the sampled deals. \
-The expert bids to 340: 10 below the 350 its side makes that often with the trump it would name."
+The expert bids up to 340: 10 below the 350 its side makes that often with the trump it would name."
         );
         assert!(advice(370.0, 350.0).caption().ends_with(
-            "bids to 370: 20 above the 350 its side makes that often with the trump it would \
+            "bids up to 370: 20 above the 350 its side makes that often with the trump it would \
 name, as making this bid would win the game."
         ));
         assert!(advice(350.0, 350.0).caption().ends_with(
-            "bids to 350: the 350 its side makes that often with the trump it would name."
+            "bids up to 350: the 350 its side makes that often with the trump it would name."
+        ));
+        // A limit between two bids stops at the lower one, and under the next
+        // bid the expert passes (the limit is a score, not a bid).
+        assert!(advice(345.0, 355.0).caption().ends_with(
+            "The expert bids up to 340, its limit being 345: 10 below the 355 its side makes \
+that often with the trump it would name."
+        ));
+        assert!(advice(289.0, 299.0).caption().ends_with(
+            "The expert passes, as the next bid is above its limit of 289: 10 below the 299 its \
+side makes that often with the trump it would name."
         ));
         // A trump that reaches no bid is read "pass" in the column.
         let mut with_pass = advice(340.0, 350.0);
@@ -1707,7 +1752,7 @@ name, as making this bid would win the game."
         assert_eq!(
             alone.caption(),
             "Bid to: the highest bid you make in at least 65% of the sampled deals. \
-The expert bids to 340: 10 below the 350 it makes that often with the trump it would name."
+The expert bids up to 340: 10 below the 350 it makes that often with the trump it would name."
         );
     }
 
@@ -1878,7 +1923,11 @@ The expert bids to 340: 10 below the 350 it makes that often with the trump it w
                     return true;
                 }
                 let analysis = analyse(&view, seed, Level::Expert).unwrap();
-                if !analysis.reason.contains("the expert bids up to") {
+                let stance = [
+                    "the expert bids up to",
+                    "the expert passes, its limit being",
+                ];
+                if !stance.iter().any(|s| analysis.reason.contains(s)) {
                     assert!(
                         analysis
                             .reason

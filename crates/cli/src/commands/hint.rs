@@ -194,9 +194,11 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
     out += &format!("reason: {}\n", analysis.reason);
     if let Some(a) = &analysis.advice {
         out += &format!(
-            "bid advisor (made in at least {:.0}% of deals; the expert bids up to {:.0}):\n",
+            "bid advisor (made in at least {:.0}% of deals; the expert's limit {:.0}: {}):\n",
             a.confidence * 100.0,
-            a.value
+            a.value,
+            a.expert_bid
+                .map_or("it passes".to_string(), |b| format!("it bids up to {b}"))
         );
         for t in &a.trumps {
             if t.no_marriage {
