@@ -1,9 +1,9 @@
 // The table fits the screen, explains itself and forgives a slip: in every
 // preset, in card play after meld, the hand, the trick and the prompt lie
 // inside the viewport, and the trump with them, at 1280×800, 768×1024,
-// 915×412, 740×360 and 667×320 (sideways), 360×740, 360×640 and 375×553 with
-// no sideways scroll, the trick's cards at least 60 px tall, a hand of more
-// than six in two rows at 360×740 and 360×640 (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
+// 915×412, 740×360 and 667×320 (sideways), 360×740, 360×640, 375×629 and
+// 375×553 with no sideways scroll, the trick's cards at least 60 px tall, a
+// hand of more than six in two rows from 620 px tall (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
 // (layout-<preset>-360x740-score-sheet.png); in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
@@ -40,6 +40,7 @@ const SIZES = [
   { width: 667, height: 320 },
   { width: 360, height: 740 },
   { width: 360, height: 640 },
+  { width: 375, height: 629 },
   { width: 375, height: 553 },
 ];
 
@@ -138,8 +139,8 @@ for (const preset of PRESETS) {
             `${label}: a card of the hand lies within the hand's area: ${JSON.stringify([card, f.handArea])}`);
           assert.ok(card.height >= 44, `${label}: a card is at least 44 px tall`);
         }
-        if (size.width === 360 && size.height >= 640 && f.hand.length > 6) {
-          // A phone 640 px tall or more lays any hand of more than six in
+        if (size.width <= 375 && size.height >= 620 && f.hand.length > 6) {
+          // A phone 620 px tall or more lays any hand of more than six in
           // two rows (a partnership hand of 12 was one row of 46 px cards).
           const rows = new Set(f.hand.map((c) => Math.round(c.top))).size;
           assert.equal(rows, 2, `${label}: a hand of ${f.hand.length} lies in two rows`);
