@@ -301,12 +301,54 @@ fn side_of(view: &PlayerView) -> Option<(usize, bool)> {
     Some((me, same_side(&view.rules, view.seat, declarer)))
 }
 
+/// Who takes the points a card-play hint counts: a side with a partner, a
+/// declarer alone, or the defenders of a three-handed game together.
+#[derive(Clone, Copy)]
+enum CardSide {
+    Partners,
+    Alone,
+    Defenders { others: usize },
+}
+
+impl CardSide {
+    fn of(view: &PlayerView, declaring: bool) -> CardSide {
+        if pinochle_engine::game::partner(&view.rules, view.seat).is_some() {
+            CardSide::Partners
+        } else if declaring {
+            CardSide::Alone
+        } else {
+            CardSide::Defenders {
+                others: view.public.hand.active.len().saturating_sub(2),
+            }
+        }
+    }
+
+    /// "your side", "you", "you and the other defender".
+    fn name(self) -> &'static str {
+        match self {
+            CardSide::Partners => "your side",
+            CardSide::Alone => "you",
+            CardSide::Defenders { others: 1 } => "you and the other defender",
+            CardSide::Defenders { .. } => "you and the other defenders",
+        }
+    }
+
+    /// The verb "take" for `name`.
+    fn take(self) -> &'static str {
+        match self {
+            CardSide::Partners => "takes",
+            _ => "take",
+        }
+    }
+}
+
 /// Card play: each legal card's share of sampled deals where the contract is
 /// made, and its expected points (points games) or stakes (ledger games).
 fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let solved = values.solved as usize;
     let count = f64::from(values.solved.max(1));
     let declaring = values.maximize;
+    let side = CardSide::of(view, declaring);
     let (win, loss) = contract_stakes(view);
     // Searched to the end, each deal is made or set; estimated, each deal
     // adds its chance (see `pimc::estimated_made_chance`).
@@ -337,7 +379,11 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
             Unit::Stakes => (made * win + (1.0 - made) * loss, contract_note(i)),
             Unit::Points => (
                 points,
-                format!("{} · {points:.0} points to your side", contract_note(i)),
+                format!(
+                    "{} · {points:.0} points to {}",
+                    contract_note(i),
+                    side.name()
+                ),
             ),
         };
         analysis
@@ -359,7 +405,9 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     if analysis.unit == Unit::Points && !values.bounded {
         let points = values.side_points[best] as f64 / count;
         facts.push(format!(
-            "your side takes {points:.0} points from here on, on average"
+            "{} {} {points:.0} points from here on, on average",
+            side.name(),
+            side.take()
         ));
         // The order counts a made contract as twice the bid (see
         // `Goal::score`): say so where it puts a card above one shown with
@@ -434,7 +482,13 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         return facts;
     }
     if later.is_empty() {
-        facts.push(format!("{played}, and only your side plays after it"));
+        // (Only a defender or a partner has a side to play after it.)
+        let after_it = match CardSide::of(view, declaring) {
+            CardSide::Defenders { others: 1 } => "only the other defender plays",
+            CardSide::Defenders { .. } => "only the other defenders play",
+            _ => "only your side plays",
+        };
+        facts.push(format!("{played}, and {after_it} after it"));
         return facts;
     }
     let knowledge = Knowledge::from_view(view);
@@ -1804,6 +1858,47 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
                 beating > 0 && not_beating > 0 && leading > 0,
                 "{preset:?}: {beating} beating, {not_beating} not, {leading} leads"
             );
+        }
+    }
+
+    /// Card play's points are said to go to whoever takes them: a side with
+    /// a partner, a bison declarer alone, or the two bison defenders.
+    #[test]
+    fn a_card_hint_names_who_takes_the_points() {
+        for (preset, declarer_words, defender_words) in [
+            (
+                PresetId::Bison,
+                "points to you",
+                "points to you and the other defender",
+            ),
+            (
+                PresetId::Partnership,
+                "points to your side",
+                "points to your side",
+            ),
+        ] {
+            let (mut declaring, mut defending) = (0, 0);
+            drive(preset, 2, 400, |state| {
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                if view.phase() != Phase::Tricks || view.legal_actions().len() < 2 {
+                    return true;
+                }
+                let analysis = analyse(&view, 2, Level::Basic).unwrap();
+                let declarer = view.public.hand.declarer == Some(seat);
+                let words = if declarer {
+                    declaring += 1;
+                    declarer_words
+                } else {
+                    defending += 1;
+                    defender_words
+                };
+                for c in &analysis.choices {
+                    assert!(c.note.ends_with(words), "{preset:?}: {}", c.note);
+                }
+                declaring + defending < 12
+            });
+            assert!(declaring > 0 && defending > 0, "{preset:?}");
         }
     }
 
