@@ -205,11 +205,10 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     let body = match &coaching.answer {
         None => html! { <p class="coach-wait" role="status">{ "The expert is thinking…" }</p> },
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
-        Some(Ok(analysis)) => analysis_view(
-            analysis,
-            game.state().phase(),
-            game.state().rules().table.partnerships,
-        ),
+        Some(Ok(analysis)) => {
+            let phase = game.state().phase();
+            analysis_view(analysis, phase, points_for(game, phase))
+        }
     };
     html! {
         <section class="hint-panel" data-testid="hint-panel" aria-label="Hint" aria-live="polite">
@@ -222,11 +221,30 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     }
 }
 
-fn analysis_view(analysis: &Analysis, phase: Phase, partnerships: bool) -> Html {
+/// Whose points a hint's values count: a side with partners; in card play,
+/// a three-handed game's defenders together (the analysis plays them as one
+/// side); else the player alone.
+fn points_for(game: &Game, phase: Phase) -> &'static str {
+    let view = game.view();
+    let defenders = view.public.hand.active.len().saturating_sub(1);
+    let declarer = view.public.hand.declarer;
+    if view.rules.table.partnerships {
+        "points for your side"
+    } else if phase == Phase::Tricks && declarer.is_some_and(|d| d != game.human) {
+        if defenders > 2 {
+            "points for you and the other defenders"
+        } else {
+            "points for you and the other defender"
+        }
+    } else {
+        "points for you"
+    }
+}
+
+fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
     let unit = analysis.unit;
     let unit_name = match unit {
-        Unit::Points if partnerships => "points for your side",
-        Unit::Points => "points for you",
+        Unit::Points => points_for,
         Unit::Stakes => "stake units for you",
     };
     // Card play searches each sampled deal open, which is why a contract
@@ -416,8 +434,48 @@ fn sentence(reason: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{point_decimals, sentence, value_text};
+    use super::{point_decimals, points_for, sentence, value_text};
+    use crate::controller::testing::{basic_settings, drive};
+    use crate::controller::Game;
     use pinochle_ai::coach::Unit;
+    use pinochle_engine::game::Phase;
+    use pinochle_engine::PresetId;
+
+    /// A bison defender's card values are the two defenders' points (the
+    /// analysis plays them as one side); the declarer's are its own, and in
+    /// the auction everyone's are.
+    #[test]
+    fn a_hint_says_whose_points_its_values_count() {
+        let (mut defending, mut declaring) = (0, 0);
+        for seed in 1..6 {
+            let mut game = Game::start("g".into(), basic_settings(PresetId::Bison), seed).unwrap();
+            drive(
+                &mut game,
+                |g| !g.history.is_empty(),
+                |g| {
+                    let phase = g.state().phase();
+                    let declarer = g.view().public.hand.declarer;
+                    let words = points_for(g, phase);
+                    match (phase, declarer) {
+                        (Phase::Tricks, Some(d)) if d != g.human => {
+                            assert_eq!(words, "points for you and the other defender");
+                            defending += 1;
+                        }
+                        (Phase::Tricks, Some(_)) => {
+                            assert_eq!(words, "points for you");
+                            declaring += 1;
+                        }
+                        _ => assert_eq!(words, "points for you"),
+                    }
+                },
+            );
+        }
+        assert!(defending > 0 && declaring > 0, "{defending} {declaring}");
+        let partnership =
+            Game::start("p".into(), basic_settings(PresetId::Partnership), 1).unwrap();
+        let phase = partnership.state().phase();
+        assert_eq!(points_for(&partnership, phase), "points for your side");
+    }
 
     #[test]
     fn values_that_differ_read_differently() {
