@@ -110,11 +110,14 @@ pub struct GradedDecision {
     pub reason: String,
 }
 
-/// Nodes the open-cards solves of a hand's par may search in all (about 0.1 s
-/// native, a few tenths of a second in the browser's worker); a deal the
-/// solver cannot finish within them gets its par from a later trick. The app
-/// and `pinochle review` use the same, so they give the same par.
-pub const PAR_NODES: u64 = 900_000;
+/// Nodes the open-cards solves of a hand's par may search in all (about 0.5 s
+/// native, a second in the browser's worker, where the par is asked after
+/// the grades); a deal the solver cannot finish within them gets its par from
+/// a later trick. 900k nodes gave a par from the first trick in 2 of 20
+/// partnership hands and none of 15 in bison; 6M gives 13 and 3
+/// (`par_reach`). The app and `pinochle review` use the same, so they give
+/// the same par.
+pub const PAR_NODES: u64 = 6_000_000;
 
 /// The par's transposition table: 2^18 entries (4 MB), shared by its solves.
 const PAR_TABLE_BITS: u32 = 18;
