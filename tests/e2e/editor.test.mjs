@@ -6,7 +6,9 @@
 // axe-core finds no serious or critical violation; at 360×740 nothing scrolls
 // sideways and every control is at least 44 px tall (screenshots
 // editor-summary-1280x800.png, editor-1280x800.png, editor-360x740.png). One
-// page, Bison.
+// page, Bison. A long rules link (the README's kitchen-table partnership)
+// opens on its rules with the Deal button in view at 360×640 and 1280×800
+// (editor-link-<w>x<h>.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +30,40 @@ async function enter(page, testid, value) {
 /** Whether the option `key` is marked as differing from the preset. */
 const isChanged = (page, key) =>
   page.getByTestId(`rule-${key}-option`).evaluate((el) => el.classList.contains('changed'));
+
+/** The README's kitchen-table link: nine changes, a summary taller than a phone's screen. */
+const KITCHEN_TABLE =
+  '#v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
+  '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true';
+
+test('a rules link opens on its rules, with the Deal button in view, on a phone and a desktop', { timeout: 60_000 }, async () => {
+  for (const size of [{ width: 360, height: 640 }, { width: 1280, height: 800 }]) {
+    const { page, context, problems } = await openPage(shared.browser);
+    try {
+      await page.setViewportSize(size);
+      await page.goto(`${baseUrl()}${KITCHEN_TABLE}`, { waitUntil: 'load' });
+      await page.getByTestId('shared-summary').waitFor({ state: 'visible', timeout: 30_000 });
+      const label = `${size.width}×${size.height}`;
+      // On a phone the game list fills the first screen: the page opens on
+      // the link's rules instead (they lay below it).
+      await page.waitForFunction(() => {
+        const r = document.querySelector('[data-testid="rules-name"]').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight;
+      }, null, { timeout: 5_000 }).catch(() => {});
+      const inView = (testid) =>
+        page.getByTestId(testid).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= innerHeight;
+        });
+      assert.ok(await inView('rules-name'), `${label}: the link's name is on the first screen`);
+      assert.ok(await inView('start-game'), `${label}: the Deal button is on the first screen`);
+      await screenshot(page, `editor-link-${size.width}x${size.height}`);
+      assert.deepEqual(problems.errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
 
 test('a shared link opens a summary; the editor takes friendly values and names refusals', { timeout: 90_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser);

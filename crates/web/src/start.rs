@@ -12,8 +12,8 @@ use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::{
-    component, html, use_state, Callback, Event, Html, InputEvent, MouseEvent, Properties,
-    SubmitEvent,
+    component, html, use_effect_with, use_node_ref, use_state, Callback, Event, Html, InputEvent,
+    MouseEvent, Properties, SubmitEvent,
 };
 
 use crate::controller::{has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings};
@@ -249,6 +249,18 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     };
     // Custom rules show in the editor (else as a summary with a Change button).
     let editing = use_state(|| false);
+    // Rules from a link (or the last game's own) are what the player came
+    // for: on a phone they lie below the game list, so the screen opens on
+    // them, the Deal button below them.
+    let custom_rules = use_node_ref();
+    {
+        let custom_rules = custom_rules.clone();
+        use_effect_with((), move |_| {
+            if let Some(section) = custom_rules.cast::<web_sys::Element>() {
+                section.scroll_into_view_with_bool(true);
+            }
+        });
+    }
     let s = (*settings).clone();
     let update = |f: fn(&mut Settings, String)| {
         let settings = settings.clone();
@@ -454,7 +466,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             }
             if s.custom.is_some() {
                 if let Some(rules) = rules.clone() {
-                    <section class="custom-rules" data-testid="custom-rules" aria-label="These rules">
+                    <section class="custom-rules" data-testid="custom-rules" aria-label="These rules" ref={custom_rules.clone()}>
                         if let Some(name) = link_name(&s) {
                             <h3 data-testid="rules-name">{ name }</h3>
                         }
