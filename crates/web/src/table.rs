@@ -9,8 +9,8 @@
 
 use gloo_events::EventListener;
 use pinochle_engine::game::{
-    Action, Amounts, ConcessionKind, HandSummary, Ledger, Outcome, Phase, PlayedCard, PlayerView,
-    Seat,
+    Action, Amounts, ConcessionKind, GameEndReason, HandSummary, Ledger, Outcome, Phase,
+    PlayedCard, PlayerView, Seat, SessionResult,
 };
 use pinochle_engine::meld::MeldResult;
 use pinochle_engine::rules::Scoring;
@@ -741,6 +741,104 @@ fn score_sheet(game: &Game, open: bool) -> Html {
     }
 }
 
+/// A points game's score as the table writes it ("−150").
+fn signed(v: i64) -> String {
+    if v < 0 {
+        format!("−{}", -v)
+    } else {
+        v.to_string()
+    }
+}
+
+/// Why a points game ended and why its winner won, in a sentence: who
+/// reached the target (and, when several did on the last hand, the tie
+/// rule that decided), who fell to the losing score, or the rule that ended
+/// it. `None` for a ledger game or without a recorded reason.
+fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
+    let rules = game.state().rules();
+    let Scoring::Points(p) = &rules.scoring else {
+        return None;
+    };
+    // One seat per side (the lower), each named with its partner.
+    let side_of = |seat: Seat| {
+        pinochle_engine::game::partner(rules, seat).map_or(seat, |mate| seat.min(mate))
+    };
+    let side_name = |seat: Seat| match pinochle_engine::game::partner(rules, seat) {
+        Some(mate) => format!(
+            "{} & {}",
+            game.name(seat.min(mate)),
+            game.name(seat.max(mate))
+        ),
+        None => game.name(seat).to_string(),
+    };
+    let sides = |keep: &dyn Fn(i64) -> bool| -> Vec<Seat> {
+        let mut out: Vec<Seat> = Vec::new();
+        for (seat, &score) in result.scores.iter().enumerate() {
+            if keep(score) && !out.contains(&side_of(seat)) {
+                out.push(side_of(seat));
+            }
+        }
+        out
+    };
+    let names = |seats: &[Seat]| {
+        seats
+            .iter()
+            .map(|&s| side_name(s))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let winner = side_of(*result.winners.first()?);
+    Some(match result.reason? {
+        GameEndReason::Target => {
+            let target = i64::from(p.target);
+            let others: Vec<Seat> = sides(&|score| score >= target)
+                .into_iter()
+                .filter(|&s| s != winner)
+                .collect();
+            let declarer = game.history.last().and_then(|h| h.declarer).map(side_of);
+            let won = side_name(winner);
+            if others.is_empty() {
+                format!("{won} reached {target} first.")
+            } else if declarer == Some(winner) {
+                format!(
+                    "{} reached {target} too, but {won} held the bid, and the bidding side goes out first.",
+                    names(&others)
+                )
+            } else {
+                format!(
+                    "{} reached {target} too; {won} scored more.",
+                    names(&others)
+                )
+            }
+        }
+        GameEndReason::LoseAt => {
+            let floor = -i64::from(p.lose_at?);
+            format!(
+                "{} fell to {}, which ends the game: the highest score wins.",
+                names(&sides(&|score| score <= floor)),
+                signed(floor)
+            )
+        }
+        GameEndReason::Floor => {
+            let floor = i64::from(p.floor?);
+            format!(
+                "{} fell below {}, which ends the game: the highest score wins.",
+                names(&sides(&|score| score < floor)),
+                signed(floor)
+            )
+        }
+        GameEndReason::Mercy => format!(
+            "The scores drew {} apart, which ends the game: the highest score wins.",
+            p.target
+        ),
+        GameEndReason::FixedDeals => format!(
+            "After {}, the highest score wins.",
+            plural(result.hands as usize, "deal", "deals")
+        ),
+        GameEndReason::DealLimit => return None,
+    })
+}
+
 fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
     let view = game.view();
     let result = view.public.session.result.clone();
@@ -761,6 +859,9 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             <h2 id="over-title">{ if won { "You win!" } else { "Game over" } }</h2>
             if !winners.is_empty() {
                 <p>{ format!("Winner: {}", winners.join(" & ")) }</p>
+            }
+            if let Some(why) = result.as_ref().and_then(|r| game_end_text(game, r)) {
+                <p class="game-end-reason" data-testid="game-end-reason">{ why }</p>
             }
             { score_sheet(game, true) }
             <p class="review-hands">
@@ -1091,6 +1192,52 @@ mod tests {
         let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
         assert_eq!(put_in(&points, &columns(&points), &[]), None);
+    }
+
+    /// The game-over screen says why the winner won: the first to the
+    /// target, or, when others reached it too, the rule that
+    /// decided between them.
+    #[test]
+    fn the_game_over_says_why_the_winner_won() {
+        let (mut first, mut same_hand) = (0, 0);
+        for seed in 1..16 {
+            let mut rules = Rules::preset(PresetId::Bison);
+            if let Scoring::Points(p) = &mut rules.scoring {
+                p.target = 500;
+            }
+            let settings = crate::controller::Settings::for_rules(
+                rules,
+                None,
+                &basic_settings(PresetId::Bison),
+            );
+            let mut game = Game::start("g".into(), settings, seed).expect("game starts");
+            drive(&mut game, |_| false, |_| {});
+            let result = game
+                .view()
+                .public
+                .session
+                .result
+                .clone()
+                .expect("the game ended");
+            let text = game_end_text(&game, &result).expect("a points game says why");
+            let winner = game.name(result.winners[0]).to_string();
+            if text.contains(" too") {
+                assert!(
+                    text.ends_with(&format!(
+                        "but {winner} held the bid, and the bidding side goes out first."
+                    )) || text.ends_with(&format!("; {winner} scored more.")),
+                    "{text}"
+                );
+                same_hand += 1;
+            } else {
+                assert_eq!(text, format!("{winner} reached 500 first."));
+                first += 1;
+            }
+        }
+        assert!(
+            first > 0 && same_hand > 0,
+            "{first} first, {same_hand} with others over the target"
+        );
     }
 
     #[test]
