@@ -741,90 +741,68 @@ fn score_sheet(game: &Game, open: bool) -> Html {
     }
 }
 
-/// A points game's score as the table writes it ("−150").
-fn signed(v: i64) -> String {
-    if v < 0 {
-        format!("−{}", -v)
-    } else {
-        v.to_string()
-    }
-}
-
 /// Why a points game ended and why its winner won, in a sentence: who
 /// reached the target (and, when several did on the last hand, the tie
 /// rule that decided), who fell to the losing score, or the rule that ended
 /// it. `None` for a ledger game or without a recorded reason.
 fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
-    let rules = game.state().rules();
+    let rules = game.rules();
     let Scoring::Points(p) = &rules.scoring else {
         return None;
     };
-    // One seat per side (the lower), each named with its partner.
-    let side_of = |seat: Seat| {
-        pinochle_engine::game::partner(rules, seat).map_or(seat, |mate| seat.min(mate))
-    };
-    let side_name = |seat: Seat| match pinochle_engine::game::partner(rules, seat) {
-        Some(mate) => format!(
-            "{} & {}",
-            game.name(seat.min(mate)),
-            game.name(seat.max(mate))
-        ),
-        None => game.name(seat).to_string(),
-    };
-    let sides = |keep: &dyn Fn(i64) -> bool| -> Vec<Seat> {
-        let mut out: Vec<Seat> = Vec::new();
-        for (seat, &score) in result.scores.iter().enumerate() {
-            if keep(score) && !out.contains(&side_of(seat)) {
-                out.push(side_of(seat));
-            }
-        }
-        out
-    };
-    let names = |seats: &[Seat]| {
-        seats
+    // Each side's name, first seat and score (partners carry the same score).
+    let sides: Vec<(String, Seat, i64)> = columns(game)
+        .into_iter()
+        .map(|(name, first)| {
+            let score = result.scores.get(first).copied().unwrap_or(0);
+            (name, first, score)
+        })
+        .collect();
+    let names = |keep: &dyn Fn(Seat, i64) -> bool| {
+        sides
             .iter()
-            .map(|&s| side_name(s))
+            .filter(|&&(_, first, score)| keep(first, score))
+            .map(|(name, _, _)| name.as_str())
             .collect::<Vec<_>>()
             .join(" and ")
     };
-    let winner = side_of(*result.winners.first()?);
+    let won_by = *result.winners.first()?;
+    let (won, winner, _) = sides
+        .iter()
+        .find(|&&(_, first, _)| pinochle_engine::game::same_side(rules, first, won_by))?;
     Some(match result.reason? {
         GameEndReason::Target => {
             let target = i64::from(p.target);
-            let others: Vec<Seat> = sides(&|score| score >= target)
-                .into_iter()
-                .filter(|&s| s != winner)
-                .collect();
-            let declarer = game.history.last().and_then(|h| h.declarer).map(side_of);
-            let won = side_name(winner);
+            let others = names(&|first, score| score >= target && first != *winner);
+            let held_bid = game
+                .history
+                .last()
+                .and_then(|h| h.declarer)
+                .is_some_and(|d| pinochle_engine::game::same_side(rules, d, *winner));
             if others.is_empty() {
                 format!("{won} reached {target} first.")
-            } else if declarer == Some(winner) {
+            } else if held_bid {
                 format!(
-                    "{} reached {target} too, but {won} held the bid, and the bidding side goes out first.",
-                    names(&others)
+                    "{others} reached {target} too, but {won} held the bid, and the bidding side goes out first."
                 )
             } else {
-                format!(
-                    "{} reached {target} too; {won} scored more.",
-                    names(&others)
-                )
+                format!("{others} reached {target} too; {won} scored more.")
             }
         }
         GameEndReason::LoseAt => {
             let floor = -i64::from(p.lose_at?);
             format!(
                 "{} fell to {}, which ends the game: the highest score wins.",
-                names(&sides(&|score| score <= floor)),
-                signed(floor)
+                names(&|_, score| score <= floor),
+                amount(rules, floor, false)
             )
         }
         GameEndReason::Floor => {
             let floor = i64::from(p.floor?);
             format!(
                 "{} fell below {}, which ends the game: the highest score wins.",
-                names(&sides(&|score| score < floor)),
-                signed(floor)
+                names(&|_, score| score < floor),
+                amount(rules, floor, false)
             )
         }
         GameEndReason::Mercy => format!(
