@@ -302,16 +302,19 @@ fn side_of(view: &PlayerView) -> Option<(usize, bool)> {
 }
 
 /// Who takes the points a card-play hint counts: a side with a partner, a
-/// declarer alone, or the defenders of a three-handed game together.
-#[derive(Clone, Copy)]
-enum CardSide {
+/// declarer alone, or the defenders of a three-handed game together (the
+/// analysis plays them as one side). The page's hint names its values' owner
+/// by it too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSide {
     Partners,
     Alone,
     Defenders { others: usize },
 }
 
 impl CardSide {
-    fn of(view: &PlayerView, declaring: bool) -> CardSide {
+    /// The side of `view`'s seat in card play, on the declarer's side or not.
+    pub fn of(view: &PlayerView, declaring: bool) -> CardSide {
         if pinochle_engine::game::partner(&view.rules, view.seat).is_some() {
             CardSide::Partners
         } else if declaring {
@@ -324,7 +327,7 @@ impl CardSide {
     }
 
     /// "your side", "you", "you and the other defender".
-    fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             CardSide::Partners => "your side",
             CardSide::Alone => "you",

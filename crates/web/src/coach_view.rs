@@ -6,8 +6,8 @@
 //! the worker sent for the position on the table.
 
 use gloo_events::EventListener;
-use pinochle_ai::coach::{Analysis, BidAdvice, Choice, TrumpOutlook, Unit};
-use pinochle_engine::game::{Action, Phase};
+use pinochle_ai::coach::{Analysis, BidAdvice, CardSide, Choice, TrumpOutlook, Unit};
+use pinochle_engine::game::{partner, same_side, Action, Phase};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properties};
@@ -207,7 +207,7 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
         Some(Ok(analysis)) => {
             let phase = game.state().phase();
-            analysis_view(analysis, phase, points_for(game, phase))
+            analysis_view(analysis, phase, &points_for(game, phase))
         }
     };
     html! {
@@ -221,24 +221,19 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
     }
 }
 
-/// Whose points a hint's values count: a side with partners; in card play,
-/// a three-handed game's defenders together (the analysis plays them as one
-/// side); else the player alone.
-fn points_for(game: &Game, phase: Phase) -> &'static str {
+/// Whose points a hint's values count: in card play the analysis's own
+/// side (`CardSide`: partners, a declarer alone, or a three-handed game's
+/// defenders together); before it a side with partners, else the player.
+fn points_for(game: &Game, phase: Phase) -> String {
     let view = game.view();
-    let defenders = view.public.hand.active.len().saturating_sub(1);
-    let declarer = view.public.hand.declarer;
-    if view.rules.table.partnerships {
-        "points for your side"
-    } else if phase == Phase::Tricks && declarer.is_some_and(|d| d != game.human) {
-        if defenders > 2 {
-            "points for you and the other defenders"
-        } else {
-            "points for you and the other defender"
+    let side = match view.public.hand.declarer {
+        Some(declarer) if phase == Phase::Tricks => {
+            CardSide::of(&view, same_side(&view.rules, declarer, game.human))
         }
-    } else {
-        "points for you"
-    }
+        _ if partner(&view.rules, game.human).is_some() => CardSide::Partners,
+        _ => CardSide::Alone,
+    };
+    format!("points for {}", side.name())
 }
 
 fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
