@@ -5,7 +5,11 @@
 // 375×553 with no sideways scroll, the trick's cards at least 60 px tall, a
 // hand of more than six in two rows from 620 px tall (screenshots layout-<preset>-<w>x<h>.png), and on the phone the score sheet
 // opens over the table at full size without moving the trick
-// (layout-<preset>-360x740-score-sheet.png); in each preset clicking an
+// (layout-<preset>-360x740-score-sheet.png); held sideways at 667×320,
+// every decision of a hand the human bids for (the auction, the trump, the
+// bury, play or concede, the passes, the play) shows its prompt, its
+// buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png);
+// in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
 // the hand; burying is select-then-confirm and the selection can be changed
 // before confirming (bury-confirm.png); the Deal button is above the fold at 1280×800
@@ -188,6 +192,71 @@ for (const preset of PRESETS) {
       await page.waitForSelector(TURN, { timeout: 60_000 });
       const inHand = await page.evaluate(() => document.activeElement?.closest('[data-testid="hand"]') !== null);
       assert.ok(inHand || (await page.getByTestId('result-panel').count()) > 0, `${preset.id}: the focus is in the hand`);
+      assert.deepEqual(problems.errors, [], 'no console or page errors');
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// A phone held sideways (an iPhone SE's Safari leaves 667×320): through a
+// whole hand that the human bids for, every decision's prompt, its buttons
+// and the whole hand lie on the screen with nothing to scroll. The table
+// was laid out for the play only: the declarer's longer questions (keep or
+// give the dealer the contract, play or concede, the trump, the bury)
+// pushed the hand below the screen's edge, and an open auction the Menu.
+const SIDEWAYS = { width: 667, height: 320 };
+const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
+
+for (const preset of PRESETS) {
+  test(`${preset.id} at ${SIDEWAYS.width}×${SIDEWAYS.height}: each decision of a bid-for hand fits without a scroll`, { timeout: 120_000 }, async () => {
+    const { page, context, problems } = await openPage(shared.browser);
+    try {
+      await page.setViewportSize(SIDEWAYS);
+      await startGame(page, preset.id, preset.seed);
+      const seen = new Set();
+      for (let i = 0; i < 200; i++) {
+        await page.waitForSelector(TURN, { timeout: 60_000 });
+        if (await page.getByTestId('result-panel').isVisible()) break;
+        const phase = await page.getByTestId('game').getAttribute('data-phase');
+        // Cards still sliding in (the deal, a trick gathered) come to rest.
+        await page.waitForFunction(() =>
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+        const f = await page.evaluate(() => {
+          const off = [];
+          const check = (el, what) => {
+            // (A closed disclosure's choices keep a box but do not show.)
+            if (!el.checkVisibility({ visibilityProperty: true })) return;
+            const r = el.getBoundingClientRect();
+            if (r.top < -1 || r.bottom > innerHeight + 1 || r.left < -1 || r.right > innerWidth + 1) {
+              off.push(`${what} at ${Math.round(r.top)}..${Math.round(r.bottom)}`);
+            }
+          };
+          document.querySelectorAll('[data-testid="hand"] .in-hand').forEach((c) => check(c, `card ${c.dataset.card}`));
+          document.querySelectorAll('[data-testid="controls"] button, [data-testid="controls"] select, .tools button').forEach((b) =>
+            check(b, `button "${b.textContent.trim()}"`));
+          const table = document.querySelector('.table-content');
+          return { off, scroll: table.scrollHeight - table.clientHeight };
+        });
+        const label = `${preset.id} in the ${phase}`;
+        assert.deepEqual(f.off, [], `${label}: on the screen`);
+        assert.ok(f.scroll <= 1, `${label}: the table scrolls ${f.scroll} px`);
+        if (!seen.has(phase)) {
+          seen.add(phase);
+          await screenshot(page, `sideways-${preset.id}-${phase.replace(/ /g, '-')}`);
+        }
+        // Bid whenever bidding is allowed, to be the declarer.
+        const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
+        if (await bid.count()) {
+          const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+          await bid.click();
+          await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+        } else {
+          await humanStep(page, { bid: true, stopAtResult: true });
+        }
+      }
+      assert.ok([...seen].some((p) => DECLARER_PHASES.has(p)), `${preset.id}: a declarer's decision was seen (${[...seen]})`);
+      assert.ok(seen.has('play'), `${preset.id}: the play was seen`);
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
       await context.close();

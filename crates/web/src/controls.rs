@@ -333,7 +333,8 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                         <button type="button" class="suit-button" data-action={text} {onclick}
                                 aria-label={format!("{}: meld {meld}", suit.name())}>
                             <SuitIcon {suit} />
-                            <span>{ format!("{}: {meld}", suit.name()) }</span>
+                            // A short screen shows the suit's sign and its meld only.
+                            <span><span class="suit-word">{ format!("{}: ", suit.name()) }</span>{ meld }</span>
                         </button>
                     }
                 }) }
