@@ -1,7 +1,8 @@
 //! Small SVG line charts: the running totals on the score sheet (per player
-//! or side, with the target line in target games) and, later, rating trends.
-//! Each chart carries a text alternative that says what it shows, and the
-//! lines differ by dash pattern as well as by colour.
+//! or side, with the target line in target games) and the duplicate rating's
+//! trend (with the expert's level). Each chart carries a text alternative
+//! that says what it shows, and the lines differ by dash pattern as well as
+//! by colour.
 
 use yew::{html, Html};
 
@@ -10,6 +11,36 @@ use yew::{html, Html};
 pub struct Series {
     pub name: String,
     pub values: Vec<i64>,
+}
+
+/// A level drawn across the chart with its label: a game's target, the
+/// expert's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reference {
+    pub value: i64,
+    pub label: String,
+}
+
+/// Which values the chart's height spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scale {
+    /// The values and zero: running totals, whose sign is the story.
+    FromZero,
+    /// The values and the reference with a margin: a rating moving by a few
+    /// points near 1500 showed as a flat line along the top of a chart from 0.
+    Fitted,
+}
+
+/// What a chart shows: its lines, its level, its scale, and the number of
+/// its first step (0 for the totals before the first hand, 1 for the rating
+/// after the first rated hand).
+pub struct Chart<'a> {
+    pub series: &'a [Series],
+    pub reference: Option<Reference>,
+    pub scale: Scale,
+    pub first_step: usize,
+    /// Names what the steps and the values are.
+    pub caption: &'a str,
 }
 
 /// Colours and dash patterns, one pair per line.
@@ -28,14 +59,22 @@ const H: f64 = 120.0;
 const LEFT: f64 = 36.0;
 const BOTTOM: f64 = 14.0;
 
-/// The lowest and highest value to show (the target line included), never a
+/// The lowest and highest value to show (the reference included), never a
 /// zero span.
-fn bounds(series: &[Series], target: Option<i64>) -> (i64, i64) {
+fn bounds(series: &[Series], reference: Option<i64>, scale: Scale) -> (i64, i64) {
+    let zero = (scale == Scale::FromZero).then_some(0);
     let values = series.iter().flat_map(|s| s.values.iter().copied());
     let (mut low, mut high) = values
-        .chain(target)
-        .chain(std::iter::once(0))
+        .chain(reference)
+        .chain(zero)
         .fold((i64::MAX, i64::MIN), |(l, h), v| (l.min(v), h.max(v)));
+    if scale == Scale::Fitted {
+        // A tenth of the span above and below, at least 5, so no line runs
+        // along an edge.
+        let margin = ((high - low) / 10).max(5);
+        low -= margin;
+        high += margin;
+    }
     if low == high {
         low -= 1;
         high += 1;
@@ -43,19 +82,21 @@ fn bounds(series: &[Series], target: Option<i64>) -> (i64, i64) {
     (low, high)
 }
 
-/// A line chart of `series` over their steps; `caption` names what the steps
-/// and values are; `format` writes a value as the game does (points, money).
-pub fn line_chart(
-    series: &[Series],
-    target: Option<i64>,
-    caption: &str,
-    format: &dyn Fn(i64) -> String,
-) -> Html {
+/// A line chart of `chart`'s series over their steps; `format` writes a
+/// value as the game does (points, money).
+pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
+    let Chart {
+        series,
+        reference,
+        scale,
+        first_step,
+        caption,
+    } = chart;
     let steps = series.iter().map(|s| s.values.len()).max().unwrap_or(0);
     if steps < 2 {
         return html! {};
     }
-    let (low, high) = bounds(series, target);
+    let (low, high) = bounds(series, reference.as_ref().map(|r| r.value), *scale);
     let x = |i: usize| LEFT + (W - LEFT - 4.0) * i as f64 / (steps - 1) as f64;
     let y = |v: i64| 4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64;
     let summary = series
@@ -68,21 +109,23 @@ pub fn line_chart(
         .collect::<Vec<_>>()
         .join(", ");
     let label = format!("{caption}. Now: {summary}.");
-    // The target's label sits above its line, or below it when the line runs
-    // along the top of the chart.
+    // The reference's label sits above its line, or below it when the line
+    // runs along the top of the chart.
     let label_y = |line: f64| if line < 12.0 { line + 9.0 } else { line - 2.0 };
     html! {
         <figure class="chart">
             <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label}>
-                <line class="axis" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(0))} y2={format!("{:.1}", y(0))} />
-                if let Some(t) = target {
-                    <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(t))} y2={format!("{:.1}", y(t))} />
-                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(t)))} text-anchor="end">{ format!("target {}", format(t)) }</text>
+                if (low..=high).contains(&0) {
+                    <line class="axis" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(0))} y2={format!("{:.1}", y(0))} />
+                }
+                if let Some(r) = reference {
+                    <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(r.value))} y2={format!("{:.1}", y(r.value))} />
+                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(r.value)))} text-anchor="end">{ r.label.clone() }</text>
                 }
                 <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(high) + 8.0)} text-anchor="end">{ format(high) }</text>
                 <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(low))} text-anchor="end">{ format(low) }</text>
-                <text x={LEFT.to_string()} y={(H - 2.0).to_string()}>{ "0" }</text>
-                <text x={W.to_string()} y={(H - 2.0).to_string()} text-anchor="end">{ steps - 1 }</text>
+                <text x={LEFT.to_string()} y={(H - 2.0).to_string()}>{ first_step }</text>
+                <text x={W.to_string()} y={(H - 2.0).to_string()} text-anchor="end">{ first_step + steps - 1 }</text>
                 { for series.iter().enumerate().map(|(i, s)| {
                     let (colour, dash) = STYLES[i % STYLES.len()];
                     let points = s.values.iter().enumerate()
@@ -119,16 +162,32 @@ mod tests {
             name: "a".into(),
             values: vec![120, 300],
         }];
-        assert_eq!(bounds(&s, Some(1500)), (0, 1500));
+        assert_eq!(bounds(&s, Some(1500), Scale::FromZero), (0, 1500));
         let flat = vec![Series {
             name: "a".into(),
             values: vec![0, 0],
         }];
-        assert_eq!(bounds(&flat, None), (-1, 1));
+        assert_eq!(bounds(&flat, None, Scale::FromZero), (-1, 1));
         let negative = vec![Series {
             name: "a".into(),
             values: vec![-50, 20],
         }];
-        assert_eq!(bounds(&negative, None), (-50, 20));
+        assert_eq!(bounds(&negative, None, Scale::FromZero), (-50, 20));
+    }
+
+    #[test]
+    fn a_fitted_scale_spans_the_values_and_the_reference_with_a_margin() {
+        let rating = vec![Series {
+            name: "Bison".into(),
+            values: vec![1488, 1470, 1415],
+        }];
+        // From 1415 to the expert's 1500, a tenth (8) beyond each end.
+        assert_eq!(bounds(&rating, Some(1500), Scale::Fitted), (1407, 1508));
+        // A flat trend still gets a height of its own.
+        let flat = vec![Series {
+            name: "Bison".into(),
+            values: vec![1500, 1500],
+        }];
+        assert_eq!(bounds(&flat, Some(1500), Scale::Fitted), (1495, 1505));
     }
 }

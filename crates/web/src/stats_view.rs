@@ -3,10 +3,11 @@
 //! hand, and the duplicate rating with its trend chart; practice games apart;
 //! a reset that asks first.
 
+use pinochle_ai::grading::RATING_START;
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
 
-use crate::chart::{line_chart, Series};
+use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::storage::stats::{Statistics, Tallies};
 use crate::storage::Tally;
 use crate::table::amount;
@@ -90,6 +91,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             values: t.trend.iter().map(|&v| i64::from(v)).collect(),
         })
         .collect();
+    let expert = RATING_START.round() as i64;
     let practice: (u32, u32) = stats
         .practice
         .values()
@@ -131,7 +133,18 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             }
             if !trends.is_empty() {
                 <figure class="rating-trend" data-testid="rating-trend">
-                    { line_chart(&trends, None, "Duplicate rating after each rated hand", &|v| v.to_string()) }
+                    // Fitted to the ratings, with the expert's level across:
+                    // above the line, the player beats the expert.
+                    { line_chart(&Chart {
+                        series: &trends,
+                        reference: Some(Reference {
+                            value: expert,
+                            label: format!("expert {expert}"),
+                        }),
+                        scale: Scale::Fitted,
+                        first_step: 1,
+                        caption: "Duplicate rating after each rated hand, the expert's level marked",
+                    }, &|v| v.to_string()) }
                 </figure>
             }
             if practice != (0, 0) {

@@ -22,7 +22,7 @@ use yew::{
 };
 
 use crate::cards::{CardBack, CardView, SuitIcon};
-use crate::chart::{line_chart, Series};
+use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{Choosing, Game, Msg, Pace, ShownTrick};
 use crate::controls::decision_controls;
@@ -638,7 +638,10 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     let rules = game.rules();
     let series = chart_series(game, cols);
     let target = match &rules.scoring {
-        Scoring::Points(p) if p.fixed_deals.is_none() => Some(i64::from(p.target)),
+        Scoring::Points(p) if p.fixed_deals.is_none() => Some(Reference {
+            value: i64::from(p.target),
+            label: format!("target {}", amount(rules, i64::from(p.target), false)),
+        }),
         _ => None,
     };
     let caption = if rules.scoring.is_ledger() {
@@ -647,7 +650,13 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
         "Running scores after each hand"
     };
     html! {
-        <div data-testid="score-chart">{ line_chart(&series, target, caption, &|v| amount(rules, v, false)) }</div>
+        <div data-testid="score-chart">{ line_chart(&Chart {
+            series: &series,
+            reference: target,
+            scale: Scale::FromZero,
+            first_step: 0,
+            caption,
+        }, &|v| amount(rules, v, false)) }</div>
     }
 }
 
