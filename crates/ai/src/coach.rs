@@ -1118,10 +1118,28 @@ fn bidding(
         Action::Bid(b) if !legal.contains(&Action::Pass) && f64::from(*b) > bids_to => {
             format!("you may not pass here, so the lowest bid, {b}; {scores}")
         }
-        _ => match expert_bid {
-            Some(up_to) => format!("{scores}; the expert bids up to {up_to}"),
-            None => format!("{scores}; the expert passes, its limit being {bids_to:.0}"),
-        },
+        _ => {
+            // The limit is that score less the margin the expert keeps (or
+            // more where making the bid would win the game): say by how much,
+            // or "230 or more … its limit is 220" reads as a slip.
+            let margin = (bids_to - outlook.value).round();
+            let limit = if margin < 0.0 {
+                format!(
+                    "the expert's limit is {bids_to:.0} ({:.0} to spare)",
+                    -margin
+                )
+            } else if margin > 0.0 {
+                format!(
+                    "the expert's limit is {bids_to:.0} ({margin:.0} more, as making the bid would win the game)"
+                )
+            } else {
+                format!("the expert's limit is {bids_to:.0}")
+            };
+            match expert_bid {
+                Some(up_to) => format!("{scores}; {limit}, so it bids up to {up_to}"),
+                None => format!("{scores}; {limit}, so it passes"),
+            }
+        }
     };
     let highest_bid = |scores: &[f64]| {
         let value = expert::confident_score(scores);
@@ -2010,6 +2028,49 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
         );
     }
 
+    /// The reason's limit adds up: "you score 230 or more …; the expert's
+    /// limit is 220 (10 to spare)" (it read "230 or more … its limit being
+    /// 220", with no word of the 10).
+    #[test]
+    fn a_bids_reason_says_what_its_limit_keeps_to_spare() {
+        let number = |text: &str, after: &str| -> Option<i64> {
+            let rest = &text[text.find(after)? + after.len()..];
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        };
+        let mut seen = 0;
+        for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
+            for seed in 0..3 {
+                drive(preset, seed, 40, |state| {
+                    let view = state.observation(state.current_player().unwrap());
+                    if view.phase() != Phase::Auction {
+                        return true;
+                    }
+                    let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                    let reason = &analysis.reason;
+                    let Some(limit) = number(reason, "the expert's limit is ") else {
+                        return true;
+                    };
+                    let score = number(reason, "you score ")
+                        .or_else(|| number(reason, "your side scores "))
+                        .expect(reason);
+                    let spare = number(reason, &format!("limit is {limit} (")).unwrap_or(0);
+                    let more = reason.contains(" more, as making the bid would win the game");
+                    let expected = if more { score + spare } else { score - spare };
+                    assert_eq!(limit, expected, "{preset:?} seed {seed}: {reason}");
+                    assert!(
+                        reason.ends_with(", so it passes")
+                            || reason.contains(", so it bids up to "),
+                        "{reason}"
+                    );
+                    seen += 1;
+                    true
+                });
+            }
+        }
+        assert!(seen > 5, "only {seen} bids' reasons");
+    }
+
     #[test]
     fn a_forced_bid_is_explained_as_forced() {
         let mut forced = 0;
@@ -2021,10 +2082,7 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
                     return true;
                 }
                 let analysis = analyse(&view, seed, Level::Expert).unwrap();
-                let stance = [
-                    "the expert bids up to",
-                    "the expert passes, its limit being",
-                ];
+                let stance = [", so it bids up to", ", so it passes"];
                 if !stance.iter().any(|s| analysis.reason.contains(s)) {
                     assert!(
                         analysis
