@@ -9,6 +9,8 @@
 // every decision of a hand the human bids for (the auction, the trump, the
 // bury, play or concede, the passes, the play) shows its prompt, its
 // buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png);
+// a partnership auction's bidding war at 360×640 keeps to four rows of calls
+// with the newest in view and the hand on the screen (long-auction-360x640.png);
 // in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
 // the hand; burying is select-then-confirm and the selection can be changed
@@ -263,6 +265,54 @@ for (const preset of PRESETS) {
     }
   });
 }
+
+// A bidding war on a phone: the partnership auction at 360×640 ran to 16
+// calls in two columns of eight, which pushed the hand's second row below
+// the screen; the calls now keep to a box of four rows, scrolled so that the
+// newest shows.
+test('a long auction on a phone keeps to four rows with the newest call in view, and the hand stays on the screen', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser);
+  try {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await startGame(page, 'partnership', 3);
+    let longest = 0;
+    for (let i = 0; i < 40; i++) {
+      await page.waitForSelector(TURN, { timeout: 60_000 });
+      if ((await page.getByTestId('game').getAttribute('data-phase')) !== 'auction') break;
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+      const f = await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="auction"] .auction-bids');
+        const calls = box ? [...box.querySelectorAll('li')] : [];
+        const last = calls.at(-1)?.getBoundingClientRect();
+        const b = box?.getBoundingClientRect();
+        const cards = [...document.querySelectorAll('[data-testid="hand"] .in-hand')].map((c) => c.getBoundingClientRect().bottom);
+        return {
+          calls: calls.length,
+          lastInBox: !last || (last.top >= b.top - 1 && last.bottom <= b.bottom + 1),
+          boxHeight: b?.height ?? 0,
+          callHeight: calls[0]?.getBoundingClientRect().height ?? 0,
+          handBottom: Math.max(...cards),
+          height: innerHeight,
+        };
+      });
+      if (f.calls > 12 && longest <= 12) await screenshot(page, 'long-auction-360x640');
+      longest = Math.max(longest, f.calls);
+      assert.ok(f.lastInBox, `after ${f.calls} calls the newest shows`);
+      assert.ok(f.boxHeight <= 4 * f.callHeight + 8, `after ${f.calls} calls the box is ${f.boxHeight} px, four rows at most`);
+      assert.ok(f.handBottom <= f.height + 1, `after ${f.calls} calls the hand's last row ends at ${f.handBottom} of ${f.height}`);
+      const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
+      if (!(await bid.count())) break;
+      const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+      await bid.click();
+      await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+    }
+    assert.ok(longest > 12, `the auction ran to ${longest} calls`);
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
 
 test('burying is select, change, then confirm', { timeout: 180_000 }, async () => {
   const { page, context } = await openPage(shared.browser);

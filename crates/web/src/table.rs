@@ -232,7 +232,7 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
                 </div>
             }
             <div class="seat-info">
-                if seat != me { <span>{ plural(count, "card", "cards") }</span> }
+                if seat != me { <span class="card-count">{ plural(count, "card", "cards") }</span> }
                 if !active { <span>{ "sits out" }</span> }
                 if let Some(call) = (h.phase == Phase::Auction).then(|| last_call(view, seat)).flatten() {
                     <span class="call">{ call }</span>
@@ -353,11 +353,14 @@ fn auction_history(game: &Game, view: &PlayerView) -> Html {
     html! {
         <details class="auction" open={h.phase == Phase::Auction} data-testid="auction">
             <summary>{ "Auction" }</summary>
-            <ol>
-                { for h.auction.iter().map(|c| html! {
-                    <li>{ format!("{}: {}", game.name(c.seat), c.bid.map_or("pass".to_string(), |b| b.to_string())) }</li>
-                }) }
-            </ol>
+            // On a phone a box of the last rows of calls, the newest in view.
+            <div class="auction-bids">
+                <ol>
+                    { for h.auction.iter().map(|c| html! {
+                        <li>{ format!("{}: {}", game.name(c.seat), c.bid.map_or("pass".to_string(), |b| b.to_string())) }</li>
+                    }) }
+                </ol>
+            </div>
         </details>
     }
 }
