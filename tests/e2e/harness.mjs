@@ -42,9 +42,11 @@ export async function launchBrowser() {
 /**
  * Opens a page in a fresh context that records requests, refuses (aborts) any
  * request to a host other than 127.0.0.1, and collects console/page errors.
+ * `touch` makes it a phone's: touch events, and the media a finger matches
+ * (`pointer: coarse`, `hover: none`), as the page's phone styles expect.
  */
-export async function openPage(browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+export async function openPage(browser, { touch = false } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, hasTouch: touch });
   const problems = { errors: [], warnings: [], requests: [], offsite: [], responses: [] };
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());

@@ -8,8 +8,9 @@
 // (layout-<preset>-360x740-score-sheet.png); held sideways at 667×320,
 // every decision of a hand the human bids for (the auction, the trump, the
 // bury, play or concede, the passes, the play) shows its prompt, its
-// buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png);
-// a partnership auction's bidding war at 360×640 keeps to four rows of calls
+// buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png),
+// and upright at 375×553 in Brooklyn and the club (upright-<preset>-<phase>.png);
+// a partnership auction's bidding war at 360×640 keeps to a few rows of calls
 // with the newest in view and the hand on the screen (long-auction-360x640.png);
 // in each preset clicking an
 // illegal card shows its reason and after playing a card the focus stays in
@@ -207,14 +208,22 @@ for (const preset of PRESETS) {
 // was laid out for the play only: the declarer's longer questions (keep or
 // give the dealer the contract, play or concede, the trump, the bury)
 // pushed the hand below the screen's edge, and an open auction the Menu.
+// The same upright at 375×553 in Brooklyn and the club, where the trump's
+// two rows of suits and play or concede scrolled the table 32 and 39 px.
 const SIDEWAYS = { width: 667, height: 320 };
+const SHORT_UPRIGHT = { width: 375, height: 553 };
 const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
+const DECISION_CASES = [
+  ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
+  ...PRESETS.filter((p) => ['brooklyn', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
+];
 
-for (const preset of PRESETS) {
-  test(`${preset.id} at ${SIDEWAYS.width}×${SIDEWAYS.height}: each decision of a bid-for hand fits without a scroll`, { timeout: 120_000 }, async () => {
-    const { page, context, problems } = await openPage(shared.browser);
+for (const { preset, size, tag } of DECISION_CASES) {
+  test(`${preset.id} at ${size.width}×${size.height}: each decision of a bid-for hand fits without a scroll`, { timeout: 120_000 }, async () => {
+    // A phone's: the auction's key letters are for a mouse and keyboard.
+    const { page, context, problems } = await openPage(shared.browser, { touch: true });
     try {
-      await page.setViewportSize(SIDEWAYS);
+      await page.setViewportSize(size);
       await startGame(page, preset.id, preset.seed);
       const seen = new Set();
       for (let i = 0; i < 200; i++) {
@@ -245,7 +254,7 @@ for (const preset of PRESETS) {
         assert.ok(f.scroll <= 1, `${label}: the table scrolls ${f.scroll} px`);
         if (!seen.has(phase)) {
           seen.add(phase);
-          await screenshot(page, `sideways-${preset.id}-${phase.replace(/ /g, '-')}`);
+          await screenshot(page, `${tag}-${preset.id}-${phase.replace(/ /g, '-')}`);
         }
         // Bid whenever bidding is allowed, to be the declarer.
         const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
@@ -268,9 +277,9 @@ for (const preset of PRESETS) {
 
 // A bidding war on a phone: the partnership auction at 360×640 ran to 16
 // calls in two columns of eight, which pushed the hand's second row below
-// the screen; the calls now keep to a box of four rows, scrolled so that the
-// newest shows.
-test('a long auction on a phone keeps to four rows with the newest call in view, and the hand stays on the screen', { timeout: 120_000 }, async () => {
+// the screen; the calls now keep to a box of four rows (two under 720 px
+// tall), scrolled so that the newest shows.
+test('a long auction on a phone keeps to a few rows with the newest call in view, and the hand stays on the screen', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser);
   try {
     await page.setViewportSize({ width: 360, height: 640 });
