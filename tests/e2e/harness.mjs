@@ -79,22 +79,27 @@ export async function screenshot(page, name) {
   const dir = process.env.PINOCHLE_ARTIFACTS || path.join(import.meta.dirname ?? '.', '..', 'artifacts');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${name}.png`);
-  // Shows the table as a player sees it once it is still: cards sliding
-  // into the trick or the hand are half transparent and out of place until
-  // their animations end (the endless "thinking" dots do not count). A page
-  // still moving after 3 s is taken as it is: a screenshot is not a check.
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-      null,
-      { timeout: 3_000 },
-    )
-    .catch(() => {});
+  // Shows the table as a player sees it once it is still. A page still
+  // moving after 3 s is taken as it is: a screenshot is not a check.
+  await stillness(page, 3_000).catch(() => {});
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until the page is still: cards sliding into the trick or the hand
+ * are half transparent and out of place until their animations end (the
+ * endless "thinking" dots do not count).
+ */
+export function stillness(page, timeout = 30_000) {
+  return page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    null,
+    { timeout },
+  );
 }
 
 /** What shows when the human may act, or a hand result or the game's end is up. */

@@ -27,7 +27,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, TURN } from './harness.mjs';
+import { openPage, baseUrl, screenshot, sharedBrowser, humanStep, stillness, TURN } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -75,6 +75,13 @@ async function playUntil(page, done, limit = 400) {
     await humanStep(page, state);
   }
   assert.fail('the game never got there');
+}
+
+/** Clicks `target` (a bid, a card) and waits until the game has moved on. */
+async function actOn(page, target) {
+  const ticket = await page.getByTestId('game').getAttribute('data-ticket');
+  await target.click();
+  await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
 }
 
 /** The human is to play a card, after meld. */
@@ -231,8 +238,7 @@ for (const { preset, size, tag } of DECISION_CASES) {
         if (await page.getByTestId('result-panel').isVisible()) break;
         const phase = await page.getByTestId('game').getAttribute('data-phase');
         // Cards still sliding in (the deal, a trick gathered) come to rest.
-        await page.waitForFunction(() =>
-          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+        await stillness(page);
         const f = await page.evaluate(() => {
           const off = [];
           const check = (el, what) => {
@@ -259,9 +265,7 @@ for (const { preset, size, tag } of DECISION_CASES) {
         // Bid whenever bidding is allowed, to be the declarer.
         const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
         if (await bid.count()) {
-          const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-          await bid.click();
-          await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+          await actOn(page, bid);
         } else {
           await humanStep(page, { bid: true, stopAtResult: true });
         }
@@ -288,8 +292,7 @@ test('a long auction on a phone keeps to a few rows with the newest call in view
     for (let i = 0; i < 40; i++) {
       await page.waitForSelector(TURN, { timeout: 60_000 });
       if ((await page.getByTestId('game').getAttribute('data-phase')) !== 'auction') break;
-      await page.waitForFunction(() =>
-        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+      await stillness(page);
       const f = await page.evaluate(() => {
         const box = document.querySelector('[data-testid="auction"] .auction-bids');
         const calls = box ? [...box.querySelectorAll('li')] : [];
@@ -312,9 +315,7 @@ test('a long auction on a phone keeps to a few rows with the newest call in view
       assert.ok(f.handBottom <= f.height + 1, `after ${f.calls} calls the hand's last row ends at ${f.handBottom} of ${f.height}`);
       const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
       if (!(await bid.count())) break;
-      const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-      await bid.click();
-      await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+      await actOn(page, bid);
     }
     assert.ok(longest > 12, `the auction ran to ${longest} calls`);
     assert.deepEqual(problems.errors, [], 'no console or page errors');
@@ -335,9 +336,7 @@ test('burying is select, change, then confirm', { timeout: 180_000 }, async () =
       if ((await page.getByTestId('game').getAttribute('data-phase')) === 'bury') break;
       // Keep bidding: the human wants the contract.
       if (await page.getByTestId('bid').isVisible()) {
-        const ticket = await page.getByTestId('game').getAttribute('data-ticket');
-        await page.getByTestId('bid').click();
-        await page.waitForFunction((t) => document.querySelector('[data-testid="game"]')?.dataset.ticket !== t, ticket);
+        await actOn(page, page.getByTestId('bid'));
       } else {
         await humanStep(page, state);
       }
