@@ -149,6 +149,12 @@ pub fn bidding_value(view: &PlayerView, hand: &CardCounts) -> f64 {
     best_trump(view, hand, &Suit::ALL).map_or(0.0, |(_, own)| own + declarer_help(view))
 }
 
+/// The highest bid the rules of thumb make with `hand` (before the game's
+/// end rules move it, see [`game_end_margin`]): its value less a margin.
+pub fn bidding_limit(view: &PlayerView, hand: &CardCounts) -> f64 {
+    bidding_value(view, hand) - TUNING.bid_margin * scale(view)
+}
+
 /// [`bidding_value`] with `trump` named: what a bidder who named it expected.
 pub fn declarer_value(view: &PlayerView, hand: &CardCounts, trump: Suit) -> f64 {
     hand_value(view, hand, trump) + declarer_help(view)
@@ -186,11 +192,7 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
     let h = &view.public.hand;
     let s = scale(view);
     let choice = match view.phase() {
-        Phase::Auction => bid(
-            view,
-            legal,
-            bidding_value(view, &hand) - TUNING.bid_margin * s,
-        ),
+        Phase::Auction => bid(view, legal, bidding_limit(view, &hand)),
         Phase::Escape => {
             let keep = bidding_value(view, &hand) >= h.bid.unwrap_or(0) as f64;
             Some(if keep { Action::Keep } else { Action::Escape })

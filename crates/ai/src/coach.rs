@@ -16,6 +16,7 @@ use pinochle_engine::rules::{Rules, Scoring, TrumpMarriage};
 use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
+use crate::call_values;
 use crate::expert::{
     self, BidOutlook, CardOption, Evaluation, PassLeftOption, ShowOption, BID_CONFIDENCE,
 };
@@ -199,6 +200,17 @@ pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysi
 /// [`analyse`] with every alternative it values, not only the best few (the
 /// hand review grades whichever one the player chose).
 pub fn analyse_all(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysis, AiError> {
+    analyse_with(view, seed, opponents, None)
+}
+
+/// [`analyse_all`] that also values `chosen` where the usual alternatives
+/// leave it out (a bid above the next one: the review grades a jump bid).
+pub fn analyse_with(
+    view: &PlayerView,
+    seed: u64,
+    opponents: Level,
+    chosen: Option<&Action>,
+) -> Result<Analysis, AiError> {
     let Deliberation { action, grounds } = Bot::new(Level::Expert, seed)
         .against(opponents)
         .deliberate(view)?;
@@ -225,7 +237,7 @@ pub fn analyse_all(view: &PlayerView, seed: u64, opponents: Level) -> Result<Ana
         Grounds::Cards(values) => card_play(view, &values, &mut analysis),
         Grounds::Expert(evaluation) => evaluated(view, &evaluation, &mut analysis),
         Grounds::Bidding { outlook, limit } => {
-            bidding(view, &legal, &outlook, limit, &mut analysis)
+            bidding(view, &legal, &outlook, limit, chosen, &mut analysis)
         }
         Grounds::RulesOfThumb => rules_of_thumb(view, &legal, &mut analysis),
     }
@@ -1034,6 +1046,7 @@ fn bidding(
     legal: &[Action],
     outlook: &BidOutlook,
     limit: f64,
+    chosen: Option<&Action>,
     analysis: &mut Analysis,
 ) {
     let deals = outlook.scores.len();
@@ -1101,9 +1114,15 @@ fn bidding(
             actions.push(extra);
         }
     }
+    let figures = call_values::consistent_values(view, outlook, bids_to, &actions, chosen);
+    let values = figures.clone().unwrap_or_default();
+    if let Some(Action::Bid(b)) = chosen.filter(|&c| legal.contains(c) && !actions.contains(c)) {
+        actions.push(Action::Bid(*b));
+    }
     analysis.choices = actions
         .iter()
-        .map(|a| choice(a.clone(), None, note(a)))
+        .enumerate()
+        .map(|(i, a)| choice(a.clone(), values.get(i).copied().flatten(), note(a)))
         .collect();
     analysis.worlds = deals as u32;
     let scores = format!(
@@ -1141,6 +1160,31 @@ fn bidding(
             }
         }
     };
+    // What the figures are, or why there are none.
+    match figures {
+        Ok(values) if values.iter().any(Option::is_some) => {
+            let result = if view.rules.scoring.is_ledger() {
+                "what you are paid, in base stakes"
+            } else if partners {
+                "your side's score less the opponents'"
+            } else {
+                "your score less the mean of the other players'"
+            };
+            analysis.reason += &format!(
+                "; each call's figure is the hand's result it leads to ({result}) over the same deals, the rest of the auction bid out to each player's limit"
+            );
+        }
+        Ok(_) => {}
+        Err(favoured) => {
+            let favoured = match favoured {
+                Action::Bid(b) => format!("bidding {b}"),
+                _ => "passing".to_string(),
+            };
+            analysis.reason += &format!(
+                "; no figures: bid out over the same deals, the auction would favour {favoured} here, while the expert keeps to its limit"
+            );
+        }
+    }
     let highest_bid = |scores: &[f64]| {
         let value = expert::confident_score(scores);
         ladder
@@ -2059,7 +2103,7 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
                     let expected = if more { score + spare } else { score - spare };
                     assert_eq!(limit, expected, "{preset:?} seed {seed}: {reason}");
                     assert!(
-                        reason.ends_with(", so it passes")
+                        reason.contains(", so it passes;")
                             || reason.contains(", so it bids up to "),
                         "{reason}"
                     );

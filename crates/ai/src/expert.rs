@@ -714,10 +714,65 @@ fn declarer_score(
     declarer: usize,
     trump: Option<Suit>,
 ) -> (Option<Suit>, f64) {
+    match declared_deal(view, knowledge, world, declarer, trump) {
+        Some(deal) => (Some(deal.trump), deal.side_score()),
+        None => (None, 0.0),
+    }
+}
+
+/// One sampled deal played out with a given declarer: what each active seat
+/// (in play order) melds and takes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclaredDeal {
+    pub trump: Suit,
+    /// Per active seat, whether it plays for the declarer.
+    pub declarer_side: Vec<bool>,
+    /// Per active seat, the meld of the hand it plays (the declarer's after
+    /// the kitty, the exchange and the bury; its partner's after the exchange).
+    pub meld: Vec<u32>,
+    /// Per active seat, what it takes in the playout.
+    pub takes: Vec<crate::outlook::SeatTake>,
+    /// The card points of the declarer's bury (they count for its side).
+    pub buried: i32,
+}
+
+impl DeclaredDeal {
+    /// The meld, card points (the bury's for the declarer's side) and
+    /// whether it captured a counter of the active seats `side` picks (by
+    /// index in play order).
+    pub fn tally(&self, side: impl Fn(usize) -> bool) -> SideTally {
+        let mut tally = SideTally::default();
+        for i in (0..self.takes.len()).filter(|&i| side(i)) {
+            tally.meld += self.meld[i];
+            tally.points += self.takes[i].points.max(0) as u32;
+            tally.counter |= self.takes[i].counter;
+            if self.declarer_side[i] && !self.declarer_side[..i].contains(&true) {
+                tally.points += self.buried.max(0) as u32;
+            }
+        }
+        tally
+    }
+
+    /// The declarer side's meld and card points.
+    pub fn side_score(&self) -> f64 {
+        let tally = self.tally(|i| self.declarer_side[i]);
+        f64::from(tally.meld) + f64::from(tally.points)
+    }
+}
+
+/// The deal of `world` if the active seat of index `declarer` declares: it
+/// takes the kitty, names `trump` (None: the suit the rules of thumb like
+/// best), exchanges with its partner, buries, and every seat plays out by the
+/// greedy playout. `None` where no trump may be named.
+pub fn declared_deal(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    declarer: usize,
+    trump: Option<Suit>,
+) -> Option<DeclaredDeal> {
     let rules = &view.rules;
-    let Some(&seat) = knowledge.active.get(declarer) else {
-        return (None, 0.0);
-    };
+    let &seat = knowledge.active.get(declarer)?;
     let pile = knowledge.capacity.len() - 1;
     let partner = pinochle_engine::game::partner(rules, seat)
         .and_then(|p| knowledge.active.iter().position(|&s| s == p));
@@ -738,20 +793,24 @@ fn declarer_score(
         .filter(|&t| trump.is_none_or(|named| named == t))
         .filter(|&t| !marriage_needed || has_marriage(&hand, t))
         .collect();
-    let Some((trump, _)) = basic::best_trump(view, &hand, &allowed) else {
-        return (None, 0.0);
-    };
+    let (trump, _) = basic::best_trump(view, &hand, &allowed)?;
     let mut hands: Vec<CardCounts> = world.holdings[..pile].to_vec();
     if let Some(p) = partner {
         (hand, hands[p]) = basic::partner_exchange(view, &hand, &hands[p], trump, exchange);
     }
     let (kept, buried) = bury(view, &hand, trump);
-    let partner_meld = partner.map_or(0, |p| meld_total(rules, &hands[p], Some(trump)));
     hands[declarer] = kept;
     let table = Table::with_declarer(view, seat, Some(trump));
-    let points = table.playout(&hands, declarer) + card_points(rules.counting, &buried);
-    let meld = meld_total(rules, &kept, Some(trump)) + partner_meld;
-    (Some(trump), f64::from(meld) + f64::from(points))
+    Some(DeclaredDeal {
+        trump,
+        meld: hands
+            .iter()
+            .map(|h| meld_total(rules, h, Some(trump)))
+            .collect(),
+        takes: table.playout_by_seat(&hands, declarer),
+        declarer_side: table.declarer_side,
+        buried: card_points(rules.counting, &buried),
+    })
 }
 
 /// The trump suits among the legal actions.

@@ -1,5 +1,5 @@
 //! Grades for a player's decisions, after the hand: each decision is valued
-//! by the coach's own analysis ([`coach::analyse_all`], the expert's
+//! by the coach's own analysis ([`coach::analyse_with`], the expert's
 //! deliberation) from the player's view at that moment, and its cost is what
 //! the expert's choice was expected to bring more than the player's, in the
 //! game's unit. The grade follows the cost, scaled to the game:
@@ -137,7 +137,7 @@ pub fn grade(
     seed: u64,
     opponents: Level,
 ) -> Result<GradedDecision, AiError> {
-    let analysis = coach::analyse_all(view, seed, opponents)?;
+    let analysis = coach::analyse_with(view, seed, opponents, Some(chosen))?;
     let value_of = |action: &Action| {
         analysis
             .choices
@@ -408,6 +408,66 @@ mod tests {
                 state.apply_for(seat, action).unwrap();
             }
             assert_eq!(graded, 3, "{preset:?}");
+        }
+    }
+
+    /// A bid is graded by the result of the hand it leads to: in every
+    /// preset most calls of an auction bid by rules of thumb get a grade (in
+    /// the stake games nearly all), and a jump far above the expert's limit
+    /// costs at least a mistake wherever it is graded.
+    #[test]
+    fn bids_are_graded_and_an_overbid_costs() {
+        for preset in PresetId::ALL {
+            let rules = Rules::preset(preset);
+            let (mut calls, mut graded, mut overbids) = (0, 0, 0);
+            for seed in 0..4 {
+                let mut state = State::new(rules.clone(), seed).unwrap();
+                while matches!(
+                    state.phase(),
+                    Phase::Auction | Phase::PassLeft | Phase::PartnerPass
+                ) {
+                    let seat = state.current_player().unwrap();
+                    let view = state.observation(seat);
+                    let action = Bot::new(Level::Basic, seed).decide(&view).unwrap();
+                    let legal = view.legal_actions();
+                    if view.phase() == Phase::Auction && legal.contains(&Action::Pass) {
+                        calls += 1;
+                        let d = grade(&view, &action, seed, Level::Basic).unwrap();
+                        graded += usize::from(d.grade.is_some());
+                        let deliberation = Bot::new(Level::Expert, seed)
+                            .against(Level::Basic)
+                            .deliberate(&view)
+                            .unwrap();
+                        let crate::player::Grounds::Bidding { limit, .. } = deliberation.grounds
+                        else {
+                            panic!("{preset:?}: an auction decided without its outlook");
+                        };
+                        let far = limit + 0.4 * f64::from(rules.counting.total());
+                        let overbid = legal.iter().find(|a| match a {
+                            Action::Bid(b) => f64::from(*b) >= far,
+                            _ => false,
+                        });
+                        if let Some(overbid) = overbid {
+                            let o = grade(&view, overbid, seed, Level::Basic).unwrap();
+                            if let Some(g) = o.grade {
+                                assert!(
+                                    g >= Grade::Mistake,
+                                    "{preset:?} {overbid:?} over {limit}: {o:?}"
+                                );
+                                overbids += 1;
+                            }
+                        }
+                    }
+                    state.apply_for(seat, action).unwrap();
+                }
+            }
+            let share = graded as f64 / calls.max(1) as f64;
+            let floor = if rules.scoring.is_ledger() { 0.8 } else { 0.5 };
+            assert!(
+                share >= floor,
+                "{preset:?}: {graded} of {calls} calls graded"
+            );
+            assert!(overbids > 0, "{preset:?}: no overbid graded");
         }
     }
 

@@ -16,6 +16,7 @@
 //! * [`player`]: the [`Player`] trait, the levels and [`by_name`].
 
 pub mod basic;
+pub mod call_values;
 pub mod coach;
 pub mod expert;
 pub mod grading;

@@ -176,8 +176,8 @@ fn choice_row(
         .unwrap_or_default();
     // The recommended choice shows its fact; the others with a value keep
     // theirs on hover and for screen readers, so five choices fit beside the
-    // prompt. A choice without a value (a bid, a meld) shows its fact: it is
-    // the only figure the choice has.
+    // prompt. A choice without a value (a meld, a bid the coach has no
+    // figure for) shows its fact: it is the only figure the choice has.
     let note = (!choice.note.is_empty()).then(|| choice.note.clone());
     let note_hidden = !recommended && choice.value.is_some();
     html! {
@@ -256,7 +256,7 @@ fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
     } else {
         ", each played out with every card seen"
     };
-    // Bids and melds carry facts, not values.
+    // Melds, and bids without figures, carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
         (
             format!("Choices, best first, in {unit_name}"),

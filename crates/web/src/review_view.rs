@@ -246,7 +246,8 @@ fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
             expert_would(&g.expert, phase),
             cost_text(cost, g.unit)
         ),
-        // Not valued (a bid): the expert's own grounds say how far off it was.
+        // Not valued (a bid without figures): the expert's own grounds say
+        // how far off it was.
         _ if g.reason.is_empty() => expert_would(&g.expert, phase),
         _ => format!("{}: {}", expert_would(&g.expert, phase), g.reason),
     }

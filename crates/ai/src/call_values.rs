@@ -1,0 +1,414 @@
+//! What each call of the auction is worth to the seat that makes it, so the
+//! coach can show a bid's value beside a pass's and the review can grade a
+//! bid like any other decision.
+//!
+//! The figure is the hand's expected result for the seat, over the expert's
+//! sampled deals of the bid (the deals of its [`BidOutlook`]). In each deal
+//! the rest of the auction is bid out: the seat makes the call and then bids
+//! on up to the expert's limit; every other seat bids up to the rules of
+//! thumb's limit for the hand the deal gives it ([`basic::bidding_limit`]).
+//! Deals whose limits do not fit the calls the others have already made (a
+//! bid well above the limit, a pass well below it) are left out while enough
+//! others remain. The winner takes the kitty, names trump and buries, the
+//! deal is played out by the greedy playout ([`expert::declared_deal`]), and
+//! the hand is scored:
+//!
+//! * points games: each side as the game scores a played hand (the bid lost
+//!   when set; a defending side's meld and card points when it takes what it
+//!   needs), the seat's side's score less the other sides' mean, as the
+//!   expert values play or concede;
+//! * Brooklyn's stakes: the bid's stake times the trump's multiplier from
+//!   (or, doubled when set, to) each opponent; a declarer that may still give
+//!   up loses a single stake at worst;
+//! * the club's bowl: the declarer's payment as [`expert::club_payment`]
+//!   gives it for a contract made or not, a defender's share of it.
+//!
+//! Ledger results are in base stakes (the stake of the lowest bid band). A
+//! hand nobody bids is thrown in: nothing changes. Concessions, challenges
+//! and the escape to the dealer are not played out: the declarer plays every
+//! hand. The pass and the bids are valued on the same deals, so the errors of
+//! the estimate (the greedy playout, the others' limits read by rules of
+//! thumb) fall alike on each.
+
+use pinochle_engine::game::bidding::legal_bids;
+use pinochle_engine::game::{same_side, side_key, Action, PlayerView};
+use pinochle_engine::rules::{AllPass, ConcedeTiming, Rules, Scoring};
+
+use crate::basic;
+use crate::coach::Unit;
+use crate::expert::{self, declared_deal, BidOutlook, DeclaredDeal};
+use crate::grading;
+use crate::knowledge::World;
+
+/// The fewest deals kept after those that do not fit the others' calls are
+/// left out; with fewer, every deal counts.
+const FEWEST_FITTING: usize = 6;
+
+/// How the auction ends in one deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AuctionEnd {
+    /// The active seat of this index (in play order) declares at the bid.
+    Won(usize, u32),
+    /// Nobody bid: the hand is thrown in.
+    ThrownIn,
+}
+
+/// The value of each of `calls` (a bid or a pass; `None` for anything else)
+/// for the seat of `view`, which bids up to `limit` after it, over the deals
+/// of `outlook`.
+pub fn call_values(
+    view: &PlayerView,
+    outlook: &BidOutlook,
+    limit: f64,
+    calls: &[Action],
+) -> Vec<Option<f64>> {
+    let knowledge = &outlook.worlds.knowledge;
+    let Some(me) = knowledge.me else {
+        return vec![None; calls.len()];
+    };
+    let deals: Vec<Deal> = outlook
+        .worlds
+        .worlds
+        .iter()
+        .map(|world| Deal::new(view, world, me))
+        .collect();
+    let fitting: Vec<&Deal> = deals.iter().filter(|d| d.fits(view)).collect();
+    let counted: Vec<&Deal> = if fitting.len() >= FEWEST_FITTING {
+        fitting
+    } else {
+        deals.iter().collect()
+    };
+    calls
+        .iter()
+        .map(|call| {
+            let first = match call {
+                Action::Bid(b) => Some(*b),
+                Action::Pass => None,
+                _ => return None,
+            };
+            if counted.is_empty() {
+                return None;
+            }
+            let total: f64 = counted
+                .iter()
+                .map(|deal| {
+                    let end = deal.auction(view, first, limit);
+                    deal.result(view, outlook, end)
+                })
+                .sum();
+            Some(total / counted.len() as f64)
+        })
+        .collect()
+}
+
+/// [`call_values`] of the coach's alternatives `calls` (the expert's call
+/// first), then of `extra` where it is a further bid. Where the expert's
+/// call is not the best of `calls` by them (by more than a best grade's
+/// cost, see [`grading::thresholds`]), this estimate and the expert's limit
+/// disagree and the figures would contradict the call they stand beside:
+/// then there are none, and `Err` names the call the estimate favours.
+pub fn consistent_values(
+    view: &PlayerView,
+    outlook: &BidOutlook,
+    limit: f64,
+    calls: &[Action],
+    extra: Option<&Action>,
+) -> Result<Vec<Option<f64>>, Action> {
+    let mut all = calls.to_vec();
+    if let Some(extra @ Action::Bid(_)) = extra {
+        if !all.contains(extra) {
+            all.push(extra.clone());
+        }
+    }
+    let values = call_values(view, outlook, limit, &all);
+    let unit = if view.rules.scoring.is_ledger() {
+        Unit::Stakes
+    } else {
+        Unit::Points
+    };
+    let best_grade = grading::thresholds(&view.rules, unit)[0];
+    let best = (0..calls.len())
+        .filter_map(|i| Some((i, values[i]?)))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match (values.first(), best) {
+        (Some(Some(expert)), Some((_, best))) if *expert >= best - best_grade => Ok(values),
+        (_, Some((i, _))) => Err(calls[i].clone()),
+        // Nothing valued (a redeal asked for): no figures either.
+        (_, None) => Ok(vec![None; all.len()]),
+    }
+}
+
+/// One sampled deal: its world and each active seat's bidding limit.
+struct Deal<'a> {
+    world: &'a World,
+    me: usize,
+    /// Per active seat (in play order), the rules of thumb's limit with the
+    /// hand the deal gives it (the seat's own is the caller's `limit`).
+    limits: Vec<f64>,
+}
+
+impl<'a> Deal<'a> {
+    fn new(view: &PlayerView, world: &'a World, me: usize) -> Deal<'a> {
+        let active = view.public.hand.active.len();
+        Deal {
+            world,
+            me,
+            limits: (0..active)
+                .map(|i| basic::bidding_limit(view, &world.holdings[i]))
+                .collect(),
+        }
+    }
+
+    /// Whether the others' limits fit their calls so far: each bid within its
+    /// bidder's limit (with a tenth of the hand's points to spare), each pass
+    /// made facing a bid above it.
+    fn fits(&self, view: &PlayerView) -> bool {
+        let h = &view.public.hand;
+        let slack = f64::from(view.rules.counting.total()) / 10.0;
+        let mut high: Option<u32> = None;
+        h.auction.iter().all(|call| {
+            let Some(i) = h.active.iter().position(|&s| s == call.seat) else {
+                return true;
+            };
+            let fits = i == self.me
+                || match call.bid {
+                    Some(b) => f64::from(b) <= self.limits[i] + slack,
+                    None => {
+                        let next = legal_bids(&view.rules, high).first().copied();
+                        next.is_none_or(|b| f64::from(b) > self.limits[i] - slack)
+                    }
+                };
+            if call.bid.is_some() {
+                high = call.bid;
+            }
+            fits
+        })
+    }
+
+    /// How the auction ends in this deal when the seat calls `first` (None:
+    /// pass) and bids on up to `my_limit`, the others up to theirs, read as
+    /// an open auction: the seat whose limit is highest wins, at the lowest
+    /// bid above the highest bid the others would still make (and at least
+    /// its own last bid). Whose turn it is when the limits meet is left out:
+    /// it would turn a deal on which seat reaches a step of the bid grid
+    /// first.
+    fn auction(&self, view: &PlayerView, first: Option<u32>, my_limit: f64) -> AuctionEnd {
+        let rules = &view.rules;
+        let h = &view.public.hand;
+        let next_over = |bid: Option<u32>| legal_bids(rules, bid).first().copied();
+        // The highest bid a seat makes with `limit`, bidding from over `high`.
+        let top_bid = |limit: f64, high: Option<u32>| -> Option<u32> {
+            let mut top = None;
+            let mut over = high;
+            while let Some(b) = next_over(over).filter(|&b| f64::from(b) <= limit) {
+                top = Some(b);
+                over = Some(b);
+            }
+            top
+        };
+        let high = h.high.map(|(_, b)| b);
+        let holder = h
+            .high
+            .and_then(|(s, b)| Some((h.active.iter().position(|&x| x == s)?, b)));
+        // Each seat still bidding and the highest bid it makes (its bid so
+        // far when its limit is lower).
+        let mut tops: Vec<(usize, u32)> = Vec::new();
+        for (i, &seat) in h.active.iter().enumerate() {
+            if h.passed[seat] {
+                continue;
+            }
+            let held = holder.filter(|&(x, _)| x == i).map(|(_, b)| b);
+            let top = if i == self.me {
+                first.map(|b| top_bid(my_limit, Some(b)).unwrap_or(b))
+            } else {
+                top_bid(self.limits[i], high).max(held)
+            };
+            if let Some(top) = top {
+                tops.push((i, top));
+            }
+        }
+        // The winner: the highest top; between equal tops, the holder of the
+        // bid, then the seat (it has just made its call).
+        let rank =
+            |&(i, top): &(usize, u32)| (top, holder.is_some_and(|(x, _)| x == i), i == self.me);
+        let Some(&(winner, top)) = tops.iter().max_by_key(|t| rank(t)) else {
+            // Nobody bids: where the rules hold the last player to the
+            // lowest bid, that is the last of the others to speak.
+            let n = h.active.len();
+            let last = (1..n)
+                .map(|k| (self.me + k) % n)
+                .rfind(|&i| !h.passed[h.active[i]]);
+            return match (rules.auction.all_pass, last) {
+                (AllPass::DealerStuck | AllPass::DealerMustBid, Some(last)) => {
+                    AuctionEnd::Won(last, next_over(None).unwrap_or(rules.auction.min_bid))
+                }
+                _ => AuctionEnd::ThrownIn,
+            };
+        };
+        // The price: over the best of the others' tops, never below the
+        // winner's own bid so far or the seat's call.
+        let runner_up = tops
+            .iter()
+            .filter(|&&(i, _)| i != winner)
+            .map(|&(_, t)| t)
+            .max();
+        let own = if winner == self.me {
+            first
+        } else {
+            holder.filter(|&(x, _)| x == winner).map(|(_, b)| b)
+        };
+        // (A new bidder must go over the bid it found; the holder keeps its own.)
+        let holds = holder.is_some_and(|(x, _)| x == winner && x != self.me);
+        let floor = if holds {
+            own
+        } else {
+            own.into_iter().chain(next_over(high)).max()
+        };
+        let price = runner_up
+            .and_then(|r| next_over(Some(r)))
+            .into_iter()
+            .chain(floor)
+            .max()
+            .unwrap_or(top)
+            .min(top.max(own.unwrap_or(0)));
+        AuctionEnd::Won(winner, price)
+    }
+
+    /// The seat's result when the auction ends so: in the points games its
+    /// side's score less the other sides' mean, in the ledger games what it
+    /// is paid.
+    fn result(&self, view: &PlayerView, outlook: &BidOutlook, end: AuctionEnd) -> f64 {
+        let AuctionEnd::Won(declarer, bid) = end else {
+            return 0.0;
+        };
+        let rules = &view.rules;
+        let h = &view.public.hand;
+        let knowledge = &outlook.worlds.knowledge;
+        let deal = declared_deal(view, knowledge, self.world, declarer, None);
+        let ours = |i: usize| same_side(rules, h.active[i], h.active[self.me]);
+        let declaring = ours(declarer);
+        match &rules.scoring {
+            Scoring::Points(p) => {
+                // Each side's score as the game writes a played hand; with no
+                // trump to name the hand is not played and the bid is lost.
+                let side_score = |member: &dyn Fn(usize) -> bool| -> f64 {
+                    let declarer_side = member(declarer);
+                    match &deal {
+                        Some(deal) if declarer_side => {
+                            p.declarer_played(bid, deal.tally(member)).0 as f64
+                        }
+                        Some(deal) => p.defender_played(deal.tally(member)) as f64,
+                        None if declarer_side => -f64::from(bid),
+                        None => 0.0,
+                    }
+                };
+                let mut sides: Vec<_> = h.active.iter().map(|&s| side_key(rules, s)).collect();
+                sides.sort_unstable();
+                sides.dedup();
+                let mine = side_key(rules, h.active[self.me]);
+                let others: Vec<f64> = sides
+                    .iter()
+                    .filter(|&&side| side != mine)
+                    .map(|&side| side_score(&|i: usize| side_key(rules, h.active[i]) == side))
+                    .collect();
+                let rivals = others.iter().sum::<f64>() / others.len().max(1) as f64;
+                side_score(&ours) - rivals
+            }
+            _ => match &deal {
+                Some(deal) => ledger_result(rules, deal, bid, declaring),
+                // No trump to name: the declarer pays a single stake to each.
+                None if declaring => -expert::stake_unit(rules, bid) * expert::opponents(rules),
+                None => expert::stake_unit(rules, bid),
+            },
+        }
+    }
+}
+
+/// What a seat is paid in a ledger game (pays when negative) for the hand
+/// `deal` played out at `bid`, in base stakes: the declarer when `declaring`,
+/// else one defender.
+fn ledger_result(rules: &Rules, deal: &DeclaredDeal, bid: u32, declaring: bool) -> f64 {
+    let tally = deal.tally(|i| deal.declarer_side[i]);
+    let made = tally.meld + tally.points >= bid;
+    let unit = expert::stake_unit(rules, bid);
+    let m = expert::trump_multiplier(rules, Some(deal.trump));
+    let made_share = f64::from(u8::from(made));
+    if let Some(payment) = expert::club_payment(rules, bid, Some(deal.trump), made_share) {
+        // The club: every other player (and the bowl from its bid) pays a
+        // made contract; one the bidder cannot make it passes, paying the
+        // basic stake to each.
+        return match (declaring, made) {
+            (true, _) => payment * unit,
+            (false, true) => -m * unit,
+            (false, false) => unit,
+        };
+    }
+    let may_give_up = rules.contract.challenge
+        || rules
+            .contract
+            .concede
+            .as_ref()
+            .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld);
+    let per_opponent = if made {
+        m * unit
+    } else if may_give_up {
+        -unit
+    } else {
+        -2.0 * m * unit
+    };
+    if declaring {
+        per_opponent * expert::opponents(rules)
+    } else {
+        -per_opponent
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::game::{Phase, State};
+    use pinochle_engine::rules::PresetId;
+
+    /// The view of the seat to call after `calls` calls of the auction of
+    /// `preset`'s deal `seed`, every call before by the rules of thumb.
+    pub fn auction_view(preset: PresetId, seed: u64, calls: usize) -> Option<PlayerView> {
+        let mut state = State::new(pinochle_engine::Rules::preset(preset), seed).ok()?;
+        for _ in 0..400 {
+            let view = state.observation(state.current_player()?);
+            match view.phase() {
+                Phase::Auction if view.public.hand.auction.len() == calls => return Some(view),
+                Phase::Auction | Phase::PassLeft | Phase::PartnerPass => {}
+                _ => return None,
+            }
+            let legal = view.legal_actions();
+            state.apply(basic::decide(&view, &legal)?).ok()?;
+        }
+        None
+    }
+
+    #[test]
+    fn a_pass_and_the_next_bid_are_valued_in_every_preset() {
+        for preset in PresetId::ALL {
+            let mut valued = 0;
+            for seed in 0..6 {
+                let Some(view) = auction_view(preset, seed, 0) else {
+                    continue;
+                };
+                let mut rng = pinochle_engine::game::rng::Rng::new(seed);
+                let outlook = expert::bidding_outlook(&view, &mut rng);
+                let calls = view.legal_actions();
+                let values = call_values(&view, &outlook, outlook.value, &calls);
+                for (call, value) in calls.iter().zip(&values) {
+                    match call {
+                        Action::Bid(_) | Action::Pass => {
+                            assert!(value.is_some_and(f64::is_finite), "{preset:?} {call:?}");
+                            valued += 1;
+                        }
+                        _ => assert_eq!(*value, None),
+                    }
+                }
+            }
+            assert!(valued > 0, "{preset:?}: no auction decision valued");
+        }
+    }
+}
