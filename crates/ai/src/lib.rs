@@ -9,6 +9,7 @@
 //! * [`basic`]: rules of thumb for every decision;
 //! * [`outlook`]: sampled playouts of a contract before trick play;
 //! * [`expert`]: the expert's trump, concessions and challenges from them;
+//! * [`call_values`]: what each call of the auction leads to, for the coach;
 //! * [`coach`]: the expert's analysis of a decision (hints, bid advice) and
 //!   claims proved by the solver;
 //! * [`grading`]: grades of a player's decisions after the hand and the
