@@ -1168,10 +1168,10 @@ fn bidding(
             } else if partners {
                 "your side's score less the opponents'"
             } else {
-                "your score less the mean of the other players'"
+                "your score less the others' mean"
             };
             analysis.reason += &format!(
-                "; each call's figure is the hand's result it leads to ({result}) over the same deals, the rest of the auction bid out to each player's limit"
+                "; figures: the hand's result each call leads to ({result}), the auction bid out to each player's limit"
             );
         }
         Ok(_) => {}
@@ -1181,7 +1181,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no figures: bid out over the same deals, the auction would favour {favoured} here, while the expert keeps to its limit"
+                "; no figures: bid out over these deals, the auction favours {favoured} here, while the expert keeps to its limit"
             );
         }
     }
