@@ -413,13 +413,14 @@ mod tests {
 
     /// A bid is graded by the result of the hand it leads to: in every
     /// preset most calls of an auction bid by rules of thumb get a grade (in
-    /// the stake games nearly all), and a jump far above the expert's limit
-    /// costs at least a mistake wherever it is graded.
+    /// the stake games nearly all), a jump far above the expert's limit
+    /// costs at least a mistake wherever it is graded, and a pass with the
+    /// next bid far below that limit at least an inaccuracy.
     #[test]
-    fn bids_are_graded_and_an_overbid_costs() {
+    fn bids_are_graded_and_overbids_and_underbids_cost() {
         for preset in PresetId::ALL {
             let rules = Rules::preset(preset);
-            let (mut calls, mut graded, mut overbids) = (0, 0, 0);
+            let (mut calls, mut graded, mut overbids, mut passes) = (0, 0, 0, 0);
             for seed in 0..4 {
                 let mut state = State::new(rules.clone(), seed).unwrap();
                 while matches!(
@@ -447,6 +448,22 @@ mod tests {
                             Action::Bid(b) => f64::from(*b) >= far,
                             _ => false,
                         });
+                        let next = legal.iter().find_map(|a| match a {
+                            Action::Bid(b) => Some(f64::from(*b)),
+                            _ => None,
+                        });
+                        if next
+                            .is_some_and(|b| b + 0.3 * f64::from(rules.counting.total()) <= limit)
+                        {
+                            let p = grade(&view, &Action::Pass, seed, Level::Basic).unwrap();
+                            if let Some(g) = p.grade {
+                                assert!(
+                                    g >= Grade::Inaccuracy,
+                                    "{preset:?} pass under {limit}: {p:?}"
+                                );
+                                passes += 1;
+                            }
+                        }
                         if let Some(overbid) = overbid {
                             let o = grade(&view, overbid, seed, Level::Basic).unwrap();
                             if let Some(g) = o.grade {
@@ -468,6 +485,7 @@ mod tests {
                 "{preset:?}: {graded} of {calls} calls graded"
             );
             assert!(overbids > 0, "{preset:?}: no overbid graded");
+            assert!(passes > 0, "{preset:?}: no underbidding pass graded");
         }
     }
 
