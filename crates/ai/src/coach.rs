@@ -1164,7 +1164,7 @@ fn bidding(
     match figures {
         Ok(values) if values.iter().any(Option::is_some) => {
             let result = if view.rules.scoring.is_ledger() {
-                "what you are paid, in base stakes"
+                "what you are paid, in stake units"
             } else if partners {
                 "your side's score less the opponents'"
             } else {
