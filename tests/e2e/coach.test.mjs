@@ -136,8 +136,18 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           const best = await hint(page);
           const panel = page.getByTestId('hint-panel');
           if (kind === 'bid') {
-            // A bid has no value column: every choice shows its fact.
-            assert.equal(await panel.locator('.choice-note.visually-hidden').count(), 0, 'every bid choice shows its figure');
+            // Every call shows a figure: the hand's result it leads to, or,
+            // where the coach gives none (the reason says why), its fact.
+            const rows = await panel.locator('.coach-choice').evaluateAll((els) =>
+              els.map((li) => ({
+                value: li.querySelector('.choice-value')?.textContent.trim() ?? '',
+                fact: Boolean(li.querySelector('.choice-note:not(.visually-hidden)')),
+              })),
+            );
+            assert.ok(rows.length > 0 && rows.every((r) => r.value !== '' || r.fact), `every bid choice shows its figure: ${JSON.stringify(rows)}`);
+            const valued = rows.some((r) => r.value !== '');
+            assert.equal(valued, rows.every((r) => r.value !== ''), 'the calls are valued all or none');
+            assert.match(await panel.locator('.reason').innerText(), valued ? /figures: the hand's result each call leads to/ : /no figures: /);
           }
           if (kind === 'card') {
             const text = await panel.innerText();
