@@ -9,7 +9,8 @@
 // every decision of a hand the human bids for (the auction, the trump, the
 // bury, play or concede, the passes, the play) shows its prompt, its
 // buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png),
-// and upright at 375×553 in Brooklyn and the club (upright-<preset>-<phase>.png);
+// and upright at 375×553 in Brooklyn, the double deck and the club
+// (upright-<preset>-<phase>.png);
 // a partnership auction's bidding war at 360×640 keeps to a few rows of calls
 // with the newest in view and the hand on the screen (long-auction-360x640.png);
 // in each preset clicking an
@@ -215,14 +216,15 @@ for (const preset of PRESETS) {
 // was laid out for the play only: the declarer's longer questions (keep or
 // give the dealer the contract, play or concede, the trump, the bury)
 // pushed the hand below the screen's edge, and an open auction the Menu.
-// The same upright at 375×553 in Brooklyn and the club, where the trump's
-// two rows of suits and play or concede scrolled the table 32 and 39 px.
+// The same upright at 375×553 in Brooklyn, the double deck and the club,
+// where the trump's two rows of suits and play or concede scrolled the table
+// 32 and 39 px, and the double deck's two rows of cards 23 px in the play.
 const SIDEWAYS = { width: 667, height: 320 };
 const SHORT_UPRIGHT = { width: 375, height: 553 };
 const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
 const DECISION_CASES = [
   ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
-  ...PRESETS.filter((p) => ['brooklyn', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
+  ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
 ];
 
 for (const { preset, size, tag } of DECISION_CASES) {
