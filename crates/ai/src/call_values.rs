@@ -30,7 +30,7 @@
 //! the estimate (the greedy playout, the others' limits read by rules of
 //! thumb) fall alike on each.
 
-use pinochle_engine::game::bidding::legal_bids;
+use pinochle_engine::game::bidding::{legal_bids, reachable_bids};
 use pinochle_engine::game::{same_side, side_key, Action, PlayerView};
 use pinochle_engine::rules::{AllPass, ConcedeTiming, Rules, Scoring};
 
@@ -196,15 +196,13 @@ impl<'a> Deal<'a> {
         let rules = &view.rules;
         let h = &view.public.hand;
         let next_over = |bid: Option<u32>| legal_bids(rules, bid).first().copied();
-        // The highest bid a seat makes with `limit`, bidding from over `high`.
+        // The highest bid a seat makes with `limit`, bidding from over `high`
+        // (one list of the bids within reach: a grid of single points up to
+        // a high ceiling would make stepping through it slow).
         let top_bid = |limit: f64, high: Option<u32>| -> Option<u32> {
-            let mut top = None;
-            let mut over = high;
-            while let Some(b) = next_over(over).filter(|&b| f64::from(b) <= limit) {
-                top = Some(b);
-                over = Some(b);
-            }
-            top
+            reachable_bids(rules, high)
+                .into_iter()
+                .rfind(|&b| f64::from(b) <= limit)
         };
         let high = h.high.map(|(_, b)| b);
         let holder = h
