@@ -605,11 +605,15 @@ mod shell {
     }
 
     /// Which worker: the computer players' (decisions and claim checks, in
-    /// turn) or the coach's (analyses, which never hold up play).
+    /// turn), the coach's (hints, which never hold up play) or the review's
+    /// (a finished hand's duplicate replay, grades and par, and imports,
+    /// which never hold up a hint: a hint asked just after a review waited
+    /// about a second for the par).
     #[derive(Clone, Copy)]
     enum Link {
         Players,
         Coach,
+        Review,
     }
 
     /// The app's core and what runs its effects: messages are queued and
@@ -621,6 +625,7 @@ mod shell {
         store: Box<dyn KeyValueStore>,
         players: WorkerLink,
         coach: WorkerLink,
+        review: WorkerLink,
         render: RefCell<Callback<()>>,
         speaker: crate::sound::speaker::Speaker,
         /// Keeps the other-tab listener of the session on the table.
@@ -665,7 +670,7 @@ mod shell {
                     Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
                 }
                 AppEffect::Game(Effect::AskGrade(request)) => {
-                    self.ask(Link::Coach, WorkerRequest::Grade(*request), 0)
+                    self.ask(Link::Review, WorkerRequest::Grade(*request), 0)
                 }
                 AppEffect::Game(Effect::Download { file_name, text }) => {
                     if let Err(e) = download(&file_name, &text) {
@@ -678,13 +683,13 @@ mod shell {
                     }
                 }
                 AppEffect::Game(Effect::AskPar(request)) => {
-                    self.ask(Link::Coach, WorkerRequest::Par(*request), 0)
+                    self.ask(Link::Review, WorkerRequest::Par(*request), 0)
                 }
                 AppEffect::Game(Effect::AskImport(request)) => {
-                    self.ask(Link::Coach, WorkerRequest::Import(*request), 0)
+                    self.ask(Link::Review, WorkerRequest::Import(*request), 0)
                 }
                 AppEffect::Game(Effect::AskDuplicate(request)) => {
-                    self.ask(Link::Coach, WorkerRequest::Duplicate(*request), 0)
+                    self.ask(Link::Review, WorkerRequest::Duplicate(*request), 0)
                 }
                 AppEffect::Rate {
                     game,
@@ -733,6 +738,7 @@ mod shell {
             match link {
                 Link::Players => &self.players,
                 Link::Coach => &self.coach,
+                Link::Review => &self.review,
             }
         }
 
@@ -933,6 +939,7 @@ mod shell {
                 store,
                 players: WorkerLink::default(),
                 coach: WorkerLink::default(),
+                review: WorkerLink::default(),
                 render: RefCell::new(Callback::noop()),
                 speaker: crate::sound::speaker::Speaker::new(),
                 listener: RefCell::new(None),

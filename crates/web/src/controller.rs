@@ -451,7 +451,7 @@ impl Review {
             .min(self.replay.len());
     }
 
-    /// What to ask the coach's worker for what is not known yet: a grade per
+    /// What to ask the review's worker for what is not known yet: a grade per
     /// decision of `seat` (the expert deciding with `seed` against players of
     /// the level `opponents`) and the par. The answers name the hand as `hand`.
     pub fn requests(
@@ -571,16 +571,16 @@ pub enum Effect {
     Rewind { moves: u64 },
     /// Play this sound (only asked for while sounds are on).
     Sound(Cue),
-    /// Ask the coach's worker to grade a reviewed decision; answer with
+    /// Ask the review's worker to grade a reviewed decision; answer with
     /// [`Msg::Graded`] or [`Msg::GradeFailed`].
     AskGrade(Box<GradeRequest>),
-    /// Ask the coach's worker (in its idle time) to replay a finished hand with
+    /// Ask the review's worker to replay a finished hand with
     /// the expert in the human's seat; answer with [`Msg::Duplicated`].
     AskDuplicate(Box<DuplicateRequest>),
     /// A duplicate comparison to add to the rating: the human's result on a
     /// deal and the expert's in the same seat.
     Rate { player: i64, expert: i64 },
-    /// Ask the coach's worker for a reviewed hand's open-cards par; answer
+    /// Ask the review's worker for a reviewed hand's open-cards par; answer
     /// with [`Msg::ParFound`].
     AskPar(Box<ParRequest>),
     /// Offer a file to save: hand records, one JSON object per line (the
@@ -592,7 +592,7 @@ pub enum Effect {
     /// A claim finished this hand: keep how the rest would have gone with the
     /// saved session, so the hand's result shows it again after a reload.
     KeepClaim { hand: u32, claim: ShownClaim },
-    /// Ask the coach's worker to read a file of hand records for review;
+    /// Ask the review's worker to read a file of hand records for review;
     /// answer with [`Msg::ImportRead`].
     AskImport(Box<ImportRequest>),
 }

@@ -1,8 +1,8 @@
 //! Hand records opened from a file for review ("Import"): the JSON hand
 //! records that Export and `pinochle simulate --records` write, read and
-//! checked in the coach's worker ([`read_file`]: every record must replay to
+//! checked in the review's worker ([`read_file`]: every record must replay to
 //! itself), replayed in the page from their parts and shown one hand at a
-//! time in the same review panel as a game played here. One seat's decisions are graded by the coach's worker (seat 1, the
+//! time in the same review panel as a game played here. One seat's decisions are graded by the review's worker (seat 1, the
 //! human's seat in an exported game, unless another is chosen); imported
 //! hands count in no statistics and no rating.
 
