@@ -30,9 +30,11 @@
 //! the estimate (the greedy playout, the others' limits read by rules of
 //! thumb) fall alike on each.
 
+use std::cell::OnceCell;
+
 use pinochle_engine::game::bidding::{legal_bids, reachable_bids};
 use pinochle_engine::game::{same_side, side_key, Action, PlayerView};
-use pinochle_engine::rules::{AllPass, ConcedeTiming, Rules, Scoring};
+use pinochle_engine::rules::{AllPass, Rules, Scoring};
 
 use crate::basic;
 use crate::coach::Unit;
@@ -145,6 +147,9 @@ struct Deal<'a> {
     /// Per active seat (in play order), the rules of thumb's limit with the
     /// hand the deal gives it (the seat's own is the caller's `limit`).
     limits: Vec<f64>,
+    /// Per active seat, the deal played out with it declaring, once asked
+    /// (calls that end with the same declarer share the playout).
+    declared: Vec<OnceCell<Option<DeclaredDeal>>>,
 }
 
 impl<'a> Deal<'a> {
@@ -156,6 +161,7 @@ impl<'a> Deal<'a> {
             limits: (0..active)
                 .map(|i| basic::bidding_limit(view, &world.holdings[i]))
                 .collect(),
+            declared: (0..active).map(|_| OnceCell::new()).collect(),
         }
     }
 
@@ -282,7 +288,8 @@ impl<'a> Deal<'a> {
         let rules = &view.rules;
         let h = &view.public.hand;
         let knowledge = &outlook.worlds.knowledge;
-        let deal = declared_deal(view, knowledge, self.world, declarer, None);
+        let deal = self.declared[declarer]
+            .get_or_init(|| declared_deal(view, knowledge, self.world, declarer, None));
         let ours = |i: usize| same_side(rules, h.active[i], h.active[self.me]);
         let declaring = ours(declarer);
         match &rules.scoring {
@@ -291,7 +298,7 @@ impl<'a> Deal<'a> {
                 // trump to name the hand is not played and the bid is lost.
                 let side_score = |member: &dyn Fn(usize) -> bool| -> f64 {
                     let declarer_side = member(declarer);
-                    match &deal {
+                    match deal {
                         Some(deal) if declarer_side => {
                             p.declarer_played(bid, deal.tally(member)).0 as f64
                         }
@@ -312,7 +319,7 @@ impl<'a> Deal<'a> {
                 let rivals = others.iter().sum::<f64>() / others.len().max(1) as f64;
                 side_score(&ours) - rivals
             }
-            _ => match &deal {
+            _ => match deal {
                 Some(deal) => ledger_result(rules, deal, bid, declaring),
                 // No trump to name: the declarer pays a single stake to each.
                 None if declaring => -expert::stake_unit(rules, bid) * expert::opponents(rules),
@@ -341,19 +348,7 @@ fn ledger_result(rules: &Rules, deal: &DeclaredDeal, bid: u32, declaring: bool) 
             (false, false) => unit,
         };
     }
-    let may_give_up = rules.contract.challenge
-        || rules
-            .contract
-            .concede
-            .as_ref()
-            .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld);
-    let per_opponent = if made {
-        m * unit
-    } else if may_give_up {
-        -unit
-    } else {
-        -2.0 * m * unit
-    };
+    let per_opponent = unit * expert::stakes_per_opponent(rules, Some(deal.trump), made_share);
     if declaring {
         per_opponent * expert::opponents(rules)
     } else {
@@ -367,15 +362,15 @@ mod tests {
     use pinochle_engine::game::{Phase, State};
     use pinochle_engine::rules::PresetId;
 
-    /// The view of the seat to call after `calls` calls of the auction of
-    /// `preset`'s deal `seed`, every call before by the rules of thumb.
-    pub fn auction_view(preset: PresetId, seed: u64, calls: usize) -> Option<PlayerView> {
+    /// The view of the first seat to call in the auction of `preset`'s deal
+    /// `seed` (after the passes that come first, by the rules of thumb).
+    fn first_call_view(preset: PresetId, seed: u64) -> Option<PlayerView> {
         let mut state = State::new(pinochle_engine::Rules::preset(preset), seed).ok()?;
         for _ in 0..400 {
             let view = state.observation(state.current_player()?);
             match view.phase() {
-                Phase::Auction if view.public.hand.auction.len() == calls => return Some(view),
-                Phase::Auction | Phase::PassLeft | Phase::PartnerPass => {}
+                Phase::Auction => return Some(view),
+                Phase::PassLeft | Phase::PartnerPass => {}
                 _ => return None,
             }
             let legal = view.legal_actions();
@@ -389,7 +384,7 @@ mod tests {
         for preset in PresetId::ALL {
             let mut valued = 0;
             for seed in 0..6 {
-                let Some(view) = auction_view(preset, seed, 0) else {
+                let Some(view) = first_call_view(preset, seed) else {
                     continue;
                 };
                 let mut rng = pinochle_engine::game::rng::Rng::new(seed);

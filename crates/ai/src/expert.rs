@@ -502,19 +502,28 @@ impl Candidate {
         if let Some(payment) = club_payment(rules, bid, Some(self.trump), made) {
             return payment / opponents(rules);
         }
-        let m = trump_multiplier(rules, Some(self.trump));
-        let played = m * made - 2.0 * m * (1.0 - made);
-        let may_give_up = rules.contract.challenge
-            || rules
-                .contract
-                .concede
-                .as_ref()
-                .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld);
-        if may_give_up {
-            played.max(-1.0)
-        } else {
-            played
-        }
+        stakes_per_opponent(rules, Some(self.trump), made)
+    }
+}
+
+/// Brooklyn's stakes: what a declarer with `trump` that makes its contract
+/// with chance `made` expects from each opponent, in stakes of the
+/// contract's level: `m` when made and `2m` paid when set (`m`: the trump's
+/// multiplier); a declarer that may still give up after naming trump (a
+/// concession after meld, a challenge) risks a single set (−1) at most.
+pub fn stakes_per_opponent(rules: &Rules, trump: Option<Suit>, made: f64) -> f64 {
+    let m = trump_multiplier(rules, trump);
+    let played = m * made - 2.0 * m * (1.0 - made);
+    let may_give_up = rules.contract.challenge
+        || rules
+            .contract
+            .concede
+            .as_ref()
+            .is_some_and(|c| c.timing == ConcedeTiming::AfterMeld);
+    if may_give_up {
+        played.max(-1.0)
+    } else {
+        played
     }
 }
 
