@@ -1,7 +1,8 @@
 // Saved sessions and share links (issue 6), end to end: a reload resumes the
 // game exactly (mid-auction, where the bid advisor answers again, and
 // mid-trick); after the first visit a reload with
-// the network off still plays a whole hand; a rule-preset link opens the
+// the network off still plays a whole hand, and a reload after "Next hand"
+// opens the next hand, not the closed result again; a rule-preset link opens the
 // new-game screen with its rules and seed (a bad one is reported and the start
 // screen stays), and saved as a custom preset the rules come back by name; a
 // corrupted saved entry is reported and set aside while the other sessions stay;
@@ -118,12 +119,25 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
     await context.setOffline(true);
     await startGame(page, 'game=bison&seed=22');
     assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser is offline');
-    const state = { bid: false, results: 0 };
-    for (let i = 0; i < 400 && state.results < 1; i++) {
+    const state = { bid: false, results: 0, stopAtResult: true };
+    for (let i = 0; i < 400 && !(await page.getByTestId('result-panel').isVisible()); i++) {
       await settle(page);
       await humanStep(page, state);
     }
-    assert.equal(state.results, 1, 'a whole hand was played offline');
+    assert.ok(await page.getByTestId('result-panel').isVisible(), 'a whole hand was played offline');
+    // A result closed with "Next hand" stays closed after a reload, even
+    // before anyone has acted in the next hand (a slow pace keeps the
+    // computer players from acting before the reload).
+    await page.getByLabel('Pace of play').selectOption('slow');
+    await page.getByTestId('next-hand').click();
+    await page.waitForFunction(() => {
+      const id = sessionStorage.getItem('pinochle/current-session');
+      return JSON.parse(localStorage.getItem(`pinochle/session/${id}`)).results_closed === 1;
+    });
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.getByTestId('result-panel').count(), 0, 'no result panel after the reload');
+    assert.match(await page.getByTestId('game').innerText(), /Hand 2/, 'the next hand is on the table');
   } finally {
     await context.setOffline(false);
     await context.close();

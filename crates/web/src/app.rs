@@ -349,6 +349,7 @@ impl AppModel {
                         let finished = game.history.len() as u32;
                         keep_finished_hands(&mut session.reviews, finished);
                         keep_finished_hands(&mut session.claims, finished);
+                        session.results_closed = session.results_closed.min(finished);
                     }
                     save = true;
                 }
@@ -361,6 +362,12 @@ impl AppModel {
                 Effect::KeepClaim { hand, claim } => {
                     if let Some(session) = self.session.as_mut() {
                         session.claims.insert(hand, claim);
+                    }
+                    save = true;
+                }
+                Effect::ResultClosed { hand } => {
+                    if let Some(session) = self.session.as_mut() {
+                        session.results_closed = session.results_closed.max(hand);
                     }
                     save = true;
                 }
@@ -723,7 +730,8 @@ mod shell {
                     | Effect::Rewind { .. }
                     | Effect::Rate { .. }
                     | Effect::KeepReview { .. }
-                    | Effect::KeepClaim { .. },
+                    | Effect::KeepClaim { .. }
+                    | Effect::ResultClosed { .. },
                 ) => {}
                 AppEffect::Save => self.save(),
                 AppEffect::LeaveSession => {

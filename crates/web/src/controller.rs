@@ -592,6 +592,9 @@ pub enum Effect {
     /// A claim finished this hand: keep how the rest would have gone with the
     /// saved session, so the hand's result shows it again after a reload.
     KeepClaim { hand: u32, claim: ShownClaim },
+    /// The player closed this hand's result panel: keep that with the saved
+    /// session, so a reload does not open it again.
+    ResultClosed { hand: u32 },
     /// Ask the review's worker to read a file of hand records for review;
     /// answer with [`Msg::ImportRead`].
     AskImport(Box<ImportRequest>),
@@ -1004,6 +1007,20 @@ impl Game {
         }]
     }
 
+    /// Closes the open hand-result panel when the player had already closed
+    /// it (its hand is at most `closed_through`) before the game was saved.
+    pub fn close_seen_result(&mut self, closed_through: u32) {
+        if self
+            .result
+            .as_ref()
+            .is_some_and(|r| r.hand <= closed_through)
+        {
+            // The panel is open, so closing it cannot fail; of its effects,
+            // the deal's sound and the save were had when the player closed it.
+            let _ = self.update(Msg::CloseResult);
+        }
+    }
+
     /// Takes back the claims kept with the saved session, each when its
     /// tricks are the last ones its replayed hand played (a damaged or stale
     /// entry is left out); the one of the hand whose result is open shows
@@ -1223,9 +1240,10 @@ impl Game {
                 self.trick_pause = None;
             }
             Msg::CloseResult => {
-                if self.result.take().is_none() {
+                let Some(closed) = self.result.take() else {
                     return Err(GameError::Busy("no hand result is open"));
-                }
+                };
+                effects.push(Effect::ResultClosed { hand: closed.hand });
                 self.trick_pause = None;
                 self.show_last_trick = false;
                 self.claimed = None;
@@ -2012,6 +2030,7 @@ pub mod testing {
                     | Effect::AskPar(_)
                     | Effect::KeepReview { .. }
                     | Effect::KeepClaim { .. }
+                    | Effect::ResultClosed { .. }
                     | Effect::AskImport(_)
                     | Effect::Download { .. }
                     | Effect::AskDuplicate(_)

@@ -29,8 +29,8 @@ pub fn setup_of(game: &Game) -> SessionSetup {
 
 /// Rebuilds the game of a saved session: dealt again from its deal number,
 /// and every action replayed through the controller's own messages (so the
-/// score sheet, the open hand-result panel and the trick on the table come
-/// back exactly as they were).
+/// score sheet, a hand-result panel the player had not closed yet and the
+/// trick on the table come back exactly as they were).
 pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     let setup = &session.setup;
     let rules = setup.decode_rules().map_err(DecodeError::Rules)?;
@@ -56,6 +56,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     // The claims first: the cards they played are no decisions to grade.
     game.keep_claims(&session.claims);
     game.keep_reviews(&session.reviews);
+    game.close_seen_result(session.results_closed);
     Ok(game)
 }
 
@@ -103,6 +104,31 @@ mod tests {
             now.update(Msg::Wake).unwrap();
             assert_eq!(restored(&session), now, "{preset:?} at the result");
         }
+    }
+
+    #[test]
+    fn a_result_the_player_closed_stays_closed_after_a_reload() {
+        let mut game = Game::start("s".into(), basic_settings(PresetId::Bison), 5).unwrap();
+        let mut session = SavedSession::new("s".into(), setup_of(&game), 0);
+        play(&mut game, &mut session, |g| g.result.is_some());
+        assert!(
+            restored(&session).result.is_some(),
+            "a result not closed yet opens again"
+        );
+        for effect in game.update(Msg::CloseResult).unwrap() {
+            if let Effect::ResultClosed { hand } = effect {
+                session.results_closed = hand;
+            }
+        }
+        assert_eq!(session.results_closed, 1);
+        let store = MemoryStore::default();
+        save_session(&store, &mut session, 0).unwrap();
+        let (loaded, _) = load_session(&store, "s", 0).unwrap();
+        let back = restored(&loaded);
+        assert!(back.result.is_none());
+        let mut now = game.clone();
+        now.update(Msg::Wake).unwrap();
+        assert_eq!(back, now, "the next hand, as the player left it");
     }
 
     /// Opens the review of `hand` and answers every request as the worker

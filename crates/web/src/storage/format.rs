@@ -26,7 +26,7 @@ use serde_json::Value;
 use crate::controller::{Pace, ShownClaim};
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 6;
+pub const SESSION_SCHEMA: u32 = 7;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -126,6 +126,9 @@ pub struct SavedSession {
     pub reviews: BTreeMap<u32, KeptReview>,
     /// How the claimed hands would have gone, by hand number.
     pub claims: BTreeMap<u32, ShownClaim>,
+    /// The last hand whose result panel the player closed (0: none), so a
+    /// reload opens only a result not yet seen.
+    pub results_closed: u32,
 }
 
 impl SavedSession {
@@ -143,6 +146,7 @@ impl SavedSession {
             counted_hands: 0,
             reviews: BTreeMap::new(),
             claims: BTreeMap::new(),
+            results_closed: 0,
         }
     }
 
@@ -256,7 +260,9 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// of a game in which undo was used. Schema 4 counts the hands already in the
 /// statistics (none, for a session saved before there were statistics).
 /// Schema 5 keeps the analyses of reviewed hands (none before); schema 6 how
-/// the claimed hands would have gone (none before).
+/// the claimed hands would have gone (none before); schema 7 the last hand
+/// whose result the player closed (none before: a result open when such a
+/// session was saved opens again).
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -273,6 +279,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
             3 => v3_to_v4(doc)?,
             4 => v4_to_v5(doc)?,
             5 => v5_to_v6(doc)?,
+            6 => v6_to_v7(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -372,15 +379,24 @@ fn v5_to_v6(doc: Value) -> Result<Value, DecodeError> {
     with_empty_map(doc, 5, "claims")
 }
 
+fn v6_to_v7(doc: Value) -> Result<Value, DecodeError> {
+    with_new_field(doc, 6, "results_closed", Value::from(0))
+}
+
 /// Schema `from` + 1: the session gains an empty map under `key`.
 fn with_empty_map(doc: Value, from: u32, key: &str) -> Result<Value, DecodeError> {
+    with_new_field(doc, from, key, Value::Object(Default::default()))
+}
+
+/// Schema `from` + 1: the session gains `value` under `key`.
+fn with_new_field(doc: Value, from: u32, key: &str, value: Value) -> Result<Value, DecodeError> {
     let Value::Object(mut session) = doc else {
         return Err(DecodeError::Migration {
             from,
             reason: "the session is not a JSON object".into(),
         });
     };
-    session.insert(key.into(), Value::Object(Default::default()));
+    session.insert(key.into(), value);
     session.insert("schema".into(), Value::from(from + 1));
     Ok(Value::Object(session))
 }

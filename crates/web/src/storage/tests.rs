@@ -604,6 +604,14 @@ fn a_schema_5_session_keeps_no_claims_yet() {
 }
 
 #[test]
+fn a_schema_6_session_has_closed_no_result_yet() {
+    assert_eq!(
+        migrated_from(6, "results_closed", PresetId::Bison).results_closed,
+        0
+    );
+}
+
+#[test]
 fn a_kept_claim_of_the_wrong_shape_is_refused_by_name() {
     let (session, _) = new_session("bad-claim", PresetId::Bison, 6);
     let mut entry = serde_json::to_value(&session).unwrap();
