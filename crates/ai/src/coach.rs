@@ -412,11 +412,19 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     };
     let card = values.cards[best];
     let mut facts = trick_facts(view, card);
-    facts.push(format!(
-        "with the {} the contract is {}",
-        card.long_name(),
-        contract_note(best)
-    ));
+    match settled_whatever_played(values, analysis.unit) {
+        // A ledger game pays for the contract alone: once it is made (or
+        // set) in every deal whatever the seat plays, the cards tie.
+        Some(made) => facts.push(format!(
+            "the contract is {} in all {solved} sampled deals whatever you play, so every card is worth the same",
+            if made { "made" } else { "set" }
+        )),
+        None => facts.push(format!(
+            "with the {} the contract is {}",
+            card.long_name(),
+            contract_note(best)
+        )),
+    }
     if analysis.unit == Unit::Points && !values.bounded {
         let points = values.side_points[best] as f64 / count;
         facts.push(format!(
@@ -440,6 +448,24 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         }
     }
     analysis.reason = facts.join("; ");
+}
+
+/// Whether the contract is made (`Some(true)`) or set (`Some(false)`) in
+/// every deal searched to the end whatever card is played, where only the
+/// contract counts (stakes); `None` where a card can still change it, the
+/// values are estimated, or there is one card.
+fn settled_whatever_played(values: &CardValues, unit: Unit) -> Option<bool> {
+    if unit != Unit::Stakes || !values.exact || values.solved == 0 || values.cards.len() < 2 {
+        return None;
+    }
+    let all = f64::from(values.solved);
+    if values.made.iter().all(|&m| m == all) {
+        Some(true)
+    } else if values.made.iter().all(|&m| m == 0.0) {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Facts about playing `card` to the trick under way, from what the seat sees:
@@ -2113,6 +2139,46 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
             }
         }
         assert!(seen > 5, "only {seen} bids' reasons");
+    }
+
+    /// Where only the contract pays and it is settled whatever the seat
+    /// plays, the hint says the cards tie instead of naming one card's odds.
+    #[test]
+    fn a_settled_contract_is_said_to_tie_every_card() {
+        let (mut settled, mut open) = (0, 0);
+        for preset in [PresetId::Brooklyn, PresetId::Club] {
+            for seed in 1..4 {
+                drive(preset, seed, 400, |state| {
+                    let view = state.observation(state.current_player().unwrap());
+                    if view.phase() != Phase::Tricks
+                        || !quick(&view)
+                        || view.legal_actions().len() < 2
+                    {
+                        return true;
+                    }
+                    let analysis = analyse_all(&view, seed, Level::Expert).unwrap();
+                    let values: Vec<f64> =
+                        analysis.choices.iter().filter_map(|c| c.value).collect();
+                    let tie = analysis
+                        .reason
+                        .contains("whatever you play, so every card is worth the same");
+                    if tie {
+                        settled += 1;
+                        assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
+                        assert!(
+                            !analysis.reason.contains("with the "),
+                            "{}",
+                            analysis.reason
+                        );
+                    } else {
+                        open += 1;
+                        assert!(analysis.reason.contains("with the "), "{}", analysis.reason);
+                    }
+                    true
+                });
+            }
+        }
+        assert!(settled > 0 && open > 0, "{settled} settled, {open} open");
     }
 
     #[test]
