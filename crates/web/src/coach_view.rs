@@ -49,18 +49,24 @@ fn point_decimals(values: &[f64]) -> usize {
     usize::from(blurred)
 }
 
-/// A value in the analysis' unit, signed: "+31", "+18.7", "−0.40 u".
+/// A value in the analysis' unit, signed: "+31", "+18.7", "−0.40 u"; one
+/// that rounds to nothing has no sign ("0.00 u", not "−0.00 u").
 fn value_text(value: f64, unit: Unit, point_decimals: usize) -> String {
-    let sign = if value > 0.0 {
-        "+"
-    } else if value < 0.0 {
-        "−"
-    } else {
+    let decimals = match unit {
+        Unit::Points => point_decimals,
+        Unit::Stakes => 2,
+    };
+    let digits = format!("{:.*}", decimals, value.abs());
+    let sign = if digits.bytes().all(|b| b == b'0' || b == b'.') {
         ""
+    } else if value > 0.0 {
+        "+"
+    } else {
+        "−"
     };
     match unit {
-        Unit::Points => format!("{sign}{:.*}", point_decimals, value.abs()),
-        Unit::Stakes => format!("{sign}{:.2} u", value.abs()),
+        Unit::Points => format!("{sign}{digits}"),
+        Unit::Stakes => format!("{sign}{digits} u"),
     }
 }
 
@@ -487,6 +493,9 @@ mod tests {
         assert_eq!(shown, ["+19.0", "+19.0", "+18.7"]);
         assert_eq!(value_text(-12.0, Unit::Points, 0), "−12");
         assert_eq!(value_text(-0.4, Unit::Stakes, 0), "−0.40 u");
+        assert_eq!(value_text(-0.001, Unit::Stakes, 0), "0.00 u");
+        assert_eq!(value_text(-0.3, Unit::Points, 0), "0");
+        assert_eq!(value_text(0.3, Unit::Points, 1), "+0.3");
     }
 
     #[test]
