@@ -39,8 +39,17 @@ impl fmt::Display for CliError {
 impl std::error::Error for CliError {}
 
 impl From<pinochle_engine::options::RulesError> for CliError {
+    /// The engine's message; an unknown option also says where the known
+    /// ones are listed (the engine's own message is read in the browser too,
+    /// where there is no command to run).
     fn from(e: pinochle_engine::options::RulesError) -> CliError {
-        CliError::usage(e.to_string())
+        use pinochle_engine::options::RulesError;
+        match e {
+            RulesError::UnknownOption(_) => CliError::usage(format!(
+                "{e} (run `pinochle options --preset ID` to see the options)"
+            )),
+            other => CliError::usage(other.to_string()),
+        }
     }
 }
 

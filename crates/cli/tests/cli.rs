@@ -505,7 +505,7 @@ fn bad_input_exits_2_with_one_line() {
         ),
         (
             &["rules", "--preset", "bison", "--set", "nonsense=1"],
-            "unknown option 'nonsense'",
+            "unknown option 'nonsense' (run `pinochle options --preset ID` to see the options)",
         ),
         (
             &["rules", "--preset", "brooklyn", "--set", "target=1000"],

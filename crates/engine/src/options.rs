@@ -105,7 +105,7 @@ impl OptionSpec {
 /// Why an option or a rule set was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
-    #[error("unknown option '{0}' (run `pinochle options --preset ID` to see the options)")]
+    #[error("unknown option '{0}'")]
     UnknownOption(String),
     #[error("option '{key}' does not apply to {preset}")]
     NotApplicable { key: String, preset: &'static str },

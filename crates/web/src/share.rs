@@ -150,6 +150,14 @@ mod tests {
             Fragment::Bad(LinkError::UnknownGame(_))
         ));
         assert!(matches!(read_fragment("#v=1&gam"), Fragment::Bad(_)));
+        // The page's message names the option and sends nobody to a command line.
+        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&bogus=1") else {
+            panic!("an unknown option is refused");
+        };
+        assert_eq!(
+            e.to_string(),
+            "the link's rules are not valid: unknown option 'bogus'"
+        );
     }
 
     #[test]
