@@ -1151,10 +1151,15 @@ fn bidding(
         .map(|(i, a)| choice(a.clone(), values.get(i).copied().flatten(), note(a)))
         .collect();
     analysis.worlds = deals as u32;
+    // The deals counted as the bids' notes count them (the score is the
+    // one reached in at least the bid confidence's share of them).
+    let shown = outlook.value.round();
     let scores = format!(
-        "{scores} {:.0} or more in {} of {deals} sampled deals ({})",
-        outlook.value,
-        percent(BID_CONFIDENCE),
+        "{scores} {shown:.0} or more in {} sampled deals ({})",
+        of(
+            outlook.scores.iter().filter(|&&s| s >= shown).count(),
+            deals
+        ),
         outlook_steps(&view.rules)
     );
     analysis.reason = match &analysis.recommended {
@@ -2098,7 +2103,7 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
         );
     }
 
-    /// The reason's limit adds up: "you score 230 or more …; the expert's
+    /// The reason's limit adds up: "you score 230 or more in 16 of 24 …; the expert's
     /// limit is 220 (10 to spare)" (it read "230 or more … its limit being
     /// 220", with no word of the 10).
     #[test]
@@ -2124,6 +2129,14 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
                     let score = number(reason, "you score ")
                         .or_else(|| number(reason, "your side scores "))
                         .expect(reason);
+                    // Counted as the bids' notes count: at least the bid
+                    // confidence's share of the deals ("in 16 of 24").
+                    let reached = number(reason, &format!("{score} or more in ")).expect(reason);
+                    let deals = number(reason, &format!("or more in {reached} of ")).expect(reason);
+                    assert!(
+                        reached <= deals && reached as f64 >= BID_CONFIDENCE * deals as f64 - 1.0,
+                        "{reason}"
+                    );
                     let spare = number(reason, &format!("limit is {limit} (")).unwrap_or(0);
                     let more = reason.contains(" more, as making the bid would win the game");
                     let expected = if more { score + spare } else { score - spare };

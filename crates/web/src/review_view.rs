@@ -598,12 +598,12 @@ mod tests {
             grade: None,
             unit: Unit::Stakes,
             reason:
-                "your side scores 300 or more in 65% of 24 sampled deals; the expert's limit is 295 (10 to spare), so it bids up to 290"
+                "your side scores 300 or more in 16 of 24 sampled deals; the expert's limit is 295 (10 to spare), so it bids up to 290"
                     .into(),
         };
         assert_eq!(
             verdict(&bid, Phase::Auction, false),
-            "the expert would pass: your side scores 300 or more in 65% of 24 sampled deals; \
+            "the expert would pass: your side scores 300 or more in 16 of 24 sampled deals; \
              the expert's limit is 295 (10 to spare), so it bids up to 290"
         );
     }
