@@ -222,13 +222,18 @@ for (const preset of PRESETS) {
 const SIDEWAYS = { width: 667, height: 320 };
 const SHORT_UPRIGHT = { width: 375, height: 553 };
 const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
+// And the double deck upright with the human passing, so that the dealer
+// (deal 7: Cleo) wins the bid: with the dealer's and the bidder's badges
+// her seat ran to five lines and the play scrolled 12 px.
 const DECISION_CASES = [
   ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
   ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
+  { preset: { ...PRESETS.find((p) => p.id === 'double-deck'), seed: 7 }, size: SHORT_UPRIGHT, tag: 'upright-defending', defend: true },
 ];
 
-for (const { preset, size, tag } of DECISION_CASES) {
-  test(`${preset.id} at ${size.width}×${size.height}: each decision of a bid-for hand fits without a scroll`, { timeout: 120_000 }, async () => {
+for (const { preset, size, tag, defend } of DECISION_CASES) {
+  const hand = defend ? 'a hand another seat bids for' : 'a bid-for hand';
+  test(`${preset.id} at ${size.width}×${size.height}: each decision of ${hand} fits without a scroll`, { timeout: 120_000 }, async () => {
     // A phone's: the auction's key letters are for a mouse and keyboard.
     const { page, context, problems } = await openPage(shared.browser, { touch: true });
     try {
@@ -264,15 +269,17 @@ for (const { preset, size, tag } of DECISION_CASES) {
           seen.add(phase);
           await screenshot(page, `${tag}-${preset.id}-${phase.replace(/ /g, '-')}`);
         }
-        // Bid whenever bidding is allowed, to be the declarer.
+        // Bid whenever bidding is allowed, to be the declarer (or pass).
         const bid = page.locator('[data-testid="controls"] [data-action^="bid "]').first();
-        if (await bid.count()) {
+        if (!defend && (await bid.count())) {
           await actOn(page, bid);
         } else {
           await humanStep(page, { bid: true, stopAtResult: true });
         }
       }
-      assert.ok([...seen].some((p) => DECLARER_PHASES.has(p)), `${preset.id}: a declarer's decision was seen (${[...seen]})`);
+      if (!defend) {
+        assert.ok([...seen].some((p) => DECLARER_PHASES.has(p)), `${preset.id}: a declarer's decision was seen (${[...seen]})`);
+      }
       assert.ok(seen.has('play'), `${preset.id}: the play was seen`);
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
