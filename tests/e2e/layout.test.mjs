@@ -222,13 +222,16 @@ for (const preset of PRESETS) {
 const SIDEWAYS = { width: 667, height: 320 };
 const SHORT_UPRIGHT = { width: 375, height: 553 };
 const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
-// And the double deck upright with the human passing, so that the dealer
+// Bison upright on deal 2, where play or throw in (two paragraphs over the
+// buried cards) scrolled 4 px. And the double deck upright with the human
+// passing, so that the dealer
 // (deal 7: Cleo) wins the bid: with the dealer's and the bidder's badges
 // her seat ran to five lines and the play scrolled 12 px.
 const DECISION_CASES = [
   ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
   ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
-  { preset: { ...PRESETS.find((p) => p.id === 'double-deck'), seed: 7 }, size: SHORT_UPRIGHT, tag: 'upright-defending', defend: true },
+  { preset: { id: 'bison', seed: 2 }, size: SHORT_UPRIGHT, tag: 'upright' },
+  { preset: { id: 'double-deck', seed: 7 }, size: SHORT_UPRIGHT, tag: 'upright-defending', defend: true },
 ];
 
 for (const { preset, size, tag, defend } of DECISION_CASES) {
