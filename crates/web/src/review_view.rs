@@ -168,19 +168,35 @@ fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
 
 /// The open-cards par beside what the sides took.
 fn par_line(seating: Seating, review: &Review) -> Html {
+    let text = par_text(seating, review);
+    html! { <p class="review-par" data-testid="par" data-done={review.par.is_some().to_string()}>{ text }</p> }
+}
+
+/// The words of [`par_line`].
+fn par_text(seating: Seating, review: &Review) -> String {
+    // Sides where there are partners; else the declarer alone against the
+    // defenders ("your side" read oddly for a Brooklyn bidder playing alone).
+    let partners = review.replay.start.rules().table.partnerships;
     let declarer = review.replay.record.declarer.map(|d| {
-        if seating.is_you(d) {
-            "your side".to_string()
+        let name = match (seating.is_you(d), partners) {
+            (true, true) => "your side".to_string(),
+            (false, true) => format!("{}'s side", seating.name(d)),
+            (true, false) => "you".to_string(),
+            (false, false) => seating.name(d).to_string(),
+        };
+        let others = if partners {
+            "the other side"
         } else {
-            format!("{}'s side", seating.name(d))
-        }
+            "the defenders"
+        };
+        (name, others)
     });
-    let text = match (&review.par, declarer) {
+    match (&review.par, declarer) {
         (None, _) => "Open-cards par: solving…".to_string(),
         (Some(None), _) | (_, None) => {
             "Open-cards par: none (no card play, or the solver did not finish in time).".to_string()
         }
-        (Some(Some(par)), Some(side)) => {
+        (Some(Some(par)), Some((side, others))) => {
             let from = if par.from_trick <= 1 {
                 "perfect play from the first trick".to_string()
             } else {
@@ -190,15 +206,14 @@ fn par_line(seating: Seating, review: &Review) -> Html {
                 )
             };
             format!(
-                "Open-cards par, every card visible, {from}: {side} {} and the other side {}. Taken: {} and {}.",
+                "Open-cards par, every card visible, {from}: {side} {} and {others} {}. Taken: {} and {}.",
                 par.declarer_par,
                 par.total.saturating_sub(par.declarer_par),
                 par.declarer_took,
                 par.total.saturating_sub(par.declarer_took)
             )
         }
-    };
-    html! { <p class="review-par" data-testid="par" data-done={review.par.is_some().to_string()}>{ text }</p> }
+    }
 }
 
 /// A cost in the analysis' unit ("8 points", "0.25 stake units").
@@ -523,6 +538,54 @@ mod tests {
             checked >= 3,
             "only {checked} presets played their first hand out"
         );
+    }
+
+    /// A lone declarer's par is "you … and the defenders …" (or the
+    /// declarer's name); with partners it is sides.
+    #[test]
+    fn the_par_names_a_lone_declarer_or_a_side() {
+        use pinochle_ai::grading::Par;
+        for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
+            let (mut game, declarer) = (3..40)
+                .find_map(|seed| {
+                    let mut game = Game::start("r".into(), basic_settings(preset), seed).unwrap();
+                    drive(&mut game, |g| !g.history.is_empty(), |_| {});
+                    game.update(Msg::OpenReview(1)).unwrap();
+                    let declarer = game.review.as_ref()?.replay.record.declarer?;
+                    Some((game, declarer))
+                })
+                .expect("a hand with a declarer");
+            let review = game.review.as_mut().unwrap();
+            review.par = Some(Some(Par {
+                from_trick: 1,
+                declarer_par: 100,
+                declarer_took: 90,
+                total: 250,
+            }));
+            let names: Vec<String> = ["", "Ada", "Boris", "Cleo"].map(String::from).to_vec();
+            let seating = Seating {
+                names: &names,
+                human: 0,
+            };
+            let text = par_text(seating, review);
+            let side = match (declarer, preset) {
+                (0, PresetId::Partnership) => "your side".to_string(),
+                (d, PresetId::Partnership) => format!("{}'s side", names[d]),
+                (0, _) => "you".to_string(),
+                (d, _) => names[d].clone(),
+            };
+            let others = if preset == PresetId::Partnership {
+                "the other side"
+            } else {
+                "the defenders"
+            };
+            assert!(
+                text.ends_with(&format!(
+                    "from the first trick: {side} 100 and {others} 150. Taken: 90 and 160."
+                )),
+                "{preset:?}: {text}"
+            );
+        }
     }
 
     #[test]
