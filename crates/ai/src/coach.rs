@@ -1076,13 +1076,8 @@ fn bidding(
     analysis: &mut Analysis,
 ) {
     let deals = outlook.scores.len();
-    let reached = |bid: u32| {
-        outlook
-            .scores
-            .iter()
-            .filter(|&&s| s >= f64::from(bid))
-            .count()
-    };
+    // The deals whose score reaches `at`.
+    let reached = |at: f64| outlook.scores.iter().filter(|&&s| s >= at).count();
     let bids: Vec<u32> = legal
         .iter()
         .filter_map(|a| match a {
@@ -1114,7 +1109,10 @@ fn bidding(
         ("you reach", "you score")
     };
     let note = |action: &Action| match action {
-        Action::Bid(b) => format!("{who} {b} in {} sampled deals", of(reached(*b), deals)),
+        Action::Bid(b) => format!(
+            "{who} {b} in {} sampled deals",
+            of(reached(f64::from(*b)), deals)
+        ),
         Action::Pass => match (bids.first(), expert_bid) {
             (Some(_), Some(up_to)) => {
                 format!("ends your bidding; the expert bids on up to {up_to}")
@@ -1156,10 +1154,7 @@ fn bidding(
     let shown = outlook.value.round();
     let scores = format!(
         "{scores} {shown:.0} or more in {} sampled deals ({})",
-        of(
-            outlook.scores.iter().filter(|&&s| s >= shown).count(),
-            deals
-        ),
+        of(reached(shown), deals),
         outlook_steps(&view.rules)
     );
     analysis.reason = match &analysis.recommended {

@@ -360,15 +360,7 @@ fn v1_to_v2(doc: Value) -> Result<Value, DecodeError> {
 }
 
 fn v3_to_v4(doc: Value) -> Result<Value, DecodeError> {
-    let Value::Object(mut session) = doc else {
-        return Err(DecodeError::Migration {
-            from: 3,
-            reason: "the session is not a JSON object".into(),
-        });
-    };
-    session.insert("counted_hands".into(), Value::from(0));
-    session.insert("schema".into(), Value::from(4));
-    Ok(Value::Object(session))
+    with_new_field(doc, 3, "counted_hands", Value::from(0))
 }
 
 fn v4_to_v5(doc: Value) -> Result<Value, DecodeError> {
