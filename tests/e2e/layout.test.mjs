@@ -9,8 +9,8 @@
 // every decision of a hand the human bids for (the auction, the trump, the
 // bury, play or concede, the passes, the play) shows its prompt, its
 // buttons and the whole hand without a scroll (sideways-<preset>-<phase>.png),
-// and upright at 375×553 in Brooklyn, the double deck and the club
-// (upright-<preset>-<phase>.png);
+// and upright at 375×553 in Brooklyn, bison, the double deck (also as a
+// defender) and the club (upright-<preset>-<phase>.png);
 // a partnership auction's bidding war at 360×640 keeps to a few rows of calls
 // with the newest in view and the hand on the screen (long-auction-360x640.png);
 // in each preset clicking an
@@ -224,9 +224,9 @@ const SHORT_UPRIGHT = { width: 375, height: 553 };
 const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession', 'partner exchange', 'play or pass']);
 // Bison upright on deal 2, where play or throw in (two paragraphs over the
 // buried cards) scrolled 4 px. And the double deck upright with the human
-// passing, so that the dealer
-// (deal 7: Cleo) wins the bid: with the dealer's and the bidder's badges
-// her seat ran to five lines and the play scrolled 12 px.
+// passing, so that the dealer (deal 7: Cleo) wins the bid: with the
+// dealer's and the bidder's badges her seat ran to five lines and the play
+// scrolled 12 px.
 const DECISION_CASES = [
   ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
   ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
