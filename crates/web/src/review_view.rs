@@ -2,7 +2,7 @@
 //! the arrow keys, a slider) with every hand face up, the kitty and what was
 //! buried, the auction, each seat's meld and the trick on the table.
 
-use pinochle_engine::game::{Action, Phase, Seat, State};
+use pinochle_engine::game::{same_side, Action, Phase, Seat, State};
 use pinochle_engine::Card;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
@@ -176,9 +176,12 @@ fn par_line(seating: Seating, review: &Review) -> Html {
 fn par_text(seating: Seating, review: &Review) -> String {
     // Sides where there are partners; else the declarer alone against the
     // defenders ("your side" read oddly for a Brooklyn bidder playing alone).
-    let partners = review.replay.start.rules().table.partnerships;
+    let rules = review.replay.start.rules();
+    let partners = rules.table.partnerships;
     let declarer = review.replay.record.declarer.map(|d| {
-        let name = match (seating.is_you(d), partners) {
+        // Where the partner bid, the player's own side is still "your side".
+        let yours = same_side(rules, seating.human, d);
+        let name = match (yours, partners) {
             (true, true) => "your side".to_string(),
             (false, true) => format!("{}'s side", seating.name(d)),
             (true, false) => "you".to_string(),
@@ -541,20 +544,22 @@ mod tests {
     }
 
     /// A lone declarer's par is "you … and the defenders …" (or the
-    /// declarer's name); with partners it is sides.
+    /// declarer's name); with partners it is sides, "your side" whichever
+    /// partner bid.
     #[test]
     fn the_par_names_a_lone_declarer_or_a_side() {
         use pinochle_ai::grading::Par;
         for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
-            let (mut game, declarer) = (3..40)
+            let mut game = (3..40)
                 .find_map(|seed| {
                     let mut game = Game::start("r".into(), basic_settings(preset), seed).unwrap();
                     drive(&mut game, |g| !g.history.is_empty(), |_| {});
                     game.update(Msg::OpenReview(1)).unwrap();
-                    let declarer = game.review.as_ref()?.replay.record.declarer?;
-                    Some((game, declarer))
+                    game.review.as_ref()?.replay.record.declarer?;
+                    Some(game)
                 })
                 .expect("a hand with a declarer");
+            let seats = game.state().rules().table.seats as usize;
             let review = game.review.as_mut().unwrap();
             review.par = Some(Some(Par {
                 from_trick: 1,
@@ -567,24 +572,29 @@ mod tests {
                 names: &names,
                 human: 0,
             };
-            let text = par_text(seating, review);
-            let side = match (declarer, preset) {
-                (0, PresetId::Partnership) => "your side".to_string(),
-                (d, PresetId::Partnership) => format!("{}'s side", names[d]),
-                (0, _) => "you".to_string(),
-                (d, _) => names[d].clone(),
-            };
-            let others = if preset == PresetId::Partnership {
-                "the other side"
-            } else {
-                "the defenders"
-            };
-            assert!(
-                text.ends_with(&format!(
-                    "from the first trick: {side} 100 and {others} 150. Taken: 90 and 160."
-                )),
-                "{preset:?}: {text}"
-            );
+            // Every seat as the declarer, the record's own among them.
+            for declarer in 0..seats {
+                review.replay.record.declarer = Some(declarer);
+                let text = par_text(seating, review);
+                let side = match (declarer, preset) {
+                    // The human (seat 0) and the partner opposite are one side.
+                    (0 | 2, PresetId::Partnership) => "your side".to_string(),
+                    (d, PresetId::Partnership) => format!("{}'s side", names[d]),
+                    (0, _) => "you".to_string(),
+                    (d, _) => names[d].clone(),
+                };
+                let others = if preset == PresetId::Partnership {
+                    "the other side"
+                } else {
+                    "the defenders"
+                };
+                assert!(
+                    text.ends_with(&format!(
+                        "from the first trick: {side} 100 and {others} 150. Taken: 90 and 160."
+                    )),
+                    "{preset:?}, declarer {declarer}: {text}"
+                );
+            }
         }
     }
 
