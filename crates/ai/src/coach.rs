@@ -86,6 +86,10 @@ pub struct BidAdvice {
     /// the expert bids up to); `None` when the next bid is already above it.
     #[serde(default)]
     pub expert_bid: Option<u32>,
+    /// The lowest bid, where the seat may not pass and that bid is above
+    /// the limit: the expert bids it all the same.
+    #[serde(default)]
+    pub forced_bid: Option<u32>,
     /// The score reached in `confidence` of the deals when each names the
     /// trump the rules of thumb like best: `value` less the expert's margin
     /// to spare, plus what the game's end rules add at this bid.
@@ -138,7 +142,14 @@ impl BidAdvice {
         let stance = match self.expert_bid {
             Some(bid) if f64::from(bid) == value => format!("bids up to {bid}: {limit}"),
             Some(bid) => format!("bids up to {bid}, its limit being {value:.0}: {limit}"),
-            None => format!("passes, as the next bid is above its limit of {value:.0}: {limit}"),
+            None => match self.forced_bid {
+                Some(bid) => format!(
+                    "bids {bid}, as passing is not allowed here, though its limit is {value:.0}: {limit}"
+                ),
+                None => {
+                    format!("passes, as the next bid is above its limit of {value:.0}: {limit}")
+                }
+            },
         };
         format!("{column} The expert {stance}.")
     }
@@ -1246,6 +1257,10 @@ fn bidding(
         confidence: BID_CONFIDENCE,
         value: bids_to,
         expert_bid,
+        forced_bid: bids
+            .first()
+            .copied()
+            .filter(|_| expert_bid.is_none() && !legal.contains(&Action::Pass)),
         outlook_value: outlook.value,
         partners,
     });
@@ -1630,10 +1645,20 @@ mod tests {
                     assert!(f64::from(up_to) <= advice.value);
                     assert!(caption.contains(&format!("The expert bids up to {up_to}")));
                 }
-                None => assert!(caption.contains(&format!(
-                    "The expert passes, as the next bid is above its limit of {:.0}:",
-                    advice.value
-                ))),
+                None => match (advice.forced_bid, &expert) {
+                    (Some(b), Action::Bid(lowest)) => {
+                        assert_eq!(b, *lowest);
+                        assert!(!legal.contains(&Action::Pass));
+                        assert!(caption.contains(&format!(
+                            "The expert bids {b}, as passing is not allowed here, though its limit is {:.0}:",
+                            advice.value
+                        )));
+                    }
+                    _ => assert!(caption.contains(&format!(
+                        "The expert passes, as the next bid is above its limit of {:.0}:",
+                        advice.value
+                    ))),
+                },
             }
             if let Action::Bid(b) = expert {
                 if legal.contains(&Action::Pass) {
@@ -1851,6 +1876,7 @@ mod tests {
             value,
             // On a ladder of tens from 300.
             expert_bid: (value >= 300.0).then(|| (value / 10.0).floor() as u32 * 10),
+            forced_bid: None,
             outlook_value,
             partners: true,
         };
@@ -1899,6 +1925,16 @@ side makes that often with the trump it would name."
             "Bid to: the highest bid you make in at least 65% of the sampled deals. \
 The expert bids up to 340: 10 below the 350 it makes that often with the trump it would name."
         );
+        // The first to speak may not pass (Brooklyn): below the lowest bid
+        // the expert still bids it, and the caption says so.
+        let forced = BidAdvice {
+            forced_bid: Some(300),
+            ..advice(142.0, 152.0)
+        };
+        assert!(forced.caption().ends_with(
+            "The expert bids 300, as passing is not allowed here, though its limit is 142: 10 \
+below the 152 its side makes that often with the trump it would name."
+        ));
     }
 
     /// A card's trick fact names what it does to the trick: leads it, or

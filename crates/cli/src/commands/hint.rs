@@ -197,8 +197,11 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
             "bid advisor (made in at least {:.0}% of deals; the expert's limit {:.0}: {}):\n",
             a.confidence * 100.0,
             a.value,
-            a.expert_bid
-                .map_or("it passes".to_string(), |b| format!("it bids up to {b}"))
+            match (a.expert_bid, a.forced_bid) {
+                (Some(b), _) => format!("it bids up to {b}"),
+                (None, Some(b)) => format!("it bids {b}, as it may not pass"),
+                (None, None) => "it passes".to_string(),
+            }
         );
         for t in &a.trumps {
             if t.no_marriage {
