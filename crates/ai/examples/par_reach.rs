@@ -3,7 +3,10 @@
 //! [NODES]` plays HANDS one-hand sessions (default 20) of each preset with
 //! `basic` players and prints, per preset, the hands with a par, those whose
 //! par starts at trick 1, the mean and median trick it starts from, and the
-//! time per par (NODES: the budget, default `grading::PAR_NODES`).
+//! time per par (NODES: the budget, default `grading::PAR_NODES`), and in
+//! how many hands the par says whether perfect play from the first trick
+//! makes the contract (of those whose par starts later, where it took a
+//! threshold search).
 use pinochle_ai::{by_name, grading, Player};
 use pinochle_engine::game::State;
 use pinochle_engine::{PresetId, Rules};
@@ -19,6 +22,9 @@ fn main() {
     for preset in PresetId::ALL {
         let rules = Rules::preset(preset);
         let mut froms = Vec::new();
+        // Contracts settled from the first trick: all, and where the exact
+        // par starts later.
+        let (mut contracts, mut searched) = (0, 0);
         let mut ms = Vec::new();
         for k in 0..hands {
             let Ok(state) = State::new(rules.clone(), 0xABC0 + k) else {
@@ -44,6 +50,10 @@ fn main() {
             ms.push(clock.elapsed().as_secs_f64() * 1000.0);
             if let Some(p) = par {
                 froms.push(p.from_trick);
+                if p.contract.is_some() {
+                    contracts += 1;
+                    searched += usize::from(p.from_trick > 1);
+                }
             }
         }
         if froms.is_empty() {
@@ -56,7 +66,7 @@ fn main() {
         let first = froms.iter().filter(|&&f| f == 1).count();
         let mean = froms.iter().map(|&f| f64::from(f)).sum::<f64>() / froms.len() as f64;
         println!(
-            "{preset:?}: {} pars, {first} from trick 1, from trick {mean:.2} on average (median {}); ms p50 {:.1} p95 {:.1} max {:.1}",
+            "{preset:?}: {} pars, {first} from trick 1, from trick {mean:.2} on average (median {}); contract settled in {contracts} ({searched} by the threshold search); ms p50 {:.1} p95 {:.1} max {:.1}",
             froms.len(),
             froms[froms.len() / 2],
             at(0.5),

@@ -208,8 +208,12 @@ fn par_text(seating: Seating, review: &Review) -> String {
                     par.from_trick
                 )
             };
+            let contract = par
+                .contract_sentence()
+                .map(|c| format!(" {c}"))
+                .unwrap_or_default();
             format!(
-                "Open-cards par, every card visible, {from}: {side} {} and {others} {}. Taken: {} and {}.",
+                "Open-cards par, every card visible, {from}: {side} {} and {others} {}. Taken: {} and {}.{contract}",
                 par.declarer_par,
                 par.total.saturating_sub(par.declarer_par),
                 par.declarer_took,
@@ -548,7 +552,7 @@ mod tests {
     /// partner bid.
     #[test]
     fn the_par_names_a_lone_declarer_or_a_side() {
-        use pinochle_ai::grading::Par;
+        use pinochle_ai::grading::{ContractPar, Par};
         for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
             let mut game = (3..40)
                 .find_map(|seed| {
@@ -566,6 +570,7 @@ mod tests {
                 declarer_par: 100,
                 declarer_took: 90,
                 total: 250,
+                contract: None,
             }));
             let names: Vec<String> = ["", "Ada", "Boris", "Cleo"].map(String::from).to_vec();
             let seating = Seating {
@@ -595,6 +600,23 @@ mod tests {
                     "{preset:?}, declarer {declarer}: {text}"
                 );
             }
+            // Where the play decided the contract, the par says what perfect
+            // play from the first trick does to it.
+            if let Some(Some(par)) = review.par.as_mut() {
+                par.contract = Some(ContractPar {
+                    need: 85,
+                    made: false,
+                });
+            }
+            assert!(par_text(seating, review)
+                .ends_with("Taken: 90 and 160. So the contract is set (it needed 85 card points from the play)."));
+            if let Some(Some(par)) = review.par.as_mut() {
+                par.from_trick = 4;
+            }
+            assert!(par_text(seating, review).ends_with(
+                "Taken: 90 and 160. With perfect play from the first trick the contract is set \
+(it needed 85 card points from the play)."
+            ));
         }
     }
 

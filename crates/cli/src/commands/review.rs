@@ -24,8 +24,9 @@ with the hand's open-cards \
 par and a summary. Text: per hand a header, one line per \
 decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
 the summary. --json prints an array with one object per hand {hand, seat, unit, decisions: \
-[{step, action, expert, cost, unit, grade}], par: {from_trick, declarer_par, declarer_took, total} or \
-null, summary}.";
+[{step, action, expert, cost, unit, grade}], par: {from_trick, declarer_par, declarer_took, total, \
+contract: {need, made} or null} or null, summary}; the par's contract says whether perfect play from \
+the first trick makes the contract, where the play decided it and the solver settled it.";
 pub const OPTS: &[Opt] = &[
     Opt::value(
         "seat",
@@ -218,6 +219,9 @@ fn to_text(r: &Reviewed) -> String {
                 par.declarer_took,
                 par.total.saturating_sub(par.declarer_took)
             );
+            if let Some(contract) = par.contract_sentence() {
+                out += &format!("  {contract}\n");
+            }
         }
         None => out += "par: none (no card play, or the solver did not finish in time)\n",
     }
