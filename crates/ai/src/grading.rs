@@ -301,8 +301,14 @@ impl Par {
             "With perfect play from the first trick"
         };
         let result = if c.made { "made" } else { "set" };
+        // (A bid beyond the meld by more than the hand's points: say so.)
+        let beyond = if c.need > self.total {
+            format!(", more than the hand's {}", self.total)
+        } else {
+            String::new()
+        };
         Some(format!(
-            "{from} the contract is {result} (it needed {} card points from the play).",
+            "{from} the contract is {result} (it needed {} card points from the play{beyond}).",
             c.need
         ))
     }

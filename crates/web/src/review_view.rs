@@ -617,6 +617,15 @@ mod tests {
                 "Taken: 90 and 160. With perfect play from the first trick the contract is set \
 (it needed 85 card points from the play)."
             ));
+            if let Some(Some(par)) = review.par.as_mut() {
+                par.contract = Some(ContractPar {
+                    need: 262,
+                    made: false,
+                });
+            }
+            assert!(par_text(seating, review).ends_with(
+                "the contract is set (it needed 262 card points from the play, more than the hand's 250)."
+            ));
         }
     }
 
