@@ -226,19 +226,24 @@ const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession',
 // buried cards) scrolled 4 px. And the double deck upright with the human
 // passing, so that the dealer (deal 7: Cleo) wins the bid: with the
 // dealer's and the bidder's badges her seat ran to five lines and the play
-// scrolled 12 px.
+// scrolled 12 px. And Brooklyn upright with a mouse (a desktop window as
+// small as a short phone), where the auction's line of key letters scrolled
+// the table 12 px.
 const DECISION_CASES = [
   ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
   ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
   { preset: { id: 'bison', seed: 2 }, size: SHORT_UPRIGHT, tag: 'upright' },
   { preset: { id: 'double-deck', seed: 7 }, size: SHORT_UPRIGHT, tag: 'upright-defending', defend: true },
+  { preset: PRESETS.find((p) => p.id === 'brooklyn'), size: SHORT_UPRIGHT, tag: 'upright-mouse', mouse: true },
 ];
 
-for (const { preset, size, tag, defend } of DECISION_CASES) {
+for (const { preset, size, tag, defend, mouse } of DECISION_CASES) {
   const hand = defend ? 'a hand another seat bids for' : 'a bid-for hand';
-  test(`${preset.id} at ${size.width}×${size.height}: each decision of ${hand} fits without a scroll`, { timeout: 120_000 }, async () => {
-    // A phone's: the auction's key letters are for a mouse and keyboard.
-    const { page, context, problems } = await openPage(shared.browser, { touch: true });
+  const by = mouse ? ' with a mouse' : '';
+  test(`${preset.id} at ${size.width}×${size.height}${by}: each decision of ${hand} fits without a scroll`, { timeout: 120_000 }, async () => {
+    // A phone's (the auction's key letters are for a mouse and keyboard),
+    // or a small desktop window's.
+    const { page, context, problems } = await openPage(shared.browser, { touch: !mouse });
     try {
       await page.setViewportSize(size);
       await startGame(page, preset.id, preset.seed);
