@@ -121,8 +121,9 @@ pub const PAR_NODES: u64 = 6_000_000;
 
 /// Nodes the par's one threshold search may take, asking whether perfect
 /// play from the first trick makes the contract where the exact par starts
-/// later (about 0.3 s native). On 12 Brooklyn hands of `par_reach` the
-/// search settled 9 at most 2.3M nodes and the other two not within 20M.
+/// later (about 0.3 s native). Of 8 Brooklyn hands of `par_reach` whose
+/// play decided the contract, the search settled 6 within 2.3M nodes and
+/// the other two not within 20M.
 pub const CONTRACT_PAR_NODES: u64 = 3_000_000;
 
 /// The par's transposition table: 2^18 entries (4 MB), shared by its solves.
@@ -273,8 +274,9 @@ pub struct Par {
     /// The hand's card points in all (the defenders have the rest).
     pub total: u32,
     /// Whether perfect play from the first trick makes the contract, where
-    /// the play decided it (`None`: the meld alone made it, or the search
-    /// did not settle within its budget).
+    /// the play decided it (`None`: the meld alone made it, or the exact
+    /// par starts too late for the search to be tried, or it did not
+    /// settle within its budget).
     #[serde(default)]
     pub contract: Option<ContractPar>,
 }
