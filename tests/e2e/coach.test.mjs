@@ -157,6 +157,8 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
                 ? /each seen open one trick ahead and estimated from there/
                 : /each played out with every card seen/;
               assert.match(text, basis, 'the basis says how the deals were searched');
+              // ... and that they were drawn for this card (they are drawn again at the next).
+              assert.match(text, /over \d+ deals drawn for this card/, 'the basis says the deals are this card\'s');
             }
             await screenshot(page, `coach-hint-${preset}${size}`);
           }

@@ -250,31 +250,39 @@ fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
     };
     // Card play searches each sampled deal open, which is why a contract
     // can read as hopeless that fallible defenders would let through; in the
-    // first tricks it looks one trick ahead and estimates the rest.
-    let open = if !analysis
+    // first tricks it looks one trick ahead and estimates the rest. Its deals
+    // are drawn again for each card (an auction's or a bury's are kept), so a
+    // share can move from one trick to the next: say so.
+    let card_play = analysis
         .choices
         .iter()
-        .any(|c| matches!(c.action, Action::PlayCard(_)))
-    {
-        ""
+        .any(|c| matches!(c.action, Action::PlayCard(_)));
+    let (deals, open) = if !card_play {
+        ("sampled deals", "")
     } else if analysis.estimated {
-        ", each seen open one trick ahead and estimated from there"
+        (
+            "deals drawn for this card",
+            ", each seen open one trick ahead and estimated from there",
+        )
     } else {
-        ", each played out with every card seen"
+        (
+            "deals drawn for this card",
+            ", each played out with every card seen",
+        )
     };
     // Melds, and bids without figures, carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
         (
             format!("Choices, best first, in {unit_name}"),
             format!(
-                "Values in {unit_name}, over {} sampled deals{open}.",
+                "Values in {unit_name}, over {} {deals}{open}.",
                 analysis.worlds
             ),
         )
     } else {
         (
             "Choices, best first".to_string(),
-            format!("Figures from {} sampled deals.", analysis.worlds),
+            format!("Figures from {} {deals}.", analysis.worlds),
         )
     };
     let values: Vec<f64> = analysis.choices.iter().filter_map(|c| c.value).collect();
