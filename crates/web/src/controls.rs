@@ -315,8 +315,10 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                         Some(m) => format!(" with {m} meld, needing {} from the play", h.bid.unwrap_or_default().saturating_sub(m)),
                         None => String::new(),
                     }) }</p>
-                { action_button("Challenge".into(), Action::Challenge, true, onaction) }
-                { action_button("Pass".into(), Action::Pass, false, onaction) }
+                // Passing is the highlighted (usual) answer: a challenge
+                // doubles what the losing side pays.
+                { action_button("Challenge".into(), Action::Challenge, false, onaction) }
+                { action_button("Pass".into(), Action::Pass, true, onaction) }
             </div>
         },
         Phase::Trump => html! {

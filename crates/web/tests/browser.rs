@@ -109,6 +109,52 @@ async fn bid_controls_offer_only_the_legal_bids() {
     assert_eq!(bid.get_attribute("data-action").as_deref(), Some("bid 310"));
 }
 
+/// The club's challenge highlights the pass, the usual answer (a newcomer
+/// takes the highlighted button for it): a challenge doubles what the losing
+/// side pays.
+#[wasm_bindgen_test]
+async fn a_club_challenge_highlights_the_pass() {
+    use pinochle_engine::game::{Phase, PlayerView, State};
+    use pinochle_engine::{PresetId, Rules};
+
+    #[derive(yew::Properties, PartialEq)]
+    struct DecisionProps {
+        view: PlayerView,
+    }
+    #[yew::component]
+    fn Decision(props: &DecisionProps) -> yew::Html {
+        pinochle_web::controls::decision_controls(&props.view, &yew::Callback::noop())
+    }
+
+    let view = (0..40)
+        .find_map(|seed| {
+            let mut state = State::new(Rules::preset(PresetId::Club), seed).ok()?;
+            for _ in 0..100 {
+                let view = state.observation(state.current_player()?);
+                if view.phase() == Phase::Challenge {
+                    return Some(view);
+                }
+                let action = pinochle_ai::basic::decide(&view, &view.legal_actions())?;
+                state.apply(action).ok()?;
+            }
+            None
+        })
+        .expect("a club deal with a challenge");
+    let root = mount_with::<Decision>(DecisionProps { view }).await;
+    let primary = root
+        .query_selector("button.primary")
+        .expect("valid selector")
+        .expect("a highlighted button");
+    assert_eq!(
+        primary.get_attribute("data-action").as_deref(),
+        Some("pass")
+    );
+    assert!(root
+        .query_selector("[data-action=challenge]")
+        .expect("valid selector")
+        .is_some());
+}
+
 /// A request crosses to the worker as a JS value and comes back equal, seeds
 /// above 2^53 included (they cross as BigInts); a value that is no request is
 /// an error naming the problem, not a panic.
