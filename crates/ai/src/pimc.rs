@@ -253,6 +253,21 @@ pub fn estimated_made_chance(margin: i64, remaining: i64) -> f64 {
     1.0 / (1.0 + (-(share + ESTIMATE_LEAN) / ESTIMATE_SPREAD).exp())
 }
 
+/// The chance that a world's contract is made when its search gives the
+/// declarer side `value` of the `remaining` points left and it needs
+/// `target`: made or not where the search was exact, else its
+/// [`estimated_made_chance`]; none where even every point left falls short
+/// (an estimate's curve would still give such a world a few per cent).
+fn made_chance(value: i64, target: i64, remaining: i64, exact: bool) -> f64 {
+    if target > remaining {
+        0.0
+    } else if exact {
+        f64::from(u8::from(value >= target))
+    } else {
+        estimated_made_chance(value - target, remaining)
+    }
+}
+
 /// Card points left in an open position: the hands, the trick under way and
 /// the last-trick bonus.
 pub fn remaining_points(pos: &Position, counting: Counting) -> i32 {
@@ -353,12 +368,12 @@ pub fn card_values(
         for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
                 let chance = goal.map_or(1.0, |g| {
-                    let target = g.target(pile);
-                    if searched_exactly {
-                        f64::from(u8::from(i64::from(value) >= target))
-                    } else {
-                        estimated_made_chance(i64::from(value) - target, remaining)
-                    }
+                    made_chance(
+                        i64::from(value),
+                        g.target(pile),
+                        remaining,
+                        searched_exactly,
+                    )
                 });
                 made[i] += chance;
                 totals[i] += f64::from(value) + goal.map_or(0.0, |g| g.bonus as f64 * chance);
@@ -409,5 +424,21 @@ mod tests {
         // The margin counts as a share of the points left.
         assert_eq!(estimated_made_chance(-10, 100), chance(-20));
         assert!(estimated_made_chance(5, 0).is_finite());
+    }
+
+    /// A contract that needs more than the points left is made in no world,
+    /// estimated or searched to the end; otherwise an estimate is a chance
+    /// and an exact search a yes or no.
+    #[test]
+    fn a_contract_beyond_the_points_left_has_no_chance() {
+        // Needing 300 with 250 left, the declarer side estimated at 163.
+        assert!(estimated_made_chance(163 - 300, 250) > 0.0);
+        assert_eq!(made_chance(163, 300, 250, false), 0.0);
+        assert_eq!(made_chance(250, 300, 250, true), 0.0);
+        assert_eq!(made_chance(250, 250, 250, true), 1.0);
+        assert_eq!(
+            made_chance(163, 200, 250, false),
+            estimated_made_chance(163 - 200, 250)
+        );
     }
 }
