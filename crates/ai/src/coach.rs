@@ -1218,7 +1218,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no figures: bid out over these deals, the auction favours {favoured} here, while the expert keeps to its limit"
+                "; no figures: bid out over these deals by each player's limit, the auction favours {favoured} here; the expert keeps to its own limit, which won more in test matches than calling by that auction"
             );
         }
     }
@@ -2144,7 +2144,7 @@ below the 152 its side makes that often with the trump it would name."
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             digits.parse().ok()
         };
-        let mut seen = 0;
+        let (mut seen, mut unvalued) = (0, 0);
         for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
             for seed in 0..3 {
                 drive(preset, seed, 40, |state| {
@@ -2177,12 +2177,29 @@ below the 152 its side makes that often with the trump it would name."
                             || reason.contains(", so it bids up to "),
                         "{reason}"
                     );
+                    // Without figures, the reason says why the expert's
+                    // limit stands against the call they would favour.
+                    if reason.contains("; no figures: ") {
+                        assert!(
+                            analysis.choices.iter().all(|c| c.value.is_none()),
+                            "{reason}"
+                        );
+                        assert!(
+                            reason.ends_with(
+                                "; the expert keeps to its own limit, which won more in test \
+matches than calling by that auction"
+                            ),
+                            "{reason}"
+                        );
+                        unvalued += 1;
+                    }
                     seen += 1;
                     true
                 });
             }
         }
         assert!(seen > 5, "only {seen} bids' reasons");
+        assert!(unvalued > 0, "no bid without figures among {seen}");
     }
 
     /// Where only the contract pays and it is settled whatever the seat
