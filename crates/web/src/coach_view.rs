@@ -257,18 +257,17 @@ fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
         .choices
         .iter()
         .any(|c| matches!(c.action, Action::PlayCard(_)));
-    let (deals, open) = if !card_play {
-        ("sampled deals", "")
-    } else if analysis.estimated {
-        (
-            "deals drawn for this card",
-            ", each seen open one trick ahead and estimated from there",
-        )
+    let deals = if card_play {
+        "deals drawn for this card"
     } else {
-        (
-            "deals drawn for this card",
-            ", each played out with every card seen",
-        )
+        "sampled deals"
+    };
+    let open = if !card_play {
+        ""
+    } else if analysis.estimated {
+        ", each seen open one trick ahead and estimated from there"
+    } else {
+        ", each played out with every card seen"
     };
     // Melds, and bids without figures, carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
