@@ -5,7 +5,8 @@
 //! Every button carries `data-action` with the action's text form.
 
 use gloo_events::EventListener;
-use pinochle_engine::game::{Action, Phase, PlayerView};
+use pinochle_engine::game::{same_side, Action, Phase, PlayerView, SideTally};
+use pinochle_engine::rules::Scoring;
 use pinochle_engine::{best_meld, validate_shown, MeldKey};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlSelectElement, KeyboardEvent};
@@ -182,15 +183,18 @@ fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
         .map(|m| m.total)
 }
 
-/// What the declarer needs from the play: "Your meld is 180: you need 120
-/// from the play to make 300." (the meld shown, else the best the hand holds).
+/// What the declarer's side needs from the play: "Your meld is 180: you need
+/// 120 from the play to make 300." (the meld shown, else the best the hand
+/// holds). With partners whose meld is shown it is the side's meld, as the
+/// rules count it ("Your side's meld is 73 (57 yours, 16 your partner's): the
+/// bid of 58 is made before the play.").
 fn needs_text(view: &PlayerView) -> String {
     let h = &view.public.hand;
     let Some(bid) = h.bid else {
         return String::new();
     };
     let me = view.seat;
-    let meld = shown_meld(view, me).unwrap_or_else(|| match h.trump {
+    let own = shown_meld(view, me).unwrap_or_else(|| match h.trump {
         Some(t) => best_meld(&view.rules, &view.own.hand, Some(t)).total,
         None => pinochle_engine::Suit::ALL
             .iter()
@@ -198,16 +202,54 @@ fn needs_text(view: &PlayerView) -> String {
             .max()
             .unwrap_or(0),
     });
-    let need = bid.saturating_sub(meld);
-    let meld_words = if h.trump.is_some() {
-        "Your meld is"
-    } else {
-        "Your best meld is"
+    let partners: Vec<Option<u32>> = h
+        .active
+        .iter()
+        .filter(|&&s| s != me && same_side(&view.rules, s, me))
+        .map(|&s| shown_meld(view, s))
+        .collect();
+    let partner_meld: Option<u32> = partners.iter().copied().sum();
+    let (meld, meld_words) = match partner_meld {
+        Some(theirs) if !partners.is_empty() => {
+            let whose = if partners.len() == 1 {
+                "your partner's"
+            } else {
+                "your partners'"
+            };
+            (
+                own + theirs,
+                format!(
+                    "Your side's meld is {} ({own} yours, {theirs} {whose})",
+                    own + theirs
+                ),
+            )
+        }
+        _ if h.trump.is_some() => (own, format!("Your meld is {own}")),
+        _ => (own, format!("Your best meld is {own}")),
     };
-    if need == 0 {
-        format!("{meld_words} {meld}: the bid of {bid} is made before the play.")
+    let (counted, minimum, needs_a_point) = match &view.rules.scoring {
+        Scoring::Points(p) => (
+            p.counted_meld(SideTally {
+                meld,
+                ..SideTally::default()
+            }),
+            p.meld_minimum.unwrap_or(0),
+            p.bidder_needs_trick_points,
+        ),
+        _ => (i64::from(meld), 0, false),
+    };
+    let need = (i64::from(bid) - counted).max(i64::from(minimum));
+    let who = if partners.is_empty() {
+        "you need"
     } else {
-        format!("{meld_words} {meld}: you need {need} from the play to make {bid}.")
+        "your side needs"
+    };
+    if need > 0 {
+        format!("{meld_words}: {who} {need} from the play to make {bid}.")
+    } else if needs_a_point {
+        format!("{meld_words}: that makes the bid of {bid}, though your side scores only if it takes a point in the play.")
+    } else {
+        format!("{meld_words}: the bid of {bid} is made before the play.")
     }
 }
 
@@ -433,5 +475,90 @@ mod tests {
         assert!(legal.iter().all(|a| offered.contains(&a)));
         let total = |label: &str| -> u32 { label.split(':').next().unwrap().parse().unwrap() };
         assert!(less.iter().all(|(l, _)| total(l) <= total(&label)));
+    }
+
+    /// The first decision of `phase` in deals of `preset` from seed 0 on, the
+    /// seats playing by the rules of thumb, for which `pick` holds.
+    fn first_decision(
+        preset: PresetId,
+        phase: Phase,
+        pick: impl Fn(&PlayerView) -> bool,
+    ) -> PlayerView {
+        for seed in 0..300 {
+            let mut state = State::new(Rules::preset(preset), seed).expect("a deal");
+            while let Some(seat) = state.current_player() {
+                let view = state.observation(seat);
+                if view.phase() == phase && pick(&view) {
+                    return view;
+                }
+                if view.phase() == Phase::Tricks {
+                    break;
+                }
+                let legal = view.legal_actions();
+                let action = pinochle_ai::basic::decide(&view, &legal).expect("a legal action");
+                state.apply(action).expect("the bot's action is legal");
+            }
+        }
+        panic!("no {preset:?} deal of 300 reaches {phase:?} as asked");
+    }
+
+    /// The declarer's side's meld shown, and its declarer's own.
+    fn side_and_own_meld(view: &PlayerView) -> (u32, u32) {
+        let h = &view.public.hand;
+        let declarer = h.declarer.expect("a declarer");
+        let own = h.melds[declarer].as_ref().expect("meld shown").total;
+        (h.side_meld(&view.rules, declarer), own)
+    }
+
+    #[test]
+    fn the_double_decks_prompt_counts_the_partners_meld() {
+        // Covered by the side's meld though not by the bidder's own: made
+        // before the play, whatever the bidder's own meld would need.
+        let covered = first_decision(PresetId::DoubleDeck, Phase::MeldConcede, |v| {
+            let (side, own) = side_and_own_meld(v);
+            own < v.public.hand.bid.unwrap() && side >= v.public.hand.bid.unwrap()
+        });
+        let (side, own) = side_and_own_meld(&covered);
+        let bid = covered.public.hand.bid.unwrap();
+        assert_eq!(
+            needs_text(&covered),
+            format!(
+                "Your side's meld is {side} ({own} yours, {} your partner's): the bid of {bid} is made before the play.",
+                side - own
+            )
+        );
+        let short = first_decision(PresetId::DoubleDeck, Phase::MeldConcede, |v| {
+            let (side, own) = side_and_own_meld(v);
+            own < side && side < v.public.hand.bid.unwrap()
+        });
+        let (side, own) = side_and_own_meld(&short);
+        let bid = short.public.hand.bid.unwrap();
+        assert_eq!(
+            needs_text(&short),
+            format!(
+                "Your side's meld is {side} ({own} yours, {} your partner's): your side needs {} from the play to make {bid}.",
+                side - own,
+                bid - side
+            )
+        );
+    }
+
+    #[test]
+    fn a_lone_declarers_prompt_counts_its_own_meld() {
+        let view = first_decision(PresetId::Club, Phase::BidderDecision, |_| true);
+        let (side, own) = side_and_own_meld(&view);
+        assert_eq!(side, own);
+        let bid = view.public.hand.bid.unwrap();
+        assert!(
+            needs_text(&view).starts_with(&format!("Your meld is {own}: ")),
+            "{}",
+            needs_text(&view)
+        );
+        if own < bid {
+            assert!(needs_text(&view).ends_with(&format!(
+                "you need {} from the play to make {bid}.",
+                bid - own
+            )));
+        }
     }
 }
