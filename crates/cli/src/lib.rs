@@ -98,8 +98,9 @@ pub fn main_help() -> String {
         "Usage: pinochle COMMAND [OPTIONS]\n\nPinochle rule tools and simulation. Output is JSON on stdout; \
 errors are one line on stderr with exit status 2.\n\nCommands:\n",
     );
+    let width = COMMANDS.iter().map(|c| c.name.len()).max().unwrap_or(0) + 2;
     for c in COMMANDS {
-        out.push_str(&format!("  {:10}{}\n", c.name, c.summary));
+        out.push_str(&format!("  {:width$}{}\n", c.name, c.summary));
     }
     out.push_str("\nRun `pinochle COMMAND --help` for a command's options.\n");
     out

@@ -265,7 +265,20 @@ fn simulate_counts_games_won_and_draws_random_options() {
 
 #[test]
 fn help_for_every_subcommand() {
-    for cmd in ["presets", "rules", "options", "meld", "legal", "simulate"] {
+    let commands = [
+        "presets",
+        "rules",
+        "options",
+        "meld",
+        "legal",
+        "link",
+        "simulate",
+        "tournament",
+        "bench",
+        "hint",
+        "review",
+    ];
+    for cmd in commands {
         let r = pinochle(&[cmd, "--help"]);
         assert_eq!(r.code, 0, "{cmd}");
         assert!(
@@ -278,7 +291,16 @@ fn help_for_every_subcommand() {
     }
     let r = pinochle(&["--help"]);
     assert_eq!(r.code, 0);
-    assert!(r.stdout.contains("simulate"));
+    // Each command's line: its name, then at least two spaces before its summary.
+    for cmd in commands {
+        assert!(
+            r.stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("  {cmd}  "))),
+            "{cmd}: {}",
+            r.stdout
+        );
+    }
 }
 
 // ---------------------------------------------------------------------------
