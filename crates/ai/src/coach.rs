@@ -557,15 +557,45 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
             beaters.add(c);
         }
     }
-    facts.push(match beaters.len() {
-        0 => format!("{played}, and no card still out can beat it"),
-        1 => format!(
-            "{played}, but the {} is still out and beats it",
-            beaters.to_cards()[0].long_name()
-        ),
-        k => format!("{played}; {k} cards still out could beat it"),
-    });
+    facts.push(beaters_fact(&played, card, h.trump, &beaters));
     facts
+}
+
+/// What could still beat `card` once `played`: the higher cards of its suit
+/// still out with opponents to play (by name when one), and for a card of a
+/// plain suit whether a trump could (only from a player out of the suit).
+fn beaters_fact(played: &str, card: Card, trump: Option<Suit>, beaters: &CardCounts) -> String {
+    let higher: Vec<Card> = beaters
+        .to_cards()
+        .into_iter()
+        .filter(|c| c.suit == card.suit)
+        .collect();
+    let trumps = beaters.len() - higher.len();
+    let suit = card.suit.name();
+    let kind = if Some(card.suit) == trump {
+        "trumps".to_string()
+    } else {
+        suit.to_string()
+    };
+    match (higher.len(), trumps) {
+        (0, 0) => format!("{played}, and no card still out can beat it"),
+        (0, _) => format!(
+            "{played}; no higher {} is out, so only a trump can beat it",
+            suit.trim_end_matches('s')
+        ),
+        (1, 0) => format!(
+            "{played}, but the {} is still out and beats it",
+            higher[0].long_name()
+        ),
+        (1, _) => format!(
+            "{played}, but the {} is still out and beats it, as would a trump",
+            higher[0].long_name()
+        ),
+        (k, 0) => format!("{played}; {k} higher {kind} are still out"),
+        (k, _) => {
+            format!("{played}; {k} higher {kind} are still out, and a trump could beat it too")
+        }
+    }
 }
 
 /// What the seat expects to be paid, in stake units, for a contract made
@@ -1573,6 +1603,7 @@ fn prove(
 mod tests {
     use super::*;
     use crate::Player;
+    use pinochle_engine::cards::parse_cards;
     use pinochle_engine::{PresetId, Rank, Rules};
 
     #[test]
@@ -1935,6 +1966,45 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
             "The expert bids 300, as passing is not allowed here, though its limit is 142: 10 \
 below the 152 its side makes that often with the trump it would name."
         ));
+    }
+
+    /// What could still beat a card: higher cards of its suit (by name when
+    /// one), and a trump only for a card of a plain suit.
+    #[test]
+    fn a_cards_beaters_are_told_apart_by_suit() {
+        let cards = |text: &str| CardCounts::from_cards(&parse_cards(text).unwrap());
+        let card = |text: &str| parse_cards(text).unwrap()[0];
+        let fact = |c: &str, out: &str| {
+            beaters_fact("the card leads", card(c), Some(Suit::Spades), &cards(out))
+        };
+        assert_eq!(
+            fact("AH", ""),
+            "the card leads, and no card still out can beat it"
+        );
+        assert_eq!(
+            fact("AH", "KS QS 9S"),
+            "the card leads; no higher heart is out, so only a trump can beat it"
+        );
+        assert_eq!(
+            fact("TH", "AH"),
+            "the card leads, but the ace of hearts is still out and beats it"
+        );
+        assert_eq!(
+            fact("TH", "AH JS"),
+            "the card leads, but the ace of hearts is still out and beats it, as would a trump"
+        );
+        assert_eq!(
+            fact("KH", "AH TH"),
+            "the card leads; 2 higher hearts are still out"
+        );
+        assert_eq!(
+            fact("KH", "AH AH 9S"),
+            "the card leads; 2 higher hearts are still out, and a trump could beat it too"
+        );
+        assert_eq!(
+            fact("KS", "AS TS"),
+            "the card leads; 2 higher trumps are still out"
+        );
     }
 
     /// A card's trick fact names what it does to the trick: leads it, or
