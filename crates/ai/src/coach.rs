@@ -544,16 +544,29 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         return facts;
     }
     let knowledge = Knowledge::from_view(view);
+    // A card of another suit beats it only as a trump from a player out of
+    // its suit: not one known to hold a card of it.
+    let may_beat = |i: usize, c: Card| {
+        beats(c, card, h.trump)
+            && (c.suit == card.suit
+                || !knowledge.fixed[i]
+                    .to_cards()
+                    .iter()
+                    .any(|k| k.suit == card.suit))
+    };
     let mut beaters = CardCounts::EMPTY;
     for &i in &later {
         for c in knowledge.fixed[i].to_cards() {
-            if beats(c, card, h.trump) {
+            if may_beat(i, c) {
                 beaters.add(c);
             }
         }
     }
     for &(c, mask) in &knowledge.free {
-        if later.iter().any(|&i| mask & (1 << i) != 0) && beats(c, card, h.trump) {
+        if later
+            .iter()
+            .any(|&i| mask & (1 << i) != 0 && may_beat(i, c))
+        {
             beaters.add(c);
         }
     }
@@ -1604,6 +1617,8 @@ mod tests {
     use super::*;
     use crate::Player;
     use pinochle_engine::cards::parse_cards;
+    use pinochle_engine::game::rng::Rng;
+    use pinochle_engine::game::tricks::legal_cards;
     use pinochle_engine::{PresetId, Rank, Rules};
 
     #[test]
@@ -2004,6 +2019,76 @@ below the 152 its side makes that often with the trump it would name."
         assert_eq!(
             fact("KS", "AS TS"),
             "the card leads; 2 higher trumps are still out"
+        );
+    }
+
+    /// "No card still out can beat it" holds in every deal the seat's
+    /// knowledge allows: no opponent to play after it holds a legal card
+    /// that beats it; and after "only a trump can beat it", none holds a
+    /// higher card of its suit.
+    #[test]
+    fn what_could_beat_a_card_holds_in_every_deal_the_seat_allows() {
+        let (mut unbeatable, mut only_trump) = (0, 0);
+        for preset in [PresetId::Bison, PresetId::Partnership, PresetId::DoubleDeck] {
+            drive(preset, 4, 400, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Tricks {
+                    return true;
+                }
+                let h = &view.public.hand;
+                let Some((me, declaring)) = side_of(&view) else {
+                    return true;
+                };
+                let n = h.active.len();
+                let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
+                // Only the player right after plays to the trick as it stands.
+                let next = (me + 1) % n;
+                let declarer = h.declarer.unwrap();
+                let opponent =
+                    |i: usize| same_side(&view.rules, h.active[i], declarer) != declaring;
+                if trick.len() + 1 >= n || !opponent(next) {
+                    return true;
+                }
+                let knowledge = Knowledge::from_view(&view);
+                let mut rng = Rng::new(9);
+                let worlds: Vec<_> = (0..16)
+                    .map(|_| knowledge.sample(&view.own.hand, &mut rng))
+                    .collect();
+                for action in view.legal_actions() {
+                    let Action::PlayCard(card) = action else {
+                        continue;
+                    };
+                    let fact = trick_facts(&view, card).pop().unwrap();
+                    let mut after = trick.clone();
+                    after.push(card);
+                    for world in &worlds {
+                        let hand = &world.holdings[next];
+                        if fact.ends_with("no card still out can beat it") {
+                            let legal = legal_cards(hand, &after, h.trump, view.rules.play.head);
+                            assert!(
+                                !legal.iter().any(|&c| beats(c, card, h.trump)),
+                                "{preset:?}: {fact}, yet {hand:?} may beat it"
+                            );
+                            unbeatable += 1;
+                        }
+                        if fact.ends_with("so only a trump can beat it") {
+                            assert!(
+                                !hand
+                                    .to_cards()
+                                    .iter()
+                                    .any(|&c| c.suit == card.suit && beats(c, card, h.trump)),
+                                "{preset:?}: {fact}"
+                            );
+                            only_trump += 1;
+                        }
+                    }
+                }
+                true
+            });
+        }
+        assert!(
+            unbeatable > 0 && only_trump > 0,
+            "{unbeatable} unbeatable, {only_trump} only by a trump"
         );
     }
 
