@@ -99,6 +99,10 @@ pub struct BidAdvice {
     /// "your side"; alone, "you").
     #[serde(default)]
     pub partners: bool,
+    /// What the limit leaves aside as the partner holds the high bid and
+    /// every opponent has passed (see [`expert::partner_yield`]).
+    #[serde(default)]
+    pub partner_yield: f64,
 }
 
 impl BidAdvice {
@@ -130,7 +134,13 @@ impl BidAdvice {
             "the {:.0} {it_makes} that often with the trump it would name",
             self.outlook_value
         );
-        let limit = if adjustment < 0.0 {
+        let yielded = self.partner_yield.round();
+        let limit = if adjustment < 0.0 && yielded > 0.0 {
+            format!(
+                "{:.0} below {made}, {yielded:.0} of it as its partner holds the bid and the opponents have passed",
+                -adjustment
+            )
+        } else if adjustment < 0.0 {
             format!("{:.0} below {made}", -adjustment)
         } else if adjustment > 0.0 {
             format!("{adjustment:.0} above {made}, as making this bid would win the game")
@@ -1222,7 +1232,13 @@ fn bidding(
             // more where making the bid would win the game): say by how much,
             // or "230 or more … its limit is 220" reads as a slip.
             let margin = (bids_to - outlook.value).round();
-            let limit = if margin < 0.0 {
+            let yielded = expert::partner_yield(view).round();
+            let limit = if margin < 0.0 && yielded > 0.0 {
+                format!(
+                    "the expert's limit is {bids_to:.0} ({:.0} to spare, {yielded:.0} of them as your partner holds the bid and the opponents have passed)",
+                    -margin
+                )
+            } else if margin < 0.0 {
                 format!(
                     "the expert's limit is {bids_to:.0} ({:.0} to spare)",
                     -margin
@@ -1306,6 +1322,7 @@ fn bidding(
             .filter(|_| expert_bid.is_none() && !legal.contains(&Action::Pass)),
         outlook_value: outlook.value,
         partners,
+        partner_yield: expert::partner_yield(view),
     });
 }
 
@@ -1925,6 +1942,7 @@ mod tests {
             forced_bid: None,
             outlook_value,
             partners: true,
+            partner_yield: 0.0,
         };
         assert_eq!(
             advice(340.0, 350.0).caption(),
@@ -1980,6 +1998,17 @@ The expert bids up to 340: 10 below the 350 it makes that often with the trump i
         assert!(forced.caption().ends_with(
             "The expert bids 300, as passing is not allowed here, though its limit is 142: 10 \
 below the 152 its side makes that often with the trump it would name."
+        ));
+        // The partner holds the bid and the opponents have passed: the
+        // limit leaves room for the partner to play it.
+        let yielding = BidAdvice {
+            partner_yield: 50.0,
+            ..advice(290.0, 350.0)
+        };
+        assert!(yielding.caption().ends_with(
+            "The expert passes, as the next bid is above its limit of 290: 60 below the 350 its \
+side makes that often with the trump it would name, 50 of it as its partner holds the bid and \
+the opponents have passed."
         ));
     }
 
