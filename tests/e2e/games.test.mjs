@@ -60,6 +60,9 @@ test('every new game deals fresh cards, and its deal number replays them', { tim
     const again = await dealShown(page);
     assert.equal(again.deal, first.deal);
     assert.deepEqual(again.hand, first.hand, 'the same cards');
+    // Once: the next new game deals fresh cards again.
+    await page.getByTestId('quit').click();
+    assert.equal(await page.getByTestId('seed').inputValue(), '', 'the deal number is used once');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();
@@ -145,6 +148,7 @@ test('leaving while a computer player thinks: no answer of the old game lands in
     // same seat at the same move number of the same deal.
     await page.getByTestId('quit').click();
     await page.getByTestId('start').waitFor({ state: 'visible' });
+    await page.getByTestId('seed').fill(String(seed));
     // The new game asks after this click, so its own answer lands 1.4 s
     // after it at the earliest; the old game asked before it, so its answer
     // would land within those 1.4 s. Look just before they end.

@@ -251,6 +251,9 @@ impl AppModel {
                 _ => Vec::new(),
             },
             AppMsg::BackToStart => {
+                // A deal number replays one game: the next deals fresh
+                // cards unless it is asked for again.
+                self.settings.deal = None;
                 self.screen = Screen::Start;
                 self.session = None;
                 self.error = None;
@@ -1169,8 +1172,11 @@ mod tests {
             deal: Some(11),
             ..Settings::default()
         };
-        let (c, _) = started(replay, 999);
+        let (mut c, _) = started(replay, 999);
         assert_eq!(c.game().unwrap().view().own.hand, ga.view().own.hand);
+        // Back at the start screen the number is gone: the next game is fresh.
+        c.update(AppMsg::BackToStart);
+        assert_eq!(c.settings.deal, None);
         // The saved session keeps the deal number.
         assert_eq!(a.session.as_ref().unwrap().setup.seed, 11);
     }
