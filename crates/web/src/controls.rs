@@ -445,22 +445,9 @@ mod tests {
     /// the hand can show its meld in more than `ways` ways, the seats playing
     /// by the rules of thumb.
     fn show_meld_with_more_than(ways: usize) -> PlayerView {
-        for seed in 0..200 {
-            let mut state = State::new(Rules::preset(PresetId::Club), seed).expect("a club deal");
-            while let Some(seat) = state.current_player() {
-                let view = state.observation(seat);
-                let legal = view.legal_actions();
-                if view.phase() == Phase::ShowMeld {
-                    if legal.len() > ways {
-                        return view;
-                    }
-                    break;
-                }
-                let action = pinochle_ai::basic::decide(&view, &legal).expect("a legal action");
-                state.apply(action).expect("the bot's action is legal");
-            }
-        }
-        panic!("no club deal of 200 shows meld in more than {ways} ways");
+        first_decision(PresetId::Club, Phase::ShowMeld, |v| {
+            v.legal_actions().len() > ways
+        })
     }
 
     #[test]
