@@ -491,8 +491,8 @@ fn settled_whatever_played(values: &CardValues, unit: Unit) -> Option<bool> {
 
 /// Facts about playing `card` to the trick under way, from what the seat sees:
 /// who is winning it, whether the card beats the card winning it so far (or
-/// leads it), and how many cards still out with opponents yet to play could
-/// beat it.
+/// leads it), and what still out with opponents yet to play could beat it
+/// (see [`beaters_fact`]).
 fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1167,6 +1167,7 @@ fn bidding(
         .filter(|&b| f64::from(b) <= bids_to)
         .max();
     let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
+    let partner_yield = expert::partner_yield(view);
     let (who, scores) = if partners {
         ("your side reaches", "your side scores")
     } else {
@@ -1232,7 +1233,7 @@ fn bidding(
             // more where making the bid would win the game): say by how much,
             // or "230 or more … its limit is 220" reads as a slip.
             let margin = (bids_to - outlook.value).round();
-            let yielded = expert::partner_yield(view).round();
+            let yielded = partner_yield.round();
             let limit = if margin < 0.0 && yielded > 0.0 {
                 format!(
                     "the expert's limit is {bids_to:.0} ({:.0} to spare, {yielded:.0} of them as your partner holds the bid and the opponents have passed)",
@@ -1322,7 +1323,7 @@ fn bidding(
             .filter(|_| expert_bid.is_none() && !legal.contains(&Action::Pass)),
         outlook_value: outlook.value,
         partners,
-        partner_yield: expert::partner_yield(view),
+        partner_yield,
     });
 }
 
