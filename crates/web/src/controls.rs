@@ -186,8 +186,8 @@ fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
 /// What the declarer's side needs from the play: "Your meld is 180: you need
 /// 120 from the play to make 300." (the meld shown, else the best the hand
 /// holds). With partners whose meld is shown it is the side's meld, as the
-/// rules count it ("Your side's meld is 73 (57 yours, 16 your partner's): the
-/// bid of 58 is made before the play.").
+/// rules count it ("Your side's meld is 73: the bid of 58 is made before the
+/// play.").
 fn needs_text(view: &PlayerView) -> String {
     let h = &view.public.hand;
     let Some(bid) = h.bid else {
@@ -211,18 +211,8 @@ fn needs_text(view: &PlayerView) -> String {
     let partner_meld: Option<u32> = partners.iter().copied().sum();
     let (meld, meld_words) = match partner_meld {
         Some(theirs) if !partners.is_empty() => {
-            let whose = if partners.len() == 1 {
-                "your partner's"
-            } else {
-                "your partners'"
-            };
-            (
-                own + theirs,
-                format!(
-                    "Your side's meld is {} ({own} yours, {theirs} {whose})",
-                    own + theirs
-                ),
-            )
+            let side = own + theirs;
+            (side, format!("Your side's meld is {side}"))
         }
         _ if h.trump.is_some() => (own, format!("Your meld is {own}")),
         _ => (own, format!("Your best meld is {own}")),
@@ -239,15 +229,13 @@ fn needs_text(view: &PlayerView) -> String {
         _ => (i64::from(meld), 0, false),
     };
     let need = (i64::from(bid) - counted).max(i64::from(minimum));
-    let who = if partners.is_empty() {
-        "you need"
-    } else {
-        "your side needs"
-    };
-    if need > 0 {
-        format!("{meld_words}: {who} {need} from the play to make {bid}.")
+    if need > 0 && partners.is_empty() {
+        format!("{meld_words}: you need {need} from the play to make {bid}.")
+    } else if need > 0 {
+        // (Short: the prompt shares a phone's landscape screen with the table.)
+        format!("{meld_words}: {need} from the play makes {bid}.")
     } else if needs_a_point {
-        format!("{meld_words}: that makes the bid of {bid}, though your side scores only if it takes a point in the play.")
+        format!("{meld_words}: the bid of {bid} is made, and scores once your side takes a point.")
     } else {
         format!("{meld_words}: the bid of {bid} is made before the play.")
     }
@@ -505,26 +493,22 @@ mod tests {
             let (side, own) = side_and_own_meld(v);
             own < v.public.hand.bid.unwrap() && side >= v.public.hand.bid.unwrap()
         });
-        let (side, own) = side_and_own_meld(&covered);
+        let (side, _) = side_and_own_meld(&covered);
         let bid = covered.public.hand.bid.unwrap();
         assert_eq!(
             needs_text(&covered),
-            format!(
-                "Your side's meld is {side} ({own} yours, {} your partner's): the bid of {bid} is made before the play.",
-                side - own
-            )
+            format!("Your side's meld is {side}: the bid of {bid} is made before the play.")
         );
         let short = first_decision(PresetId::DoubleDeck, Phase::MeldConcede, |v| {
             let (side, own) = side_and_own_meld(v);
             own < side && side < v.public.hand.bid.unwrap()
         });
-        let (side, own) = side_and_own_meld(&short);
+        let (side, _) = side_and_own_meld(&short);
         let bid = short.public.hand.bid.unwrap();
         assert_eq!(
             needs_text(&short),
             format!(
-                "Your side's meld is {side} ({own} yours, {} your partner's): your side needs {} from the play to make {bid}.",
-                side - own,
+                "Your side's meld is {side}: {} from the play makes {bid}.",
                 bid - side
             )
         );
