@@ -100,7 +100,7 @@ pub struct BidAdvice {
     #[serde(default)]
     pub partners: bool,
     /// What the limit leaves aside as the partner holds the high bid and
-    /// every opponent has passed (see [`expert::partner_yield`]).
+    /// every opponent has passed (see [`basic::partner_yield`]).
     #[serde(default)]
     pub partner_yield: f64,
 }
@@ -1167,7 +1167,7 @@ fn bidding(
         .filter(|&b| f64::from(b) <= bids_to)
         .max();
     let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
-    let partner_yield = expert::partner_yield(view);
+    let partner_yield = basic::partner_yield(view);
     let (who, scores) = if partners {
         ("your side reaches", "your side scores")
     } else {

@@ -7,9 +7,7 @@
 //! the break-even chance that the game's payments give, or the expected
 //! payments of the choices.
 
-use pinochle_engine::game::{
-    same_side, side_key, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally,
-};
+use pinochle_engine::game::{side_key, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
@@ -637,32 +635,6 @@ fn ranked_candidates(
 pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
     bidding_outlook(view, rng).value
 }
-
-/// What the expert takes off its bidding limit when its partner holds the
-/// high bid and every opponent has passed: a higher bid then only raises its
-/// own side's contract, which is worth it only to name trump with a clearly
-/// better hand (50 points in a 250-point deal). Bidding on by the limit
-/// alone, partners had raised each other up to the lower of their limits.
-/// Expert - basic, `pinochle tournament --a expert --b basic`, partnership:
-/// seed 100 (300 deals) +87.2 -> +89.5, seed 300 (1000 deals) +78.1 ->
-/// +84.6, seed 500 (1000 deals) +78.6 -> +88.5, contracts made about 0.87
-/// -> 0.89 (passing to the partner always: +80.8 and +82.2 on the first
-/// two); double deck, seed 100 (300 deals): +18.8 -> +19.0.
-pub fn partner_yield(view: &PlayerView) -> f64 {
-    let h = &view.public.hand;
-    let Some((high, _)) = h.high else {
-        return 0.0;
-    };
-    let ours = |seat: Seat| same_side(&view.rules, seat, view.seat);
-    if high != view.seat && ours(high) && h.active.iter().all(|&s| ours(s) || h.passed[s]) {
-        PARTNER_YIELD * view.rules.counting.total() as f64 / 250.0
-    } else {
-        0.0
-    }
-}
-
-/// [`partner_yield`] in a 250-point deal.
-const PARTNER_YIELD: f64 = 50.0;
 
 /// The sampled deals of a bid and what the side scores in each.
 pub struct BidOutlook {
@@ -2109,7 +2081,7 @@ mod tests {
             {
                 let view = state.observation(seat);
                 let d = bot.deliberate(&view).unwrap();
-                let room = partner_yield(&view);
+                let room = basic::partner_yield(&view);
                 if room > 0.0 {
                     let Grounds::Bidding { outlook, .. } = d.grounds else {
                         panic!("seed {seed}: an auction decided without its outlook");
@@ -2138,6 +2110,47 @@ mod tests {
         );
     }
 
+    /// The rules of thumb leave the contract to the partner the same way: a
+    /// bid over it within the limit less the partner's room, and passes
+    /// where the limit alone would have bid on.
+    #[test]
+    fn the_rules_of_thumb_raise_their_partner_only_with_room_to_spare() {
+        let (mut yielded, mut raised) = (0, 0);
+        for seed in 0..40 {
+            let mut state = State::new(Rules::preset(PresetId::Partnership), seed).unwrap();
+            while let Some(seat) = state
+                .current_player()
+                .filter(|_| state.phase() == Phase::Auction)
+            {
+                let view = state.observation(seat);
+                let legal = view.legal_actions();
+                let action = basic::decide(&view, &legal).unwrap();
+                let room = basic::partner_yield(&view);
+                let next = legal.iter().find_map(|a| match a {
+                    Action::Bid(b) => Some(*b),
+                    _ => None,
+                });
+                if let (true, Some(next)) = (room > 0.0, next) {
+                    let limit = basic::bidding_limit(&view, &view.own.hand)
+                        + basic::game_end_margin(&view, next);
+                    match action {
+                        Action::Bid(b) => {
+                            assert!(f64::from(b) + room <= limit, "seed {seed}: {b} of {limit}");
+                            raised += 1;
+                        }
+                        _ if f64::from(next) <= limit => yielded += 1,
+                        _ => {}
+                    }
+                }
+                state.apply(action).unwrap();
+            }
+        }
+        assert!(
+            yielded > 0 && raised > 0,
+            "{yielded} yielded, {raised} raised"
+        );
+    }
+
     /// The expert's limit in an auction is one figure: each of a seat's bids
     /// samples the same deals, so nothing but new information could move it.
     #[test]
@@ -2157,7 +2170,7 @@ mod tests {
                     let d = bot.deliberate(&view).unwrap();
                     if let Grounds::Bidding { limit, .. } = d.grounds {
                         // (Less what it leaves to a partner holding the bid.)
-                        let limit = limit + partner_yield(&view);
+                        let limit = limit + basic::partner_yield(&view);
                         if let Some(before) = limits[seat] {
                             assert_eq!(before, limit, "{preset:?} seed {seed} seat {seat}");
                             repeated += 1;

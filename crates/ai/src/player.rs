@@ -256,7 +256,7 @@ impl Bot {
             (Level::Expert, Phase::Auction) => {
                 let scale = view.rules.counting.total() as f64 / 250.0;
                 let outlook = crate::expert::bidding_outlook(view, &mut rng);
-                let limit = outlook.value - 10.0 * scale - crate::expert::partner_yield(view);
+                let limit = outlook.value - 10.0 * scale - crate::basic::partner_yield(view);
                 let action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
                 Ok(Deliberation {
                     action,
