@@ -491,7 +491,7 @@ fn settled_whatever_played(values: &CardValues, unit: Unit) -> Option<bool> {
 
 /// Facts about playing `card` to the trick under way, from what the seat sees:
 /// who is winning it, whether the card beats the card winning it so far (or
-/// leads it), and what still out with opponents yet to play could beat it
+/// leads it), and what the opponents yet to play may hold that beats it
 /// (see [`beaters_fact`]).
 fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let h = &view.public.hand;
@@ -580,14 +580,22 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
             beaters.add(c);
         }
     }
-    facts.push(beaters_fact(&played, card, h.trump, &beaters));
+    facts.push(beaters_fact(&played, card, h.trump, &beaters, later.len()));
     facts
 }
 
-/// What could still beat `card` once `played`: the higher cards of its suit
-/// still out with opponents to play (by name when one), and for a card of a
-/// plain suit whether a trump could (only from a player out of the suit).
-fn beaters_fact(played: &str, card: Card, trump: Option<Suit>, beaters: &CardCounts) -> String {
+/// What could still beat `card` once `played`, from the opponents still to
+/// play (`opponents` of them): the higher cards of its suit they may hold
+/// (by name when one), and for a card of a plain suit whether they could
+/// trump it (only one who may be out of the suit). Cards the partner holds
+/// are not counted: they cannot take the trick from the seat's side.
+fn beaters_fact(
+    played: &str,
+    card: Card,
+    trump: Option<Suit>,
+    beaters: &CardCounts,
+    opponents: usize,
+) -> String {
     let higher: Vec<Card> = beaters
         .to_cards()
         .into_iter()
@@ -596,28 +604,27 @@ fn beaters_fact(played: &str, card: Card, trump: Option<Suit>, beaters: &CardCou
     let trumps = beaters.len() - higher.len();
     let suit = card.suit.name();
     let kind = if Some(card.suit) == trump {
-        "trumps".to_string()
+        "trumps"
     } else {
-        suit.to_string()
+        suit
     };
-    match (higher.len(), trumps) {
-        (0, 0) => format!("{played}, and no card still out can beat it"),
-        (0, _) => format!(
-            "{played}; no higher {} is out, so only a trump can beat it",
+    let who = if opponents == 1 {
+        "the opponent still to play"
+    } else {
+        "the opponents still to play"
+    };
+    let or_trump = if trumps > 0 { ", or a trump" } else { "" };
+    match higher.len() {
+        0 if trumps == 0 => format!("{played}, and {who} cannot beat it"),
+        0 => format!(
+            "{played}; {who} cannot hold a higher {}, so only a trump can beat it",
             suit.trim_end_matches('s')
         ),
-        (1, 0) => format!(
-            "{played}, but the {} is still out and beats it",
+        1 => format!(
+            "{played}, but {who} may hold the {}, which beats it{or_trump}",
             higher[0].long_name()
         ),
-        (1, _) => format!(
-            "{played}, but the {} is still out and beats it, as would a trump",
-            higher[0].long_name()
-        ),
-        (k, 0) => format!("{played}; {k} higher {kind} are still out"),
-        (k, _) => {
-            format!("{played}; {k} higher {kind} are still out, and a trump could beat it too")
-        }
+        k => format!("{played}; {who} may hold {k} higher {kind}{or_trump}"),
     }
 }
 
@@ -2020,42 +2027,57 @@ the opponents have passed."
         let cards = |text: &str| CardCounts::from_cards(&parse_cards(text).unwrap());
         let card = |text: &str| parse_cards(text).unwrap()[0];
         let fact = |c: &str, out: &str| {
-            beaters_fact("the card leads", card(c), Some(Suit::Spades), &cards(out))
+            beaters_fact(
+                "the card leads",
+                card(c),
+                Some(Suit::Spades),
+                &cards(out),
+                2,
+            )
         };
         assert_eq!(
             fact("AH", ""),
-            "the card leads, and no card still out can beat it"
+            "the card leads, and the opponents still to play cannot beat it"
         );
         assert_eq!(
             fact("AH", "KS QS 9S"),
-            "the card leads; no higher heart is out, so only a trump can beat it"
+            "the card leads; the opponents still to play cannot hold a higher heart, so only a trump can beat it"
         );
         assert_eq!(
             fact("TH", "AH"),
-            "the card leads, but the ace of hearts is still out and beats it"
+            "the card leads, but the opponents still to play may hold the ace of hearts, which beats it"
         );
         assert_eq!(
             fact("TH", "AH JS"),
-            "the card leads, but the ace of hearts is still out and beats it, as would a trump"
+            "the card leads, but the opponents still to play may hold the ace of hearts, which beats it, or a trump"
         );
         assert_eq!(
             fact("KH", "AH TH"),
-            "the card leads; 2 higher hearts are still out"
+            "the card leads; the opponents still to play may hold 2 higher hearts"
         );
         assert_eq!(
             fact("KH", "AH AH 9S"),
-            "the card leads; 2 higher hearts are still out, and a trump could beat it too"
+            "the card leads; the opponents still to play may hold 2 higher hearts, or a trump"
         );
         assert_eq!(
             fact("KS", "AS TS"),
-            "the card leads; 2 higher trumps are still out"
+            "the card leads; the opponents still to play may hold 2 higher trumps"
+        );
+        assert_eq!(
+            beaters_fact(
+                "the card leads",
+                card("AH"),
+                Some(Suit::Spades),
+                &cards(""),
+                1
+            ),
+            "the card leads, and the opponent still to play cannot beat it"
         );
     }
 
-    /// "No card still out can beat it" holds in every deal the seat's
-    /// knowledge allows: no opponent to play after it holds a legal card
-    /// that beats it; and after "only a trump can beat it", none holds a
-    /// higher card of its suit.
+    /// "Cannot beat it" holds in every deal the seat's knowledge allows: no
+    /// opponent to play after it holds a legal card that beats it; and after
+    /// "only a trump can beat it", none holds a higher card of its suit.
     #[test]
     fn what_could_beat_a_card_holds_in_every_deal_the_seat_allows() {
         let (mut unbeatable, mut only_trump) = (0, 0);
@@ -2093,7 +2115,7 @@ the opponents have passed."
                     after.push(card);
                     for world in &worlds {
                         let hand = &world.holdings[next];
-                        if fact.ends_with("no card still out can beat it") {
+                        if fact.ends_with("still to play cannot beat it") {
                             let legal = legal_cards(hand, &after, h.trump, view.rules.play.head);
                             assert!(
                                 !legal.iter().any(|&c| beats(c, card, h.trump)),
