@@ -171,7 +171,7 @@ pub fn partner_yield(view: &PlayerView) -> f64 {
     };
     let ours = |seat: Seat| same_side(&view.rules, seat, view.seat);
     if high != view.seat && ours(high) && h.active.iter().all(|&s| ours(s) || h.passed[s]) {
-        PARTNER_YIELD * view.rules.counting.total() as f64 / 250.0
+        PARTNER_YIELD * scale(view)
     } else {
         0.0
     }

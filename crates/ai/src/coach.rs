@@ -556,14 +556,13 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let knowledge = Knowledge::from_view(view);
     // A card of another suit beats it only as a trump from a player out of
     // its suit: not one known to hold a card of it.
-    let may_beat = |i: usize, c: Card| {
-        beats(c, card, h.trump)
-            && (c.suit == card.suit
-                || !knowledge.fixed[i]
-                    .to_cards()
-                    .iter()
-                    .any(|k| k.suit == card.suit))
-    };
+    let holds_suit: Vec<bool> = knowledge
+        .fixed
+        .iter()
+        .map(|held| held.to_cards().iter().any(|k| k.suit == card.suit))
+        .collect();
+    let may_beat =
+        |i: usize, c: Card| beats(c, card, h.trump) && (c.suit == card.suit || !holds_suit[i]);
     let mut beaters = CardCounts::EMPTY;
     for &i in &later {
         for c in knowledge.fixed[i].to_cards() {
