@@ -24,21 +24,22 @@ async fn mount() -> web_sys::Element {
 #[wasm_bindgen_test]
 async fn renders_title() {
     let root = mount().await;
-    let title = root
-        .query_selector("[data-testid=app-title]")
-        .expect("valid selector")
-        .expect("title element rendered");
+    let title = select(&root, "[data-testid=app-title]").expect("title element rendered");
     assert_eq!(title.text_content().as_deref(), Some(APP_TITLE));
 }
 
 #[wasm_bindgen_test]
 async fn renders_empty_felt_table() {
     let root = mount().await;
-    let felt = root
-        .query_selector("[data-testid=table] [data-testid=felt]")
-        .expect("valid selector")
+    let felt = select(&root, "[data-testid=table] [data-testid=felt]")
         .expect("felt rendered inside the table");
     assert_eq!(felt.child_element_count(), 0, "the table starts empty");
+}
+
+/// The first element under `root` that `selector` matches (the selectors are
+/// the tests' own literals: one that does not parse is a bug in the test).
+fn select(root: &web_sys::Element, selector: &str) -> Option<web_sys::Element> {
+    root.query_selector(selector).expect("valid selector")
 }
 
 /// Mounts any component into a fresh element.
@@ -65,18 +66,12 @@ async fn a_card_is_an_svg_with_a_spoken_name() {
         class: String::new(),
     })
     .await;
-    let el = root
-        .query_selector("[data-card=QS]")
-        .expect("valid selector")
-        .expect("card rendered");
+    let el = select(&root, "[data-card=QS]").expect("card rendered");
     assert_eq!(
         el.get_attribute("aria-label").as_deref(),
         Some("queen of spades")
     );
-    assert!(root
-        .query_selector("svg")
-        .expect("valid selector")
-        .is_some());
+    assert!(select(&root, "svg").is_some());
 }
 
 #[wasm_bindgen_test]
@@ -89,23 +84,14 @@ async fn bid_controls_offer_only_the_legal_bids() {
     })
     .await;
     assert_eq!(root.inner_html().matches("<option").count(), 4);
-    assert!(root
-        .query_selector("[data-action=pass]")
-        .expect("valid selector")
-        .is_none());
+    assert!(select(&root, "[data-action=pass]").is_none());
     // In place of the Pass button, why there is none.
-    let no_pass = root
-        .query_selector("[data-testid=no-pass]")
-        .expect("valid selector")
-        .expect("the reason for no pass");
+    let no_pass = select(&root, "[data-testid=no-pass]").expect("the reason for no pass");
     assert_eq!(
         no_pass.text_content().as_deref(),
         Some("No pass: the first player must bid.")
     );
-    let bid = root
-        .query_selector("[data-testid=bid]")
-        .expect("valid selector")
-        .expect("bid button");
+    let bid = select(&root, "[data-testid=bid]").expect("bid button");
     assert_eq!(bid.get_attribute("data-action").as_deref(), Some("bid 310"));
 }
 
@@ -141,18 +127,12 @@ async fn a_club_challenge_highlights_the_pass() {
         })
         .expect("a club deal with a challenge");
     let root = mount_with::<Decision>(DecisionProps { view }).await;
-    let primary = root
-        .query_selector("button.primary")
-        .expect("valid selector")
-        .expect("a highlighted button");
+    let primary = select(&root, "button.primary").expect("a highlighted button");
     assert_eq!(
         primary.get_attribute("data-action").as_deref(),
         Some("pass")
     );
-    assert!(root
-        .query_selector("[data-action=challenge]")
-        .expect("valid selector")
-        .is_some());
+    assert!(select(&root, "[data-action=challenge]").is_some());
 }
 
 /// A request crosses to the worker as a JS value and comes back equal, seeds
