@@ -10,6 +10,8 @@ use yew::{
     classes, component, html, Callback, Classes, Html, KeyboardEvent, MouseEvent, Properties,
 };
 
+use crate::shortcuts::browser_modifier;
+
 /// The suit shapes in a 100×100 box.
 fn suit_shape(suit: Suit) -> Html {
     match suit {
@@ -170,10 +172,12 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         let index = props.index;
         Callback::from(move |e: KeyboardEvent| {
             let key = e.key();
-            if matches!(
-                key.as_str(),
-                "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End"
-            ) {
+            if !browser_modifier(&e)
+                && matches!(
+                    key.as_str(),
+                    "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End"
+                )
+            {
                 e.prevent_default();
                 nav.emit((key, index));
             }

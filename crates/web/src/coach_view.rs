@@ -16,6 +16,7 @@ use crate::cards::SuitIcon;
 use crate::controller::{Game, Msg};
 use crate::controls::meld_keys_text;
 use crate::seating::GiveUp;
+use crate::shortcuts::shortcut_key;
 
 /// An action as the coach names it in `phase` (giving up the hand as its
 /// button says).
@@ -86,23 +87,8 @@ pub fn CoachKeys(props: &CoachKeysProps) -> Html {
             .filter(|_| active)
             .map(|body| {
                 EventListener::new(&body, "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    // Typing into a field is not a shortcut (a checkbox is no field).
-                    let in_field = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| match el.tag_name().as_str() {
-                            "SELECT" | "TEXTAREA" => true,
-                            "INPUT" => !matches!(
-                                el.get_attribute("type").as_deref(),
-                                Some("checkbox" | "radio" | "button")
-                            ),
-                            _ => false,
-                        });
-                    let plain = !(e.ctrl_key() || e.meta_key() || e.alt_key());
-                    if !in_field && plain && matches!(e.key().as_str(), "h" | "H") {
+                    let key = e.dyn_ref::<KeyboardEvent>().and_then(shortcut_key);
+                    if matches!(key.as_deref(), Some("h" | "H")) {
                         on_msg.emit(Msg::AskHint);
                     }
                 })

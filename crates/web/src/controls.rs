@@ -16,6 +16,7 @@ use yew::{
 
 use crate::cards::SuitIcon;
 use crate::seating::GiveUp;
+use crate::shortcuts::shortcut_key;
 
 #[derive(Properties, PartialEq)]
 pub struct BidControlsProps {
@@ -41,24 +42,18 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
         use_effect_with((props.bids.clone(), index), move |_| {
             let listener = gloo_utils::document().body().map(|body| {
                 EventListener::new(&body, "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                    let Some(key) = e.dyn_ref::<KeyboardEvent>().and_then(shortcut_key) else {
                         return;
                     };
-                    let in_field = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT"));
-                    match e.key().as_str() {
-                        "p" | "P" if may_pass && !in_field => onaction.emit(Action::Pass),
-                        "b" | "B" if !in_field => {
+                    match key.as_str() {
+                        "p" | "P" if may_pass => onaction.emit(Action::Pass),
+                        "b" | "B" => {
                             if let Some(&bid) = bids.get(index) {
                                 onaction.emit(Action::Bid(bid))
                             }
                         }
-                        "+" | "=" if !in_field => {
-                            chosen.set((index + 1).min(bids.len().saturating_sub(1)))
-                        }
-                        "-" if !in_field => chosen.set(index.saturating_sub(1)),
+                        "+" | "=" => chosen.set((index + 1).min(bids.len().saturating_sub(1))),
+                        "-" => chosen.set(index.saturating_sub(1)),
                         _ => {}
                     }
                 })
@@ -96,7 +91,7 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
             if !props.bids.is_empty() {
                 <label class="bid-select">
                     <span class="visually-hidden">{ "Bid amount" }</span>
-                    <select {onchange} data-testid="bid-amount" aria-keyshortcuts="+ -">
+                    <select {onchange} data-testid="bid-amount" aria-keyshortcuts="+ -" data-shortcuts="">
                         { for props.bids.iter().enumerate().map(|(i, b)| html! {
                             <option value={b.to_string()} selected={i == index}>{ b }</option>
                         }) }

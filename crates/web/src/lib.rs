@@ -29,6 +29,7 @@ pub mod rules_text;
 pub mod seating;
 pub mod sessions;
 pub mod share;
+pub mod shortcuts;
 pub mod small_map;
 pub mod sound;
 pub mod start;

@@ -20,6 +20,7 @@ use crate::controls::meld_keys_text;
 use crate::hand::sorted_hand;
 use crate::import::{ImportMsg, Imported};
 use crate::seating::{GiveUp, Seating};
+use crate::shortcuts::browser_modifier;
 use crate::start::select_value;
 
 fn cards_row(cards: &[Card]) -> Html {
@@ -416,6 +417,9 @@ pub fn review_panel(
     let on_key = {
         let on_msg = on_msg.clone();
         Callback::from(move |e: KeyboardEvent| {
+            if browser_modifier(&e) {
+                return;
+            }
             let msg = match e.key().as_str() {
                 "ArrowLeft" => Msg::ReviewStepBy(-1),
                 "ArrowRight" => Msg::ReviewStepBy(1),

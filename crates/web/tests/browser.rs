@@ -95,6 +95,48 @@ async fn bid_controls_offer_only_the_legal_bids() {
     assert_eq!(bid.get_attribute("data-action").as_deref(), Some("bid 310"));
 }
 
+/// A key press as the browser sends it, to `target`.
+fn press(target: &web_sys::EventTarget, key: &str, ctrl: bool) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_ctrl_key(ctrl);
+    init.set_bubbles(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+        .expect("a keydown event");
+    target.dispatch_event(&event).expect("dispatched");
+}
+
+/// B and P bid and pass, from the page or from the bid amount's list, but a
+/// press with Ctrl held is the browser's: Ctrl+P prints and must not pass.
+#[wasm_bindgen_test]
+async fn bid_keys_leave_the_browsers_own_presses_alone() {
+    use pinochle_engine::game::Action;
+    use pinochle_web::controls::{BidControls, BidControlsProps};
+    use std::{cell::RefCell, rc::Rc};
+    let actions = Rc::new(RefCell::new(Vec::new()));
+    let root = mount_with::<BidControls>(BidControlsProps {
+        bids: vec![310, 320],
+        no_pass: None,
+        onaction: {
+            let actions = actions.clone();
+            yew::Callback::from(move |a: Action| actions.borrow_mut().push(a))
+        },
+    })
+    .await;
+    let body = document().body().expect("no body");
+    press(&body, "p", true);
+    press(&body, "b", true);
+    assert_eq!(
+        *actions.borrow(),
+        vec![],
+        "Ctrl+P and Ctrl+B are the browser's"
+    );
+    press(&body, "p", false);
+    let amount = select(&root, "[data-testid=bid-amount]").expect("the bid amount");
+    press(&amount, "b", false);
+    assert_eq!(*actions.borrow(), vec![Action::Pass, Action::Bid(310)]);
+}
+
 /// The club's challenge highlights the pass, the usual answer (a newcomer
 /// takes the highlighted button for it): a challenge doubles what the losing
 /// side pays.
