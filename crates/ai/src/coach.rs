@@ -17,9 +17,7 @@ use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
 use crate::call_values;
-use crate::expert::{
-    self, BidOutlook, CardOption, Evaluation, PassLeftOption, ShowOption, BID_CONFIDENCE,
-};
+use crate::expert::{self, BidOutlook, CardOption, Evaluation, PassLeftOption, ShowOption};
 use crate::knowledge::Knowledge;
 use crate::pimc::{self, CardValues, Goal};
 use crate::player::{Deliberation, Grounds};
@@ -745,7 +743,7 @@ fn card_options(
 /// points: what the seat's hand then reaches as bidder, less half of what the
 /// card adds to the score of the hand it goes to over the average card (see
 /// [`PassLeftOption::value`]).
-fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
+fn pass_left(view: &PlayerView, options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
     let order = best_first(options.len(), best, |a, b| {
         options[b].utility().total_cmp(&options[a].utility())
     });
@@ -772,7 +770,7 @@ fn pass_left(options: &[PassLeftOption], best: usize, analysis: &mut Analysis) {
         "passing the {}, you reach {:.0} or more as bidder in {} of {deals} sampled deals, and the player on your left scores {:.0} on average",
         o.card.long_name(),
         o.reach,
-        percent(BID_CONFIDENCE),
+        percent(expert::bid_confidence(&view.rules)),
         o.left_score
     );
     if let Some(&next) = order.get(1) {
@@ -1036,7 +1034,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
         Evaluation::Pass { options, best } => {
             card_options(view, options, *best, Action::PassCard, analysis);
         }
-        Evaluation::PassLeft { options, best } => pass_left(options, *best, analysis),
+        Evaluation::PassLeft { options, best } => pass_left(view, options, *best, analysis),
         Evaluation::ShowMeld { options, best } => show_meld(view, options, *best, analysis),
         Evaluation::Bidder(figures) => {
             analysis.choices = recommended_first(
@@ -1288,8 +1286,9 @@ fn bidding(
             );
         }
     }
+    let confidence = expert::bid_confidence(&view.rules);
     let highest_bid = |scores: &[f64]| {
-        let value = expert::confident_score(scores);
+        let value = expert::confident_score(scores, confidence);
         ladder
             .iter()
             .copied()
@@ -1320,7 +1319,7 @@ fn bidding(
         .collect();
     analysis.advice = Some(BidAdvice {
         trumps,
-        confidence: BID_CONFIDENCE,
+        confidence,
         value: bids_to,
         expert_bid,
         forced_bid: bids
@@ -2371,7 +2370,9 @@ the opponents have passed."
                     let reached = number(reason, &format!("{score} or more in ")).expect(reason);
                     let deals = number(reason, &format!("or more in {reached} of ")).expect(reason);
                     assert!(
-                        reached <= deals && reached as f64 >= BID_CONFIDENCE * deals as f64 - 1.0,
+                        reached <= deals
+                            && reached as f64
+                                >= expert::bid_confidence(&view.rules) * deals as f64 - 1.0,
                         "{reason}"
                     );
                     let spare = number(reason, &format!("limit is {limit} (")).unwrap_or(0);
@@ -2570,11 +2571,12 @@ matches than calling by that auction"
                 for t in &advice.trumps {
                     let Some(bid) = t.highest_bid else { continue };
                     assert!(bid > current && bid % 10 == 0, "{bid} over {current}");
-                    // In 65% of the deals the side scores the bid or more; a
-                    // bid 10 higher falls short of that (the shown scores are
-                    // rounded: one deal of slack).
+                    // In the confidence share of the deals the side scores
+                    // the bid or more; a bid 10 higher falls short of that
+                    // (the shown scores are rounded: one deal of slack).
                     let reached = |b: u32| t.scores.iter().filter(|&&s| s >= b as i32).count();
-                    let needed = t.scores.len() - (t.scores.len() as f64 * 0.35) as usize;
+                    let doubt = 1.0 - advice.confidence;
+                    let needed = t.scores.len() - (t.scores.len() as f64 * doubt) as usize;
                     assert!(
                         reached(bid) >= needed,
                         "{:?} bid to {bid}: {:?}",
