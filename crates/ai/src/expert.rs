@@ -43,8 +43,10 @@ pub const BID_CONFIDENCE: f64 = 0.65;
 /// (`pinochle tournament --preset partnership`, 500 deals): 0.35 +17.8
 /// points a deal (−2.1..37.7), 0.45 +32.5 (14.3..50.7), 0.55 +22.2 and +17.8
 /// (two seeds), 0.75 −26.9; against the basic level, 1000 deals, 0.45 took
-/// the expert from +84.6 to +115.3 a deal. The double deck, which passes no
-/// cards, gained nothing from a lower share (0.58 −2.6, 0.5 −5.6).
+/// the expert from +84.6 to +115.3 a deal. It is the exchange, not the
+/// preset: without it a lower share lost (partnership passing no cards, 0.45
+/// −22.5, 300 deals; the double deck, 0.58 −2.6 and 0.5 −5.6, 600 deals), and
+/// the double deck passing 3 cards gained at 0.45 (+3.2, −1.5..7.9).
 pub const PARTNER_PASS_BID_CONFIDENCE: f64 = 0.45;
 
 /// The share of sampled deals the expert expects to reach its bid in, under
