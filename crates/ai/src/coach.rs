@@ -1221,8 +1221,18 @@ fn bidding(
     // The deals counted as the bids' notes count them (the score is the
     // one reached in at least the bid confidence's share of them).
     let shown = outlook.value.round();
+    let confidence = expert::bid_confidence(&view.rules);
+    // Where that is under half the deals, say why the expert bids on it.
+    let share = if confidence < expert::BID_CONFIDENCE {
+        format!(
+            ", the {} the expert bids on where partners exchange cards, as the side that declares gets the exchange",
+            percent(confidence)
+        )
+    } else {
+        String::new()
+    };
     let scores = format!(
-        "{scores} {shown:.0} or more in {} sampled deals ({})",
+        "{scores} {shown:.0} or more in {} sampled deals ({}){share}",
         of(reached(shown), deals),
         outlook_steps(&view.rules)
     );
@@ -2373,6 +2383,14 @@ the opponents have passed."
                         reached <= deals
                             && reached as f64
                                 >= expert::bid_confidence(&view.rules) * deals as f64 - 1.0,
+                        "{reason}"
+                    );
+                    // A share under half the deals comes with its why.
+                    assert_eq!(
+                        reason.contains(
+                            "sampled deals (meld and card points after the exchange and the play), the 45% the expert bids on where partners exchange cards, as the side that declares gets the exchange; "
+                        ),
+                        preset == PresetId::Partnership,
                         "{reason}"
                     );
                     let spare = number(reason, &format!("limit is {limit} (")).unwrap_or(0);
