@@ -1222,7 +1222,8 @@ fn bidding(
     // one reached in at least the bid confidence's share of them).
     let shown = outlook.value.round();
     let confidence = expert::bid_confidence(&view.rules);
-    // Where that is under half the deals, say why the expert bids on it.
+    // Where the exchange lowers that share (under half the deals), say why
+    // the expert bids on it.
     let share = if confidence < expert::BID_CONFIDENCE {
         format!(
             ", the {} the expert bids on where partners exchange cards, as the side that declares gets the exchange",
@@ -1296,7 +1297,6 @@ fn bidding(
             );
         }
     }
-    let confidence = expert::bid_confidence(&view.rules);
     let highest_bid = |scores: &[f64]| {
         let value = expert::confident_score(scores, confidence);
         ladder

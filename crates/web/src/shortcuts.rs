@@ -9,7 +9,7 @@ use web_sys::KeyboardEvent;
 /// The attribute that lets shortcuts through a control that would otherwise
 /// keep them: the bid amount's list (`controls.rs`), whose options are
 /// numbers, so B and P typed there mean bid and pass.
-pub const PASSES_SHORTCUTS: &str = "data-shortcuts";
+const PASSES_SHORTCUTS: &str = "data-shortcuts";
 
 /// The element a key press was typed into, as far as shortcuts care.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,20 +51,23 @@ pub fn browser_modifier(e: &KeyboardEvent) -> bool {
 
 /// The key of `e` if it is a shortcut ([`is_shortcut`]).
 pub fn shortcut_key(e: &KeyboardEvent) -> Option<String> {
-    let element = e
+    let modifier = browser_modifier(e);
+    let shortcut = match e
         .target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok());
-    let tag = element.as_ref().map(|el| el.tag_name());
-    let input_type = element.as_ref().and_then(|el| el.get_attribute("type"));
-    let target = element
-        .as_ref()
-        .zip(tag.as_deref())
-        .map(|(el, tag)| KeyTarget {
-            tag,
-            input_type: input_type.as_deref(),
-            passes_shortcuts: el.has_attribute(PASSES_SHORTCUTS),
-        });
-    is_shortcut(browser_modifier(e), target).then(|| e.key())
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+    {
+        Some(el) => {
+            let (tag, input_type) = (el.tag_name(), el.get_attribute("type"));
+            let target = KeyTarget {
+                tag: &tag,
+                input_type: input_type.as_deref(),
+                passes_shortcuts: el.has_attribute(PASSES_SHORTCUTS),
+            };
+            is_shortcut(modifier, Some(target))
+        }
+        None => is_shortcut(modifier, None),
+    };
+    shortcut.then(|| e.key())
 }
 
 #[cfg(test)]
