@@ -103,6 +103,10 @@ test('the expert plays a hand in the worker', { timeout: 240_000 }, async () => 
     await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await page.getByTestId('level').inputValue(), 'expert');
     await page.getByTestId('start-game').click();
+    // The club's hand opens with a card passed to the left: the prompt says
+    // to whom.
+    await page.getByTestId('selection').waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await page.locator('[data-testid="selection"] .prompt').innerText(), 'Choose 1 card to pass to Ada, on your left.');
     await playUntil(page, resultOpen);
     assert.ok(problems.requests.some((u) => u.includes('bot-worker')), 'the worker answered');
     assert.deepEqual(problems.errors, [], 'no console or page errors');

@@ -895,7 +895,17 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
             "Choose {} to bury (their points count for you; buried cards cannot meld).",
             plural(needed, "card", "cards")
         ),
-        Choosing::Pass => format!("Choose {} to pass.", plural(needed, "card", "cards")),
+        Choosing::Pass => {
+            let cards = plural(needed, "card", "cards");
+            let h = &view.public.hand;
+            match h.pass_recipient(rules, view.seat) {
+                Some(to) if h.phase == Phase::PartnerPass => {
+                    format!("Choose {cards} to pass to your partner, {}.", game.name(to))
+                }
+                Some(to) => format!("Choose {cards} to pass to {}, on your left.", game.name(to)),
+                None => format!("Choose {cards} to pass."),
+            }
+        }
     };
     let meld = if chosen == 0 {
         format!("Your meld: {now}.")

@@ -266,6 +266,29 @@ impl HandPublic {
         self.plays[..done].chunks(self.active.len().max(1))
     }
 
+    /// Whom `seat` passes its cards to in the passing step under way: the
+    /// next seat dealt in on its left, or in a partner exchange the partner
+    /// (the declarer passes back to the partner who passed to it). `None`
+    /// outside a passing step, or for a seat that takes no part in it.
+    pub fn pass_recipient(&self, rules: &Rules, seat: Seat) -> Option<Seat> {
+        match self.phase {
+            Phase::PassLeft => {
+                let pos = self.active.iter().position(|&s| s == seat)?;
+                Some(self.active[(pos + 1) % self.active.len()])
+            }
+            Phase::PartnerPass => {
+                let declarer = self.declarer?;
+                let mate = partner(rules, declarer)?;
+                match seat {
+                    s if s == declarer => Some(mate),
+                    s if s == mate => Some(declarer),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Meld shown by the seats of one side.
     pub fn side_meld(&self, rules: &Rules, seat: Seat) -> u32 {
         self.melds
@@ -1004,8 +1027,10 @@ impl State {
                 self.public.hand.to_move = Some(active[pos + 1]);
                 return;
             }
-            for (i, &from) in active.iter().enumerate() {
-                self.hand_over(from, active[(i + 1) % active.len()]);
+            for &from in &active {
+                if let Some(to) = self.public.hand.pass_recipient(&self.rules, from) {
+                    self.hand_over(from, to);
+                }
             }
             self.public.hand.chosen = [0; MAX_SEATS];
             self.public.hand.phase = Phase::Auction;
@@ -1405,6 +1430,73 @@ mod tests {
             assert_eq!((opening.bowl, opening.pot), (bowl, in_pot));
             let state = State::new(rules, 1).expect("the session starts");
             assert_eq!(state.public().session.ledger, opening);
+        }
+    }
+
+    /// Every card chosen in a passing step reaches the seat `pass_recipient`
+    /// named while it was chosen: the club's pass to the left (five at the
+    /// table, one sitting out and one skipped) and both orders of the partner
+    /// exchange.
+    #[test]
+    fn passed_cards_reach_the_seat_the_pass_was_named_for() {
+        let tables = [
+            Rules::preset(PresetId::Club),
+            Rules::preset(PresetId::Club)
+                .with_settings(&["seats=5"])
+                .expect("the club seats five"),
+            Rules::preset(PresetId::Partnership),
+            Rules::preset(PresetId::Partnership)
+                .with_settings(&["pass_order=simultaneous"])
+                .expect("partners may pass at once"),
+            Rules::preset(PresetId::DoubleDeck)
+                .with_settings(&["pass_cards=3"])
+                .expect("double-deck partners may pass"),
+        ];
+        for rules in tables {
+            for seed in 0..6 {
+                let mut state = State::new(rules.clone(), seed).expect("the session starts");
+                let mut named = Vec::new();
+                let mut guard = 0;
+                while state.public().hand.number == 1 && !state.is_terminal() && guard < 500 {
+                    guard += 1;
+                    let seat = state.current_player().expect("someone is to move");
+                    let h = &state.public().hand;
+                    let recipient = h.pass_recipient(&rules, seat);
+                    let passing = matches!(h.phase, Phase::PassLeft | Phase::PartnerPass);
+                    assert_eq!(recipient.is_some(), passing, "{:?} seat {seat}", h.phase);
+                    if let Some(to) = recipient {
+                        assert_ne!(to, seat);
+                        assert!(h.active.contains(&to), "{to} is dealt in");
+                        if !named.contains(&(seat, to)) {
+                            named.push((seat, to));
+                        }
+                    }
+                    // Bid on past the minimum where a pass would throw the
+                    // deal in, so that partner exchanges happen.
+                    let actions = state.legal_actions();
+                    let action = actions
+                        .iter()
+                        .find(|a| matches!(a, Action::Bid(_)))
+                        .filter(|_| state.phase() == Phase::Auction && h.high.is_none())
+                        .unwrap_or(&actions[0])
+                        .clone();
+                    state.apply(action).expect("a listed action applies");
+                }
+                let hand = state.public().hand.number;
+                let passes: Vec<(Seat, Seat)> = state
+                    .recent_records()
+                    .iter()
+                    .find(|r| r.hand == 1)
+                    .map(|r| r.passes.iter().map(|p| (p.from, p.to)).collect())
+                    .unwrap_or_default();
+                assert!(hand > 1 || state.is_terminal(), "the first hand ends");
+                assert!(!named.is_empty(), "{:?} seed {seed} passes", rules.preset);
+                let mut sorted = named.clone();
+                sorted.sort_unstable();
+                let mut handed = passes.clone();
+                handed.sort_unstable();
+                assert_eq!(sorted, handed, "{:?} seed {seed}", rules.preset);
+            }
         }
     }
 }
