@@ -147,7 +147,10 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
             assert.ok(rows.length > 0 && rows.every((r) => r.value !== '' || r.fact), `every bid choice shows its figure: ${JSON.stringify(rows)}`);
             const valued = rows.some((r) => r.value !== '');
             assert.equal(valued, rows.every((r) => r.value !== ''), 'the calls are valued all or none');
-            assert.match(await panel.locator('.reason').innerText(), valued ? /figures: the hand's result each call leads to/ : /no figures: /);
+            // Valued calls say under the reason what a value is; unvalued
+            // ones say in the reason why there are none.
+            if (valued) assert.match(await panel.locator('.coach-basis').innerText(), /the hand's result each call leads to/);
+            else assert.match(await panel.locator('.reason').innerText(), /no figures: /);
           }
           if (kind === 'card') {
             const text = await panel.innerText();

@@ -42,8 +42,31 @@ pub struct Analysis {
     /// Card play only: each deal was searched one trick ahead and the rest
     /// estimated, not played out to the end.
     pub estimated: bool,
+    /// What a value is, where its unit alone does not say: a call's is the
+    /// hand's result it leads to, with the auction bid out ("the hand's
+    /// result each call leads to (…), the auction bid out to each player's
+    /// limit"). The table writes it with the unit, under the reason.
+    #[serde(default)]
+    pub value_basis: Option<String>,
     /// The bid advisor's figures (auction decisions only).
     pub advice: Option<BidAdvice>,
+}
+
+impl Analysis {
+    /// An analysis of `recommended` with nothing found yet: no choices, no
+    /// reason, no deals.
+    pub fn new(recommended: Action, unit: Unit) -> Analysis {
+        Analysis {
+            recommended,
+            choices: Vec::new(),
+            unit,
+            reason: String::new(),
+            worlds: 0,
+            estimated: false,
+            value_basis: None,
+            advice: None,
+        }
+    }
 }
 
 /// The most choices an analysis lists.
@@ -239,15 +262,7 @@ pub fn analyse_with(
     } else {
         Unit::Points
     };
-    let mut analysis = Analysis {
-        recommended: action.clone(),
-        choices: Vec::new(),
-        unit,
-        reason: String::new(),
-        worlds: 0,
-        estimated: false,
-        advice: None,
-    };
+    let mut analysis = Analysis::new(action.clone(), unit);
     match grounds {
         Grounds::OnlyAction => {
             analysis.choices = vec![choice(action, None, "the only legal card")];
@@ -1282,9 +1297,9 @@ fn bidding(
             } else {
                 "your score less the others' mean"
             };
-            analysis.reason += &format!(
-                "; figures: the hand's result each call leads to ({result}), the auction bid out to each player's limit"
-            );
+            analysis.value_basis = Some(format!(
+                "the hand's result each call leads to ({result}), the auction bid out to each player's limit"
+            ));
         }
         Ok(_) => {}
         Err(favoured) => {
@@ -2289,15 +2304,7 @@ the opponents have passed."
                 exact: true,
                 bounded: false,
             };
-            let mut analysis = Analysis {
-                recommended: Action::PlayCard(cards[0]),
-                choices: Vec::new(),
-                unit: Unit::Points,
-                reason: String::new(),
-                worlds: 0,
-                estimated: false,
-                advice: None,
-            };
+            let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
             card_play(&view, &values, &mut analysis);
             assert_eq!(analysis.choices[0].action, Action::PlayCard(cards[0]));
             analysis.reason
@@ -2398,10 +2405,13 @@ the opponents have passed."
                     let expected = if more { score + spare } else { score - spare };
                     assert_eq!(limit, expected, "{preset:?} seed {seed}: {reason}");
                     assert!(
-                        reason.contains(", so it passes;")
-                            || reason.contains(", so it bids up to "),
+                        reason.contains(", so it passes") || reason.contains(", so it bids up to "),
                         "{reason}"
                     );
+                    // Valued calls say what their values are, apart from
+                    // the reason.
+                    let valued = analysis.choices.iter().any(|c| c.value.is_some());
+                    assert_eq!(analysis.value_basis.is_some(), valued, "{reason}");
                     // Without figures, the reason says why the expert's
                     // limit stands against the call they would favour.
                     if reason.contains("; no figures: ") {
@@ -2704,15 +2714,7 @@ matches than calling by that auction"
         ];
         let rules = &view.rules;
         assert!(candidates[0].utility(rules, bid) > candidates[1].utility(rules, bid));
-        let mut analysis = Analysis {
-            recommended: Action::ChooseTrump(Suit::Hearts),
-            choices: Vec::new(),
-            unit: Unit::Points,
-            reason: String::new(),
-            worlds: 0,
-            estimated: false,
-            advice: None,
-        };
+        let mut analysis = Analysis::new(Action::ChooseTrump(Suit::Hearts), Unit::Points);
         let evaluation = Evaluation::Trump {
             candidates,
             best: 0,

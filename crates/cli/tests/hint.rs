@@ -37,6 +37,7 @@ fn hint(args: &[&str]) -> Value {
         "choices",
         "unit",
         "reason",
+        "value_basis",
         "worlds",
         "advice",
         "claim",
@@ -70,6 +71,16 @@ fn an_auction_hint_carries_the_bid_advisor() {
     assert_eq!(v["unit"], "points");
     let advice = &v["advice"];
     assert_eq!(advice["trumps"].as_array().unwrap().len(), 4);
+    // Valued calls say what their values are: the hand's result each leads to.
+    let valued = v["choices"][0]["value"].is_number();
+    assert_eq!(v["value_basis"].is_string(), valued, "{v}");
+    if valued {
+        let what = v["value_basis"].as_str().unwrap();
+        assert!(
+            what.starts_with("the hand's result each call leads to"),
+            "{what}"
+        );
+    }
     assert!(advice["confidence"].as_f64().unwrap() > 0.5);
     for t in advice["trumps"].as_array().unwrap() {
         let scores: Vec<i64> = t["scores"]

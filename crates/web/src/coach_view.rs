@@ -257,10 +257,15 @@ fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
     };
     // Melds, and bids without figures, carry facts, not values.
     let (label, basis) = if analysis.choices.iter().any(|c| c.value.is_some()) {
+        // What a value is, where the unit alone does not say (a call's).
+        let what = analysis
+            .value_basis
+            .as_ref()
+            .map_or(String::new(), |what| format!(": {what},"));
         (
             format!("Choices, best first, in {unit_name}"),
             format!(
-                "Values in {unit_name}, over {} {deals}{open}.",
+                "Values in {unit_name}{what} over {} {deals}{open}.",
                 analysis.worlds
             ),
         )

@@ -2667,13 +2667,8 @@ mod coach_tests {
 
     fn analysis(recommended: Action) -> Box<Analysis> {
         Box::new(Analysis {
-            recommended,
-            choices: Vec::new(),
-            unit: Unit::Points,
             reason: "a reason".into(),
-            worlds: 0,
-            estimated: false,
-            advice: None,
+            ..Analysis::new(recommended, Unit::Points)
         })
     }
 

@@ -31,7 +31,7 @@ pub const ABOUT: &str = "Deal the preset from --seed, play --moves actions with 
 move: the recommended action, the choices with their values and notes, the unit, the reason, the \
 bid advisor in the auction, and the claim the exact solver proves for that seat's side in trick \
 play. --json prints one object {seat, phase, recommended, choices: [{action, value, note}], unit, \
-reason, worlds, advice, claim}. With --timings HANDS, experts play HANDS hands and every decision \
+reason, value_basis, worlds, advice, claim}. With --timings HANDS, experts play HANDS hands and every decision \
 is analysed (claims tried at every card): JSON latency in milliseconds per decision kind {count, \
 p50, p95, max} next to the expert's own decision time.";
 pub const OPTS: &[Opt] = &[
@@ -173,6 +173,7 @@ fn to_json(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
         "choices": choices,
         "unit": unit_name(analysis.unit),
         "reason": analysis.reason,
+        "value_basis": analysis.value_basis,
         "worlds": analysis.worlds,
         "advice": advice,
         "claim": claim,
@@ -192,6 +193,9 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
         out += &format!("  {:<22} {value:>8}  {}\n", c.action.to_string(), c.note);
     }
     out += &format!("reason: {}\n", analysis.reason);
+    if let Some(what) = &analysis.value_basis {
+        out += &format!("values: {what}\n");
+    }
     if let Some(a) = &analysis.advice {
         out += &format!(
             "bid advisor (made in at least {:.0}% of deals; the expert's limit {:.0}: {}):\n",
