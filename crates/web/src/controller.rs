@@ -1802,9 +1802,7 @@ impl Game {
             }
             self.announce(self.seating().describe_received(from, &cards));
         }
-        if let Some(text) = self.declarer_without_bidding(declarer_before) {
-            self.announce(text);
-        }
+        self.declarer_without_bidding(declarer_before);
         for event in events {
             match event {
                 Event::TrickTaken {
@@ -1853,28 +1851,44 @@ impl Game {
         Ok(effects)
     }
 
-    /// "You become declarer at 250 without bidding.", when the last action
-    /// made a declarer of a seat that never bid (the club's stuck dealer, the
-    /// dealer Brooklyn's escape puts in, in place of the opener).
-    fn declarer_without_bidding(&self, declarer_before: Option<Seat>) -> Option<String> {
+    /// What made a declarer of a seat that never bid, when the last action
+    /// did: Brooklyn's escape, which puts the dealer in at the escape bid in
+    /// place of the opener ("Ada makes you take it at 250.", in place of "Ada
+    /// makes the dealer take it."), or the dealer stuck with the bid when all
+    /// the others passed ("You are stuck with the bid at 300."). Short enough
+    /// for a phone's status line, which shows only the last announcement.
+    fn declarer_without_bidding(&mut self, declarer_before: Option<Seat>) {
         let h = &self.state.public().hand;
-        let declarer = h.declarer.filter(|&d| Some(d) != declarer_before)?;
+        let Some(declarer) = h.declarer.filter(|&d| Some(d) != declarer_before) else {
+            return;
+        };
         let bid_by_declarer = h
             .auction
             .iter()
             .any(|c| c.seat == declarer && c.bid.is_some());
         if bid_by_declarer && !h.escaped && !h.stuck {
-            return None;
+            return;
         }
         let at = h.bid.map_or(String::new(), |b| format!(" at {b}"));
-        Some(if self.is_you(declarer) {
-            format!("You become declarer{at} without bidding.")
+        let dealer = if self.is_you(declarer) {
+            "you".to_string()
         } else {
-            format!(
-                "{} becomes declarer{at} without bidding.",
-                self.name(declarer)
-            )
-        })
+            self.name(declarer).to_string()
+        };
+        let escape = self.log.last().filter(|(_, a)| *a == Action::Escape);
+        let text = match escape {
+            Some(&(opener, _)) => {
+                let escaped = self.describe(opener, &Action::Escape, Phase::Escape);
+                if self.announcements.last() == Some(&escaped) {
+                    self.announcements.pop();
+                }
+                let makes = if self.is_you(opener) { "make" } else { "makes" };
+                format!("{} {makes} {dealer} take it{at}.", self.name(opener))
+            }
+            None if self.is_you(declarer) => format!("You are stuck with the bid{at}."),
+            None => format!("{dealer} is stuck with the bid{at}."),
+        };
+        self.announce(text);
     }
 
     /// The effect that plays `cue`, while sounds are on.
@@ -2299,9 +2313,10 @@ mod tests {
     #[test]
     fn an_opener_who_makes_the_dealer_take_it_hands_the_dealer_the_contract_at_250() {
         // Brooklyn: the opener's 300 is passed out and it escapes; the table
-        // says who became declarer, and at what (it said only "Ada makes
-        // the dealer take it.", and the player who had passed found
-        // themselves declarer).
+        // says in one line who made whom declarer, and at what. It said only
+        // "Ada makes the dealer take it.", and the player who had passed found
+        // themselves declarer; then a second line, "You become declarer at
+        // 250 without bidding.", that a phone cut short and that hid the first.
         let escaped = (1..400).find_map(|seed| {
             let mut g = game(PresetId::Brooklyn, seed);
             drive(
@@ -2313,22 +2328,48 @@ mod tests {
         });
         let g = escaped.expect("some opener escapes");
         let dealer = g.state().public().hand.dealer;
+        let (opener, _) = *g.log.last().expect("the escape");
+        let expected = match (g.is_you(opener), g.is_you(dealer)) {
+            (true, _) => format!("You make {} take it at 250.", g.name(dealer)),
+            (false, true) => format!("{} makes you take it at 250.", g.name(opener)),
+            (false, false) => format!(
+                "{} makes {} take it at 250.",
+                g.name(opener),
+                g.name(dealer)
+            ),
+        };
         let n = g.announcements.len();
-        assert!(n >= 2, "{:?}", g.announcements);
+        assert_eq!(g.announcements[n - 1], expected);
         assert!(
-            g.announcements[n - 2].ends_with("the dealer take it."),
+            !g.announcements[n - 2].ends_with("the dealer take it."),
             "{:?}",
             g.announcements
         );
-        let expected = if dealer == g.human {
-            "You become declarer at 250 without bidding.".to_string()
+    }
+
+    #[test]
+    fn a_dealer_stuck_with_the_bid_is_told_so() {
+        // The club: the two others pass, and the dealer has the contract at
+        // 300 without a bid of its own.
+        let stuck = (1..400).find_map(|seed| {
+            let mut g = game(PresetId::Club, seed);
+            drive(
+                &mut g,
+                |g| g.state().public().hand.declarer.is_some() || !g.history.is_empty(),
+                |_| {},
+            );
+            g.state().public().hand.stuck.then_some(g)
+        });
+        let g = stuck.expect("some dealer is stuck");
+        let h = &g.state().public().hand;
+        let dealer = h.declarer.expect("a declarer");
+        let bid = h.bid.expect("a bid");
+        let expected = if g.is_you(dealer) {
+            format!("You are stuck with the bid at {bid}.")
         } else {
-            format!(
-                "{} becomes declarer at 250 without bidding.",
-                g.name(dealer)
-            )
+            format!("{} is stuck with the bid at {bid}.", g.name(dealer))
         };
-        assert_eq!(g.announcements[n - 1], expected);
+        assert_eq!(g.announcements.last(), Some(&expected));
     }
 
     #[test]
