@@ -314,6 +314,18 @@ fn percent(share: f64) -> String {
     format!("{:.0}%", share * 100.0)
 }
 
+/// A value with its sign, as the table shows values: a minus sign (−), not
+/// a hyphen, and no sign on a value that rounds to zero ("+12", "−1.58",
+/// "0.0").
+fn signed(value: f64, decimals: usize) -> String {
+    let text = format!("{value:+.decimals$}");
+    if text[1..].chars().all(|c| c == '0' || c == '.') {
+        text[1..].to_string()
+    } else {
+        text.replacen('-', "−", 1)
+    }
+}
+
 /// What the seat wins when a played contract is made and when it is set, in
 /// base stakes, as the expert models the payments: the declarer is paid the
 /// (trump-multiplied) stake by each opponent and pays twice that when set; in
@@ -908,9 +920,9 @@ fn points_concession(
         &analysis.recommended,
     );
     analysis.reason = format!(
-        "playing on is worth {:+.0} points and conceding {:+.0} ({} for the hand less {rivals}); the contract is made in {} of {} sampled deals",
-        figures.play,
-        figures.concede,
+        "playing on is worth {} points and conceding {} ({} for the hand less {rivals}); the contract is made in {} of {} sampled deals",
+        signed(figures.play, 0),
+        signed(figures.concede, 0),
         if partners { "your side's score" } else { "your score" },
         percent(figures.made),
         figures.worlds
@@ -972,9 +984,9 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 // Made more often yet ranked lower: the points say why.
                 if !stakes && n.outlook.made > c.outlook.made && utility(*best) > utility(next) {
                     reason += &format!(
-                        " but is worth less on average ({:+.0} against {:+.0}: {meld_of} {:.0} against {:.0})",
-                        utility(next),
-                        utility(*best),
+                        " but is worth less on average ({} against {}: {meld_of} {:.0} against {:.0})",
+                        signed(utility(next), 0),
+                        signed(utility(*best), 0),
                         n.meld,
                         c.meld
                     );
@@ -991,10 +1003,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         (n.trump, m_next)
                     };
                     reason += &format!(
-                        ", and {} trump multiplies what is won or lost by {times:.0} (expected {:+.1} against {:+.1})",
+                        ", and {} trump multiplies what is won or lost by {times:.0} (expected {} against {})",
                         suit.name(),
-                        expected(c),
-                        expected(n)
+                        signed(expected(c), 1),
+                        signed(expected(n), 1)
                     );
                 }
             }
@@ -1072,10 +1084,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 &analysis.recommended,
             );
             analysis.reason = format!(
-                "over {} sampled deals playing is expected to bring {:+.1} stakes against {:+.1} for passing (made in {}, a defender challenges in {})",
+                "over {} sampled deals playing is expected to bring {} stakes against {} for passing (made in {}, a defender challenges in {})",
                 figures.worlds,
-                figures.play * unit,
-                figures.pass * unit,
+                signed(figures.play * unit, 1),
+                signed(figures.pass * unit, 1),
                 percent(figures.made),
                 percent(figures.challenged)
             );
@@ -1111,14 +1123,14 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 ""
             };
             analysis.reason = format!(
-                "over {} sampled deals you make {} in {} (expected {:+.2} stakes{conceded}), while the dealer makes {} in {} (expected {:+.2} for you)",
+                "over {} sampled deals you make {} in {} (expected {} stakes{conceded}), while the dealer makes {} in {} (expected {} for you)",
                 figures.worlds,
                 figures.bid,
                 percent(figures.keep_made),
-                figures.keep,
+                signed(figures.keep, 2),
                 figures.escape_bid,
                 percent(figures.dealer_made),
-                figures.escape
+                signed(figures.escape, 2)
             );
             analysis.worlds = figures.worlds as u32;
         }
@@ -2356,6 +2368,14 @@ the opponents have passed."
         );
     }
 
+    #[test]
+    fn a_signed_value_reads_as_the_table_writes_it() {
+        assert_eq!(signed(12.4, 0), "+12");
+        assert_eq!(signed(-1.584, 2), "−1.58");
+        assert_eq!(signed(-0.04, 1), "0.0");
+        assert_eq!(signed(0.0, 0), "0");
+    }
+
     /// The reason's limit adds up: "you score 230 or more in 16 of 24 …; the expert's
     /// limit is 220 (10 to spare)" (it read "230 or more … its limit being
     /// 220", with no word of the 10).
@@ -2722,10 +2742,10 @@ matches than calling by that auction"
         evaluated(&view, &evaluation, &mut analysis);
         assert!(
             analysis.reason.ends_with(&format!(
-                "; clubs makes it in 88% but is worth less on average ({:+.0} against {:+.0}: \
+                "; clubs makes it in 88% but is worth less on average ({} against {}: \
                  your side's meld 135 against 219)",
-                0.88 * 255.0 - 0.12 * f64::from(bid),
-                0.85 * 339.0 - 0.15 * f64::from(bid)
+                signed(0.88 * 255.0 - 0.12 * f64::from(bid), 0),
+                signed(0.85 * 339.0 - 0.15 * f64::from(bid), 0)
             )),
             "{}",
             analysis.reason
