@@ -288,13 +288,18 @@ pub struct ContractPar {
     /// meld and its bury).
     pub need: u32,
     pub made: bool,
+    /// The card points the declarer buried, which count for it: the par's
+    /// figures include them, so the sentence states the need with them.
+    #[serde(default)]
+    pub buried: u32,
 }
 
 impl Par {
     /// The review's sentence on the contract, where the par settles it:
     /// "With perfect play from the first trick the contract is set (it
     /// needed 220 card points from the play)." ("So the contract is made …"
-    /// where the par itself is from the first trick.)
+    /// where the par itself is from the first trick; "(it needed 100 card
+    /// points, the 32 buried included)" where the declarer buried counters.)
     pub fn contract_sentence(&self) -> Option<String> {
         let c = self.contract?;
         let from = if self.from_trick <= 1 {
@@ -303,15 +308,21 @@ impl Par {
             "With perfect play from the first trick"
         };
         let result = if c.made { "made" } else { "set" };
+        // In the par's own terms: with the bury, which its figures include.
+        let need = c.need + c.buried;
+        let source = if c.buried > 0 {
+            format!(", the {} buried included", c.buried)
+        } else {
+            " from the play".to_string()
+        };
         // (A bid beyond the meld by more than the hand's points: say so.)
-        let beyond = if c.need > self.total {
+        let beyond = if need > self.total {
             format!(", more than the hand's {}", self.total)
         } else {
             String::new()
         };
         Some(format!(
-            "{from} the contract is {result} (it needed {} card points from the play{beyond}).",
-            c.need
+            "{from} the contract is {result} (it needed {need} card points{source}{beyond})."
         ))
     }
 }
@@ -396,7 +407,7 @@ pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
             solver.set_node_limit(Some(CONTRACT_PAR_NODES));
             solver.reaches_within(&pos, need as i32)?
         };
-        Some(ContractPar { need, made })
+        Some(ContractPar { need, made, buried })
     });
     let h = &at.public().hand;
     let before: u32 = h

@@ -610,6 +610,7 @@ mod tests {
                 par.contract = Some(ContractPar {
                     need: 85,
                     made: false,
+                    buried: 0,
                 });
             }
             assert!(par_text(seating, review)
@@ -625,10 +626,23 @@ mod tests {
                 par.contract = Some(ContractPar {
                     need: 262,
                     made: false,
+                    buried: 0,
                 });
             }
             assert!(par_text(seating, review).ends_with(
                 "the contract is set (it needed 262 card points from the play, more than the hand's 250)."
+            ));
+            // A bury counts for the declarer in the par's figures, and in
+            // the need it states.
+            if let Some(Some(par)) = review.par.as_mut() {
+                par.contract = Some(ContractPar {
+                    need: 68,
+                    made: true,
+                    buried: 32,
+                });
+            }
+            assert!(par_text(seating, review).ends_with(
+                "the contract is made (it needed 100 card points, the 32 buried included)."
             ));
         }
     }
