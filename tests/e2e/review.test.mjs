@@ -69,6 +69,9 @@ for (const preset of PRESETS) {
       await page.keyboard.press('End');
       // Every decision of the human graded by the coach in the worker.
       await page.getByTestId('review-summary').waitFor({ state: 'visible', timeout: 120_000 });
+      // The same verdict heads the review, where a phone shows it before the hands.
+      const summary = await page.getByTestId('review-summary').innerText();
+      assert.equal(await page.getByTestId('review-verdict').innerText(), `Your decisions: ${summary} See them`);
       const grades = await page.locator('[data-testid="grade"]').evaluateAll((els) =>
         els.map((e) => ({ grade: e.dataset.grade, cost: e.dataset.cost })),
       );

@@ -278,27 +278,62 @@ fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
 
 /// The human's graded decisions: each with the expert's choice, the cost and
 /// the grade, a button that shows its position, and the summary once all are in.
-fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
-    let replay = &review.replay;
-    let done: Vec<GradedDecision> = review
-        .decisions
-        .iter()
-        .filter_map(|d| d.answer.clone()?.ok())
-        .collect();
+/// How far the grading of the human's decisions has got: "Grading… 3 of 9
+/// done." until every answer is in, then the summary ("2 inaccuracies; cost
+/// 17 points"); `None` for a hand without decisions.
+fn grading_state(review: &Review) -> Option<String> {
+    if review.decisions.is_empty() {
+        return None;
+    }
     let pending = review
         .decisions
         .iter()
         .filter(|d| d.answer.is_none())
         .count();
+    if pending > 0 {
+        let all = review.decisions.len();
+        return Some(format!("Grading… {} of {all} done.", all - pending));
+    }
+    let done: Vec<GradedDecision> = review
+        .decisions
+        .iter()
+        .filter_map(|d| d.answer.clone()?.ok())
+        .collect();
+    Some(grading::summary(&done))
+}
+
+/// The grading's verdict at the head of the review, where a phone shows it
+/// before the hands: the list it sums up lies below them, one tap away.
+fn verdict_line(review: &Review) -> Html {
+    let Some(state) = grading_state(review) else {
+        return Html::default();
+    };
+    let to_list = Callback::from(|_: MouseEvent| {
+        let list = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".review-grades").ok().flatten());
+        if let Some(list) = list {
+            list.scroll_into_view();
+        }
+    });
+    html! {
+        <p class="review-verdict" data-testid="review-verdict">
+            { format!("Your decisions: {state} ") }
+            <button type="button" class="link" onclick={to_list}>{ "See them" }</button>
+        </p>
+    }
+}
+
+fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
+    let replay = &review.replay;
+    let graded = review.decisions.iter().all(|d| d.answer.is_some());
     html! {
         <section class="review-grades" aria-label="Your decisions">
             <h3>{ "Your decisions" }</h3>
-            if review.decisions.is_empty() {
-                <p>{ "You made no decision in this hand." }</p>
-            } else if pending > 0 {
-                <p class="review-summary" role="status">{ format!("Grading… {} of {} done.", review.decisions.len() - pending, review.decisions.len()) }</p>
+            if let Some(state) = grading_state(review) {
+                <p class="review-summary" data-testid={graded.then_some("review-summary")} role="status">{ state }</p>
             } else {
-                <p class="review-summary" data-testid="review-summary" role="status">{ grading::summary(&done) }</p>
+                <p>{ "You made no decision in this hand." }</p>
             }
             <ol class="grade-list">
                 { for review.decisions.iter().map(|d| {
@@ -470,6 +505,7 @@ pub fn review_panel(
                     </span>
                 </div>
                 { tools }
+                { verdict_line(review) }
                 <div class="review-steps">
                     <button type="button" onclick={step_by(-1)} disabled={review.step == 0}
                             data-testid="review-step-prev" aria-label="Previous move">{ "◀" }</button>
