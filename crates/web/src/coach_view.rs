@@ -334,12 +334,19 @@ fn histogram(outlook: &TrumpOutlook) -> Html {
     }
 }
 
-fn advice_view(advice: &BidAdvice) -> Html {
+/// The advisor's table; its scores are the seat's own, or its side's where
+/// partners score together.
+fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
+    let scores = if partners {
+        "Side scores"
+    } else {
+        "Your scores"
+    };
     html! {
         <>
             <table class="advice">
                 <thead><tr><th scope="col">{ "Trump" }</th><th scope="col">{ "Meld" }</th>
-                    <th scope="col" class="scores">{ "Side scores" }</th><th scope="col">{ "Bid to" }</th></tr></thead>
+                    <th scope="col" class="scores">{ scores }</th><th scope="col">{ "Bid to" }</th></tr></thead>
                 <tbody>
                     { for advice.trumps.iter().map(|t| html! {
                         <tr>
@@ -378,7 +385,7 @@ pub fn bid_advisor(game: &Game) -> Html {
         }
         Some(Some(Err(reason))) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
         Some(Some(Ok(analysis))) => match &analysis.advice {
-            Some(advice) => advice_view(advice),
+            Some(advice) => advice_view(advice, partner(game.rules(), game.human).is_some()),
             None => html! { <p class="reason">{ sentence(&analysis.reason) }</p> },
         },
     };
