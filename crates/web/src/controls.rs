@@ -182,7 +182,9 @@ fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
 /// 120 from the play to make 300." (the meld shown, else the best the hand
 /// holds). With partners whose meld is shown it is the side's meld, as the
 /// rules count it ("Your side's meld is 73: the bid of 58 is made before the
-/// play.").
+/// play."). Cards the declarer buried count for it, so the need is less
+/// their points: "Your meld is 140 and your bury 16: you need 144 from the
+/// play to make 300.".
 fn needs_text(view: &PlayerView) -> String {
     let h = &view.public.hand;
     let Some(bid) = h.bid else {
@@ -212,6 +214,17 @@ fn needs_text(view: &PlayerView) -> String {
         _ if h.trump.is_some() => (own, format!("Your meld is {own}")),
         _ => (own, format!("Your best meld is {own}")),
     };
+    let buried: u32 = view
+        .own
+        .buried
+        .iter()
+        .map(|c| view.rules.counting.value(c.rank))
+        .sum();
+    let meld_words = if buried > 0 {
+        format!("{meld_words} and your bury {buried}")
+    } else {
+        meld_words
+    };
     let (counted, minimum, needs_a_point) = match &view.rules.scoring {
         Scoring::Points(p) => (
             p.counted_meld(SideTally {
@@ -223,7 +236,7 @@ fn needs_text(view: &PlayerView) -> String {
         ),
         _ => (i64::from(meld), 0, false),
     };
-    let need = (i64::from(bid) - counted).max(i64::from(minimum));
+    let need = (i64::from(bid) - counted - i64::from(buried)).max(i64::from(minimum));
     if need > 0 && partners.is_empty() {
         format!("{meld_words}: you need {need} from the play to make {bid}.")
     } else if need > 0 {
@@ -337,7 +350,8 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                 <p>{ format!("The bidder says play at {}{}. Challenge (play it out: the side that fails pays), or pass?",
                     h.bid.unwrap_or_default(),
                     match h.declarer.and_then(|d| shown_meld(view, d)) {
-                        Some(m) => format!(" with {m} meld, needing {} from the play", h.bid.unwrap_or_default().saturating_sub(m)),
+                        // (Its bury counts for it: the defenders cannot see how much.)
+                        Some(m) => format!(" with {m} meld, needing {} from its bury and the play", h.bid.unwrap_or_default().saturating_sub(m)),
                         None => String::new(),
                     }) }</p>
                 // Passing is the highlighted (usual) answer: a challenge
@@ -515,16 +529,54 @@ mod tests {
         let (side, own) = side_and_own_meld(&view);
         assert_eq!(side, own);
         let bid = view.public.hand.bid.unwrap();
+        // The club's bidder has buried: those points count for it.
+        let buried: u32 = view
+            .own
+            .buried
+            .iter()
+            .map(|c| view.rules.counting.value(c.rank))
+            .sum();
+        let meld = if buried > 0 {
+            format!("Your meld is {own} and your bury {buried}: ")
+        } else {
+            format!("Your meld is {own}: ")
+        };
         assert!(
-            needs_text(&view).starts_with(&format!("Your meld is {own}: ")),
+            needs_text(&view).starts_with(&meld),
             "{}",
             needs_text(&view)
         );
-        if own < bid {
+        if own + buried < bid {
             assert!(needs_text(&view).ends_with(&format!(
                 "you need {} from the play to make {bid}.",
-                bid - own
+                bid - own - buried
             )));
         }
+    }
+
+    #[test]
+    fn a_declarers_bury_counts_toward_the_bid() {
+        let buried = |v: &PlayerView| -> u32 {
+            v.own
+                .buried
+                .iter()
+                .map(|c| v.rules.counting.value(c.rank))
+                .sum()
+        };
+        // A bury with points, and a contract the play decides.
+        let view = first_decision(PresetId::Club, Phase::BidderDecision, |v| {
+            let (_, own) = side_and_own_meld(v);
+            buried(v) > 0 && own + buried(v) < v.public.hand.bid.unwrap()
+        });
+        let (_, own) = side_and_own_meld(&view);
+        let bid = view.public.hand.bid.unwrap();
+        let buried = buried(&view);
+        assert_eq!(
+            needs_text(&view),
+            format!(
+                "Your meld is {own} and your bury {buried}: you need {} from the play to make {bid}.",
+                bid - own - buried
+            )
+        );
     }
 }
