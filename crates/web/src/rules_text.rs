@@ -164,6 +164,12 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         .into(),
     );
     auction.push("A pass is final. The highest bidder becomes the declarer.".into());
+    if let Some(escape) = a.escape_to {
+        auction.push(format!(
+            "If the opening bid of {} is followed by passes only, the opener may keep it or make the dealer take the contract at {escape} (not when the dealer sits out).",
+            pinochle_engine::game::bidding::lowest_bid(r).unwrap_or(a.min_bid)
+        ));
+    }
     if let Some(n) = a.redeal_nines {
         auction.push(format!("A player dealt {n} or more nines may ask for a redeal at their first turn in the auction; the same dealer deals again."));
     }
