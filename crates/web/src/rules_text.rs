@@ -4,8 +4,8 @@
 //! table variants of RULES.md §6 included when they are on.
 
 use pinochle_engine::rules::{
-    meld_value, AllPass, ConcedeTiming, Counting, DefenderNeeds, HeadRule, MeldBy, MeldValues,
-    Scoring, TrumpMarriage,
+    meld_value, AllPass, BidBand, ConcedeTiming, Counting, DefenderNeeds, HeadRule, MeldBy,
+    MeldValues, PassOrder, Scoring, TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
@@ -29,6 +29,26 @@ fn counting_text(c: Counting) -> &'static str {
         }
         Counting::Fives => "Aces and tens 10, kings and queens 5; last trick 10 (250 in all).",
         Counting::CountersOne => "Aces, tens and kings 1 each; last trick 2 (50 in all).",
+    }
+}
+
+/// How bids step: "Every bid is a multiple of 10." or, with bands, "Bids are
+/// multiples of 1 up to 60, then of 5.".
+fn bid_steps_text(bands: &[BidBand]) -> String {
+    match bands {
+        [] => "Bids may be any number.".into(),
+        [only] => format!("Every bid is a multiple of {}.", only.step),
+        [first, rest @ ..] => {
+            let mut text = format!("Bids are multiples of {}", first.step);
+            for band in rest {
+                text += &format!(
+                    " up to {}, then of {}",
+                    band.from.saturating_sub(1),
+                    band.step
+                );
+            }
+            text + "."
+        }
     }
 }
 
@@ -142,6 +162,10 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         "Bidding starts left of the dealer; the lowest bid is {}.",
         a.min_bid
     )];
+    auction.push(bid_steps_text(&a.bands));
+    if a.open_at_minimum {
+        auction.push("The opening bid must be exactly the lowest bid.".into());
+    }
     if let Some(raises) = &a.raises {
         let steps: Vec<String> = raises.iter().map(u32::to_string).collect();
         auction.push(format!(
@@ -170,6 +194,9 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
             pinochle_engine::game::bidding::lowest_bid(r).unwrap_or(a.min_bid)
         ));
     }
+    if let Some(n) = a.max_rounds {
+        auction.push(format!("Each player may speak at most {n} times."));
+    }
     if let Some(n) = a.redeal_nines {
         auction.push(format!("A player dealt {n} or more nines may ask for a redeal at their first turn in the auction; the same dealer deals again."));
     }
@@ -192,13 +219,20 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
     }
     contract.push(match c.trump_marriage {
         TrumpMarriage::NotRequired => "The declarer names trump.".into(),
-        _ => "The declarer names trump, which must be a suit in which they hold a marriage.".into(),
+        TrumpMarriage::Required => "The declarer names trump, which must be a suit in which they hold a marriage.".into(),
+        TrumpMarriage::RequiredAfterExchange => "The declarer names trump, and must hold a marriage in it after the exchange with the partner.".into(),
     });
     if let Some(p) = &r.passing.partner {
-        contract.push(format!(
-            "Partner passes {} cards to the declarer, who passes {} back.",
-            p.cards, p.cards
-        ));
+        contract.push(match p.order {
+            PassOrder::PartnerFirst => format!(
+                "Partner passes {} cards to the declarer, who passes {} back.",
+                p.cards, p.cards
+            ),
+            PassOrder::Simultaneous => format!(
+                "Partner and declarer pass each other {} cards at the same time.",
+                p.cards
+            ),
+        });
     }
     if c.bury > 0 {
         contract.push(format!(
@@ -210,6 +244,23 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                 ""
             }
         ));
+    }
+    if c.announce_buried_trump {
+        contract.push("A buried trump is shown to all.".into());
+    }
+    if let Scoring::Bowl(bowl) = &r.scoring {
+        if c.dealer_may_decline {
+            contract.push(format!(
+                "A dealer stuck with the bid may decline to look at the widow and pay {} into the bowl instead; the hand ends there.",
+                cents(bowl.dealer_decline_fee)
+            ));
+        }
+        if c.duplicate_widow_decline {
+            contract.push(format!(
+                "A bidder whose widow holds three cards that duplicate cards in hand may decline to play; every other player then pays {} into the bowl.",
+                cents(bowl.duplicate_decline_fee)
+            ));
+        }
     }
     if let Some(concede) = &c.concede {
         contract.push(match concede.timing {
@@ -270,6 +321,15 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
             </div>
             if let Some(rh) = &m.roundhouse {
                 <p>{ format!("Roundhouse (K Q in every suit): {}; with a run: {}.", rh.value, rh.with_run) }</p>
+            }
+            if let Some(dr) = &m.double_royal {
+                <p>{ format!("Double royal marriage (K K Q Q of trump): {}; with a run (A 10 K K Q Q J): {}.", dr.value, dr.with_run) }</p>
+            }
+            if m.run_extra_marriage {
+                <p>{ "A king or queen of trump beside a run marries the run's queen or king: a royal marriage more." }</p>
+            }
+            if m.show_subset {
+                <p>{ "The declarer may show less meld than the hand holds." }</p>
             }
             <p>{ "A card may serve in melds of different kinds (runs and marriages; pinochles; arounds), but not twice in the same kind." }</p>
             <h4>{ "Play" }</h4>
