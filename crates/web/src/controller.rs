@@ -1802,7 +1802,7 @@ impl Game {
             }
             self.announce(self.seating().describe_received(from, &cards));
         }
-        self.declarer_without_bidding(declarer_before);
+        self.announce_declarer_without_bidding(declarer_before);
         for event in events {
             match event {
                 Event::TrickTaken {
@@ -1857,7 +1857,7 @@ impl Game {
     /// makes the dealer take it."), or the dealer stuck with the bid when all
     /// the others passed ("You are stuck with the bid at 300."). Short enough
     /// for a phone's status line, which shows only the last announcement.
-    fn declarer_without_bidding(&mut self, declarer_before: Option<Seat>) {
+    fn announce_declarer_without_bidding(&mut self, declarer_before: Option<Seat>) {
         let h = &self.state.public().hand;
         let Some(declarer) = h.declarer.filter(|&d| Some(d) != declarer_before) else {
             return;
