@@ -139,7 +139,8 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
             } else {
                 <label class="switch">
                     <input type="checkbox" checked={settings.auto_play}
-                           onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play" />
+                           onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play"
+                           title="Play my only legal card for me" />
                     { " Auto-play a lone card" }
                 </label>
             }

@@ -527,7 +527,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 <label class="check"><input type="checkbox" checked={s.four_color} onchange={on_colors} data-testid="four-color" />
                     { "Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)" }</label>
                 <label class="check"><input type="checkbox" checked={s.auto_play} onchange={on_auto_play} data-testid="start-auto-play" />
-                    { "Play my only legal card for me" }</label>
+                    { "Auto-play a lone card (play my only legal card for me)" }</label>
             </div>
             <div class="start-deal">
                 <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
