@@ -707,6 +707,11 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                     { for extra.iter().map(|k| html! { <th scope="col">{ k.column_name() }</th> }) }
                 </tr></thead>
                 <tbody>
+                    if game.history.is_empty() {
+                        <tr data-testid="score-empty">
+                            <td colspan={(2 + cols.len() + extra.len()).to_string()}>{ "No hand scored yet." }</td>
+                        </tr>
+                    }
                     if let (Some(amounts), Some(kind)) = (&put_in, extra.first()) {
                         <tr data-testid="score-put-in">
                             <th scope="row" colspan="2">{ kind.put_in_name() }</th>
