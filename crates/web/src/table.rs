@@ -919,8 +919,19 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
     } else {
         format!("Your meld: {now} → {after} (loses {}).", now - after)
     };
-    // By their faces ("K♠, K♠, Q♦"), so the line fits a phone's prompt.
+    // By their faces ("K♠, K♠, Q♦"), so the line fits a phone's prompt; a
+    // bury with the card points it puts aside for the declarer.
     let names: Vec<String> = game.selection.iter().map(|c| c.face()).collect();
+    let buried_points: u32 = game
+        .selection
+        .iter()
+        .map(|c| rules.counting.value(c.rank))
+        .sum();
+    let points = if kind == Choosing::Bury && !names.is_empty() {
+        format!(" ({})", plural(buried_points as usize, "point", "points"))
+    } else {
+        String::new()
+    };
     let on_confirm = {
         let on_msg = on_msg.clone();
         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ConfirmSelection))
@@ -929,7 +940,7 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
         <div class="choice selection" role="group" aria-label={format!("Cards to {}", kind.verb())} data-testid="selection">
             <p class="prompt">{ task }</p>
             <p data-testid="selection-meld" aria-live="polite">
-                { format!("Chosen {chosen} of {needed}{}. ", if names.is_empty() { String::new() } else { format!(": {}", names.join(", ")) }) }
+                { format!("Chosen {chosen} of {needed}{}{points}. ", if names.is_empty() { String::new() } else { format!(": {}", names.join(", ")) }) }
                 { meld }
             </p>
             <button type="button" class="primary" onclick={on_confirm} disabled={chosen != needed}
