@@ -358,11 +358,7 @@ pub fn par(start: &State, moves: &[(Seat, Action)], nodes: u64) -> Option<Par> {
         .filter(|(seat, _)| seat.parse().is_ok_and(side))
         .map(|(_, &p)| p)
         .sum();
-    let buried: u32 = record
-        .bury
-        .iter()
-        .map(|c| rules.counting.value(c.rank))
-        .sum();
+    let buried = rules.counting.points(&record.bury);
     // From the last trick back, with one table: each solve finds the later
     // positions of the line as played already stored, so it reaches further
     // back than fresh solves from the first trick forward would. The first

@@ -365,6 +365,12 @@ impl Counting {
         }
     }
 
+    /// Points of these cards, as taken in tricks or buried (no last-trick
+    /// bonus).
+    pub fn points(self, cards: &[crate::cards::Card]) -> u32 {
+        cards.iter().map(|c| self.value(c.rank)).sum()
+    }
+
     /// Bonus for winning the last trick.
     pub fn last_trick(self) -> u32 {
         match self {
@@ -1052,6 +1058,16 @@ fn single_deck_table(doubles: bool) -> MeldTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_of_cards_counts_each_cards_points() {
+        let cards = crate::cards::parse_cards("AS TH KD QC JS 9H").expect("cards");
+        assert_eq!(Counting::Classic.points(&cards), 11 + 10 + 4 + 3 + 2);
+        assert_eq!(Counting::Counters.points(&cards), 30);
+        assert_eq!(Counting::Fives.points(&cards), 30);
+        assert_eq!(Counting::CountersOne.points(&cards), 3);
+        assert_eq!(Counting::Classic.points(&[]), 0);
+    }
 
     #[test]
     fn preset_ids_round_trip() {

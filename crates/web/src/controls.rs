@@ -214,12 +214,7 @@ fn needs_text(view: &PlayerView) -> String {
         _ if h.trump.is_some() => (own, format!("Your meld is {own}")),
         _ => (own, format!("Your best meld is {own}")),
     };
-    let buried: u32 = view
-        .own
-        .buried
-        .iter()
-        .map(|c| view.rules.counting.value(c.rank))
-        .sum();
+    let buried = view.rules.counting.points(&view.own.buried);
     let meld_words = if buried > 0 {
         format!("{meld_words} and your bury {buried}")
     } else {
@@ -530,12 +525,7 @@ mod tests {
         assert_eq!(side, own);
         let bid = view.public.hand.bid.unwrap();
         // The club's bidder has buried: those points count for it.
-        let buried: u32 = view
-            .own
-            .buried
-            .iter()
-            .map(|c| view.rules.counting.value(c.rank))
-            .sum();
+        let buried = view.rules.counting.points(&view.own.buried);
         let meld = if buried > 0 {
             format!("Your meld is {own} and your bury {buried}: ")
         } else {
@@ -556,13 +546,7 @@ mod tests {
 
     #[test]
     fn a_declarers_bury_counts_toward_the_bid() {
-        let buried = |v: &PlayerView| -> u32 {
-            v.own
-                .buried
-                .iter()
-                .map(|c| v.rules.counting.value(c.rank))
-                .sum()
-        };
+        let buried = |v: &PlayerView| v.rules.counting.points(&v.own.buried);
         // A bury with points, and a contract the play decides.
         let view = first_decision(PresetId::Club, Phase::BidderDecision, |v| {
             let (_, own) = side_and_own_meld(v);

@@ -304,8 +304,8 @@ fn grading_state(review: &Review) -> Option<String> {
 
 /// The grading's verdict at the head of the review, where a phone shows it
 /// before the hands: the list it sums up lies below them, one tap away.
-fn verdict_line(review: &Review) -> Html {
-    let Some(state) = grading_state(review) else {
+fn verdict_line(grading: Option<&str>) -> Html {
+    let Some(state) = grading else {
         return Html::default();
     };
     let to_list = Callback::from(|_: MouseEvent| {
@@ -324,13 +324,19 @@ fn verdict_line(review: &Review) -> Html {
     }
 }
 
-fn grades_list(seating: Seating, review: &Review, on_msg: &Callback<Msg>) -> Html {
+/// `grading`: the review's [`grading_state`].
+fn grades_list(
+    seating: Seating,
+    review: &Review,
+    grading: Option<&str>,
+    on_msg: &Callback<Msg>,
+) -> Html {
     let replay = &review.replay;
     let graded = review.decisions.iter().all(|d| d.answer.is_some());
     html! {
         <section class="review-grades" aria-label="Your decisions">
             <h3>{ "Your decisions" }</h3>
-            if let Some(state) = grading_state(review) {
+            if let Some(state) = grading {
                 <p class="review-summary" data-testid={graded.then_some("review-summary")} role="status">{ state }</p>
             } else {
                 <p>{ "You made no decision in this hand." }</p>
@@ -491,6 +497,8 @@ pub fn review_panel(
         Callback::from(move |_: MouseEvent| on_msg.emit(Msg::Export(Some(hand))))
     };
     let record = &replay.record;
+    // One verdict for the head and the list.
+    let grading = grading_state(review);
     html! {
         <div class="overlay opaque">
             <section class="review-panel" role="dialog" aria-modal="true" aria-labelledby="review-title"
@@ -505,7 +513,7 @@ pub fn review_panel(
                     </span>
                 </div>
                 { tools }
-                { verdict_line(review) }
+                { verdict_line(grading.as_deref()) }
                 <div class="review-steps">
                     <button type="button" onclick={step_by(-1)} disabled={review.step == 0}
                             data-testid="review-step-prev" aria-label="Previous move">{ "◀" }</button>
@@ -540,7 +548,7 @@ pub fn review_panel(
                     }) }
                 </div>
                 { par_line(seating, review) }
-                { grades_list(seating, review, on_msg) }
+                { grades_list(seating, review, grading.as_deref(), on_msg) }
               </FocusOnOpen>
             </section>
         </div>

@@ -922,11 +922,7 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
     // By their faces ("K♠, K♠, Q♦"), so the line fits a phone's prompt; a
     // bury with the card points it puts aside for the declarer.
     let names: Vec<String> = game.selection.iter().map(|c| c.face()).collect();
-    let buried_points: u32 = game
-        .selection
-        .iter()
-        .map(|c| rules.counting.value(c.rank))
-        .sum();
+    let buried_points = rules.counting.points(&game.selection);
     let points = if kind == Choosing::Bury && !names.is_empty() {
         format!(" ({})", plural(buried_points as usize, "point", "points"))
     } else {

@@ -558,11 +558,7 @@ impl Checker {
         }
         let buried = counts(r.bury.iter().copied());
         if let Some(d) = r.declarer {
-            *points.entry(d).or_insert(0) += r
-                .bury
-                .iter()
-                .map(|c| rules.counting.value(c.rank))
-                .sum::<u32>();
+            *points.entry(d).or_insert(0) += rules.counting.points(&r.bury);
         }
         // Every card is played or buried exactly once.
         let all_played = played

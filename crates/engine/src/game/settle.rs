@@ -123,12 +123,7 @@ impl State {
         let h = &self.public.hand;
         let mut card_points = h.trick_points;
         if let Some(d) = h.declarer {
-            let buried: u32 = self.private[d]
-                .buried
-                .iter()
-                .map(|c| self.rules.counting.value(c.rank))
-                .sum();
-            card_points[d] += buried;
+            card_points[d] += self.rules.counting.points(&self.private[d].buried);
         }
         let mut s = Settlement {
             outcome: Outcome::ThrownIn,

@@ -1345,11 +1345,8 @@ impl State {
             }
         }
         let last = h.active.iter().all(|&s| h.hand_sizes[s] == 0);
-        let points = cards
-            .iter()
-            .map(|c| rules.counting.value(c.rank))
-            .sum::<u32>()
-            + if last { rules.counting.last_trick() } else { 0 };
+        let points =
+            rules.counting.points(&cards) + if last { rules.counting.last_trick() } else { 0 };
         self.events.push(Event::TrickTaken {
             hand: h.number,
             cards: trick,
