@@ -542,9 +542,10 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     let played = match winning {
         Some(slot) if !beats(card, trick[slot], h.trump) => {
             facts.push(format!(
-                "the {} does not beat the {}",
+                "the {} does not beat the {} and {}",
                 card.long_name(),
-                trick[slot].long_name()
+                trick[slot].long_name(),
+                points_given(view, card, trick[slot])
             ));
             return facts;
         }
@@ -606,6 +607,40 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
     }
     facts.push(beaters_fact(&played, card, h.trump, &beaters, later.len()));
     facts
+}
+
+/// What `card`, played under the trick's winning card `winner`, adds to
+/// the trick: its points, and whether they are the fewest or the most of
+/// the cards the seat may play that do not beat it either (where those
+/// differ). "adds no points to the trick", "adds 10 points to the trick,
+/// the most you can".
+fn points_given(view: &PlayerView, card: Card, winner: Card) -> String {
+    let counting = view.rules.counting;
+    let trump = view.public.hand.trump;
+    let points = counting.value(card.rank);
+    let others: Vec<u32> = view
+        .legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlayCard(c) if !beats(c, winner, trump) => Some(counting.value(c.rank)),
+            _ => None,
+        })
+        .collect();
+    let (fewest, most) = (others.iter().min(), others.iter().max());
+    let amount = match points {
+        0 => return "adds no points to the trick".to_string(),
+        1 => "1 point".to_string(),
+        n => format!("{n} points"),
+    };
+    if fewest == most {
+        format!("adds {amount} to the trick")
+    } else if Some(&points) == fewest {
+        format!("adds {amount} to the trick, the fewest you can")
+    } else if Some(&points) == most {
+        format!("adds {amount} to the trick, the most you can")
+    } else {
+        format!("adds {amount} to the trick")
+    }
 }
 
 /// What could still beat `card` once `played`, from the opponents still to
@@ -2216,7 +2251,12 @@ the opponents have passed."
                         }
                         Some(slot) => {
                             let w = trick[slot].long_name();
-                            assert_eq!(fact, format!("the {name} does not beat the {w}"));
+                            assert!(
+                                fact.starts_with(&format!(
+                                    "the {name} does not beat the {w} and adds "
+                                )),
+                                "{fact}"
+                            );
                             not_beating += 1;
                         }
                     }
@@ -2228,6 +2268,67 @@ the opponents have passed."
                 "{preset:?}: {beating} beating, {not_beating} not, {leading} leads"
             );
         }
+    }
+
+    /// A card that does not beat the trick says what it adds to it, and
+    /// calls that the fewest or the most only where no other card the seat
+    /// may play under the winner adds fewer or more.
+    #[test]
+    fn a_card_under_the_winner_says_the_points_it_adds() {
+        let (mut fewest, mut most, mut none) = (0, 0, 0);
+        for preset in PresetId::ALL {
+            drive(preset, 5, 400, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Tricks {
+                    return true;
+                }
+                let h = &view.public.hand;
+                let trick: Vec<Card> = h.current_trick().iter().map(|p| p.card).collect();
+                let Some(slot) = winning_index(&trick, h.trump) else {
+                    return true;
+                };
+                let value = |c: Card| view.rules.counting.value(c.rank);
+                let under: Vec<Card> = view
+                    .legal_actions()
+                    .into_iter()
+                    .filter_map(|a| match a {
+                        Action::PlayCard(c) if !beats(c, trick[slot], h.trump) => Some(c),
+                        _ => None,
+                    })
+                    .collect();
+                for &card in &under {
+                    let fact = trick_facts(&view, card).pop().unwrap();
+                    let points = value(card);
+                    let amount = match points {
+                        0 => "no points".to_string(),
+                        1 => "1 point".to_string(),
+                        n => format!("{n} points"),
+                    };
+                    assert!(
+                        fact.contains(&format!(" adds {amount} to the trick")),
+                        "{fact}"
+                    );
+                    if fact.ends_with("the fewest you can") {
+                        assert!(under.iter().all(|&c| value(c) >= points), "{fact}");
+                        assert!(under.iter().any(|&c| value(c) > points), "{fact}");
+                        fewest += 1;
+                    }
+                    if fact.ends_with("the most you can") {
+                        assert!(under.iter().all(|&c| value(c) <= points), "{fact}");
+                        assert!(under.iter().any(|&c| value(c) < points), "{fact}");
+                        most += 1;
+                    }
+                    if points == 0 {
+                        none += 1;
+                    }
+                }
+                true
+            });
+        }
+        assert!(
+            fewest > 0 && most > 0 && none > 0,
+            "{fewest} fewest, {most} most, {none} none"
+        );
     }
 
     /// Card play's points are said to go to whoever takes them: a side with
