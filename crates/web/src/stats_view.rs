@@ -155,7 +155,9 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                 </p>
             }
             <p class="stats-basis">
-                { "Bids won are your own contracts; made is the share of them you made; per hand is your average score change (or payment)." }
+                { format!("Bids won are your own contracts; made is the share of them you made; per hand is your average score change (or payment). \
+                    The rating compares each hand with the expert's result on the same cards from your seat: \
+                    it rises when you do better, falls when you do worse; {expert} is the expert's level.") }
             </p>
             if !stats.is_empty() {
                 if *confirming {
