@@ -70,8 +70,8 @@ test('every new game deals fresh cards, and its deal number replays them', { tim
 });
 
 for (const table of [
-  { name: 'brooklyn-pot-4', query: 'game=brooklyn&pot=1&seats=4', seats: 4, putIn: /\$0\.25 ante/ },
-  { name: 'club-5', query: 'game=club&seats=5', seats: 5, putIn: /\$2\.00 each player put into the kitty bowl/ },
+  { name: 'brooklyn-pot-4', query: 'game=brooklyn&pot=1&seats=4', seats: 4, putIn: /\$0\.25 ante/, opening: /Antes.*\+\$1\.00/ },
+  { name: 'club-5', query: 'game=club&seats=5', seats: 5, putIn: /\$2\.00 each player put into the kitty bowl/, opening: /Buy-in.*\+\$10\.00/ },
 ]) {
   test(`${table.name}: a ${table.seats}-seat table plays a hand`, { timeout: 180_000 }, async () => {
     const { page, context, problems } = await openPage(shared.browser);
@@ -83,6 +83,9 @@ for (const table of [
       for (let seat = 0; seat < table.seats; seat++) {
         assert.equal(await page.getByTestId(`seat-${seat}`).count(), 1, `seat ${seat} is at the table`);
       }
+      // Before the first hand is scored the sheet says what the pot or the
+      // bowl already holds.
+      assert.match(await page.locator('[data-testid="score-put-in"]').textContent(), table.opening);
       await playUntil(page, resultOpen);
       await screenshot(page, `${table.name}-desktop-result`);
       const rows = await page.locator('[data-testid="result-panel"] tbody tr').count();

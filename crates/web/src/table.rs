@@ -691,10 +691,9 @@ fn score_sheet(game: &Game, open: bool) -> Html {
         _ => vec![],
     };
     let last_totals = game.history.last().map(|s| s.totals.clone());
-    // (Shown once a hand has been scored, beside the rows it completes.)
-    let put_in = last_totals
-        .as_ref()
-        .and_then(|_| put_in(game, &cols, &extra));
+    // (From the first deal: before any hand is scored it says what the pot
+    // or the bowl already holds.)
+    let put_in = put_in(game, &cols, &extra);
     html! {
         <details class="score-sheet" data-testid="score-sheet" {open}>
             <summary>{ if rules.scoring.is_ledger() { "Ledger" } else { "Scores" } }</summary>
@@ -707,15 +706,15 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                     { for extra.iter().map(|k| html! { <th scope="col">{ k.column_name() }</th> }) }
                 </tr></thead>
                 <tbody>
-                    if game.history.is_empty() {
-                        <tr data-testid="score-empty">
-                            <td colspan={(2 + cols.len() + extra.len()).to_string()}>{ "No hand scored yet." }</td>
-                        </tr>
-                    }
                     if let (Some(amounts), Some(kind)) = (&put_in, extra.first()) {
                         <tr data-testid="score-put-in">
                             <th scope="row" colspan="2">{ kind.put_in_name() }</th>
                             { for amounts.iter().map(|&v| html! { <td>{ amount(rules, v, true) }</td> }) }
+                        </tr>
+                    }
+                    if game.history.is_empty() {
+                        <tr class="score-empty" data-testid="score-empty">
+                            <td colspan={(2 + cols.len() + extra.len()).to_string()}>{ "No hand scored yet." }</td>
                         </tr>
                     }
                     { for game.history.iter().map(|s| {
