@@ -1119,7 +1119,11 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 } else if may_act {
                     { decision_controls(&view, &on_action) }
                 } else if !h.active.contains(&game.human) {
-                    <p class="prompt">{ "You sit out this hand." }</p>
+                    <p class="prompt">{ if game.rules().scoring.is_ledger() {
+                        "You sit out this hand, and pay or are paid as one of the declarer's opponents."
+                    } else {
+                        "You sit out this hand."
+                    } }</p>
                 }
             </div>
             // The coach's place: under the prompt on narrow screens; on wide
