@@ -19,9 +19,12 @@
 //! about one. The duplicate rating ([`rating_update`]) compares the player's result
 //! on a deal with the expert's in the same seat.
 
-use pinochle_engine::game::{same_side, Action, HandRecord, Phase, PlayerView, Seat, State};
+use pinochle_engine::game::{
+    same_side, Action, HandRecord, HandReplay, Phase, PlayerView, Seat, State,
+};
 use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
+use std::ops::Range;
 
 use crate::coach::{self, Unit};
 use crate::pimc::{self, deal_of};
@@ -145,29 +148,165 @@ pub fn grade(
     opponents: Level,
 ) -> Result<GradedDecision, AiError> {
     let analysis = coach::analyse_with(view, seed, opponents, Some(chosen))?;
-    let value_of = |action: &Action| {
-        analysis
-            .choices
+    Ok(graded(view, analysis, chosen.clone()))
+}
+
+/// Grades one card of a choice of several cards made one at a time and
+/// confirmed together (a bury, a partner's pass), from `view` with `among`
+/// the choice's cards not placed yet. The order the cards were picked in is
+/// no decision: the card graded is the expert's own pick where `among`
+/// holds it (graded best), else the card of `among` the expert values most.
+/// The grade's `chosen` is that card (see [`grading_view`]).
+pub fn grade_pick(
+    view: &PlayerView,
+    among: &[Action],
+    seed: u64,
+    opponents: Level,
+) -> Result<GradedDecision, AiError> {
+    let analysis = coach::analyse_with(view, seed, opponents, None)?;
+    let chosen = if among.contains(&analysis.recommended) {
+        analysis.recommended.clone()
+    } else {
+        // The dearest; among equals the first in the cards' order, so the
+        // order picked in does not count.
+        let value = |a: &Action| value_of(&analysis, a).unwrap_or(f64::NEG_INFINITY);
+        among
             .iter()
-            .find(|c| &c.action == action)
-            .and_then(|c| c.value)
+            .max_by(|a, b| value(a).total_cmp(&value(b)).then_with(|| b.cmp(a)))
+            .cloned()
+            .ok_or(AiError::NoLegalAction)?
     };
-    let cost = if *chosen == analysis.recommended {
+    Ok(graded(view, analysis, chosen))
+}
+
+/// The moves of the choice that move `step` belongs to: for a bury or a
+/// pass, the seat's consecutive picks of that kind (made one at a time and
+/// confirmed together); any other move is a choice of its own.
+pub fn choice_steps(replay: &HandReplay, step: usize) -> Range<usize> {
+    let moves = &replay.moves;
+    let Some((seat, action)) = moves.get(step) else {
+        return step..step;
+    };
+    let kind = std::mem::discriminant(action);
+    let picks = |i: usize| {
+        let (s, a) = &moves[i];
+        s == seat
+            && matches!(a, Action::Bury(_) | Action::PassCard(_))
+            && std::mem::discriminant(a) == kind
+    };
+    if !picks(step) {
+        return step..step + 1;
+    }
+    let start = (0..step)
+        .rev()
+        .take_while(|&i| picks(i))
+        .last()
+        .unwrap_or(step);
+    let end = (step + 1..moves.len())
+        .take_while(|&i| picks(i))
+        .last()
+        .map_or(step + 1, |i| i + 1);
+    start..end
+}
+
+/// What grading move `step` asks the coach: the seat's view and, for a card
+/// of a choice of several ([`choice_steps`]), the choice's cards not placed
+/// yet (empty for a choice of one move). Such a choice is graded as a set,
+/// card by card in the order the expert would pick them: `placed` holds the
+/// grades' `chosen` of its earlier steps, in order (`None` for one that
+/// failed: the card played there, or the first card left, is placed), and
+/// the view is the seat's with those placed. `None` where a placed card
+/// does not fit the position.
+pub fn grading_view(
+    replay: &HandReplay,
+    step: usize,
+    placed: &[Option<Action>],
+) -> Option<(PlayerView, Vec<Action>)> {
+    let steps = choice_steps(replay, step);
+    let (seat, _) = replay.moves.get(step)?;
+    if steps.len() <= 1 {
+        return Some((replay.view_before(step, *seat), Vec::new()));
+    }
+    let mut state = replay.before(steps.start);
+    let mut left: Vec<Action> = replay.moves[steps.clone()]
+        .iter()
+        .map(|(_, a)| a.clone())
+        .collect();
+    for (i, pick) in (steps.start..step).zip(placed) {
+        let played = &replay.moves[i].1;
+        let pick = pick
+            .as_ref()
+            .filter(|p| left.contains(p))
+            .or_else(|| left.contains(played).then_some(played))
+            .or(left.first())?
+            .clone();
+        let at = left.iter().position(|a| *a == pick)?;
+        left.remove(at);
+        state.apply_for(*seat, pick).ok()?;
+    }
+    Some((state.observation(*seat), left))
+}
+
+/// Grades `seat`'s decisions in a replayed hand one after another (its
+/// choices of several cards as sets, see [`grading_view`]), with the expert
+/// deciding by `seed` against players of the level `opponents`: each step
+/// with its grade, or the step that could not be graded and why.
+pub fn grade_decisions(
+    replay: &HandReplay,
+    seat: Seat,
+    seed: u64,
+    opponents: Level,
+) -> Result<Vec<(usize, GradedDecision)>, (usize, AiError)> {
+    let mut graded: Vec<(usize, GradedDecision)> = Vec::new();
+    for step in replay.chosen_by(seat) {
+        let steps = choice_steps(replay, step);
+        let placed: Vec<Option<Action>> = graded
+            .iter()
+            .filter(|(s, _)| steps.contains(s) && *s < step)
+            .map(|(_, g)| Some(g.chosen.clone()))
+            .collect();
+        let (view, among) =
+            grading_view(replay, step, &placed).ok_or((step, AiError::NoLegalAction))?;
+        let decision = if among.is_empty() {
+            grade(&view, &replay.moves[step].1, seed, opponents)
+        } else {
+            grade_pick(&view, &among, seed, opponents)
+        };
+        graded.push((step, decision.map_err(|e| (step, e))?));
+    }
+    Ok(graded)
+}
+
+/// The value `analysis` puts on `action`, if any.
+fn value_of(analysis: &coach::Analysis, action: &Action) -> Option<f64> {
+    analysis
+        .choices
+        .iter()
+        .find(|c| &c.action == action)
+        .and_then(|c| c.value)
+}
+
+/// The grade of `chosen` by the expert's `analysis` of `view`.
+fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> GradedDecision {
+    let cost = if chosen == analysis.recommended {
         Some(0.0)
     } else {
-        match (value_of(&analysis.recommended), value_of(chosen)) {
+        match (
+            value_of(&analysis, &analysis.recommended),
+            value_of(&analysis, &chosen),
+        ) {
             (Some(expert), Some(mine)) => Some((expert - mine).max(0.0)),
             _ => None,
         }
     };
-    Ok(GradedDecision {
-        chosen: chosen.clone(),
+    GradedDecision {
+        chosen,
         expert: analysis.recommended,
         cost,
         grade: cost.map(|c| grade_of(&view.rules, analysis.unit, c)),
         unit: analysis.unit,
         reason: analysis.reason,
-    })
+    }
 }
 
 /// "3 inaccuracies, 1 mistake; cost 22 points" (or "every decision was best
@@ -856,6 +995,60 @@ mod tests {
             state.apply_for(seat, action).unwrap();
         }
         false
+    }
+
+    /// A bury is graded as a set: picked in any order, its cards get the
+    /// same grades, in the order the expert would pick them; a set the
+    /// expert would bury itself is best throughout.
+    #[test]
+    fn a_bury_is_graded_as_a_set_whatever_order_it_was_picked_in() {
+        let rules = Rules::preset(PresetId::Brooklyn);
+        let mut compared = 0;
+        for seed in 0..12u64 {
+            let mut state = State::new(rules.clone(), seed).unwrap();
+            let mut log = Vec::new();
+            while state.public().hand.number == 1 && !state.is_terminal() {
+                let seat = state.current_player().unwrap();
+                let action = Bot::new(Level::Basic, seed)
+                    .decide(&state.observation(seat))
+                    .unwrap();
+                log.push((seat, action.clone()));
+                state.apply_for(seat, action).unwrap();
+            }
+            let Some(first) = log.iter().position(|(_, a)| matches!(a, Action::Bury(_))) else {
+                continue;
+            };
+            let replay = HandReplay::of(&rules, seed, &log, 1).unwrap();
+            let steps = choice_steps(&replay, first);
+            assert_eq!(steps.len(), 3, "Brooklyn buries three cards");
+            let seat = log[first].0;
+            let mut reversed = log.clone();
+            reversed[steps.clone()].reverse();
+            let again = HandReplay::of(&rules, seed, &reversed, 1).unwrap();
+            let of_bury = |replay: &HandReplay| -> Vec<GradedDecision> {
+                grade_decisions(replay, seat, 5, Level::Basic)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|(s, _)| steps.contains(s))
+                    .map(|(_, g)| g)
+                    .collect()
+            };
+            let graded = of_bury(&replay);
+            assert_eq!(graded, of_bury(&again), "seed {seed}");
+            // The grades are of the cards buried, each once.
+            let mut picked: Vec<Action> = graded.iter().map(|g| g.chosen.clone()).collect();
+            let mut buried: Vec<Action> =
+                log[steps.clone()].iter().map(|(_, a)| a.clone()).collect();
+            picked.sort_by_key(|a| format!("{a:?}"));
+            buried.sort_by_key(|a| format!("{a:?}"));
+            assert_eq!(picked, buried);
+            // A set that starts with the expert's card grades it best.
+            if let Some(g) = graded.first().filter(|g| g.chosen == g.expert) {
+                assert_eq!(g.grade, Some(Grade::Best));
+            }
+            compared += 1;
+        }
+        assert!(compared >= 3, "{compared} buries compared");
     }
 
     #[test]

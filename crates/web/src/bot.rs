@@ -130,7 +130,11 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 reason: format!("the coach could not analyse this decision: {e}"),
             },
         },
-        WorkerRequest::Grade(r) => match grading::grade(&r.view, &r.chosen, r.seed, r.opponents) {
+        WorkerRequest::Grade(r) => match if r.among.is_empty() {
+            grading::grade(&r.view, &r.chosen, r.seed, r.opponents)
+        } else {
+            grading::grade_pick(&r.view, &r.among, r.seed, r.opponents)
+        } {
             Ok(decision) => BotReply::Graded {
                 ticket,
                 hand: r.hand,

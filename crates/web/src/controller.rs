@@ -14,7 +14,7 @@
 use std::collections::BTreeMap;
 
 use pinochle_ai::coach::{Analysis, Claim, ClaimKind};
-use pinochle_ai::grading::{GradedDecision, Par};
+use pinochle_ai::grading::{self, GradedDecision, Par};
 use pinochle_ai::Level;
 use pinochle_engine::game::{
     Action, Event, HandSummary, IllegalAction, Outcome, Phase, PlayedCard, PlayerView, ReplayParts,
@@ -452,32 +452,17 @@ impl Review {
     }
 
     /// What to ask the review's worker for what is not known yet: a grade per
-    /// decision of `seat` (the expert deciding with `seed` against players of
-    /// the level `opponents`) and the par. The answers name the hand as `hand`.
-    pub fn requests(
-        &self,
-        ticket: &Ticket,
-        hand: u32,
-        seat: Seat,
-        seed: u64,
-        opponents: Level,
-    ) -> Vec<Effect> {
+    /// decision graded (the expert deciding with `seed` against players of
+    /// the level `opponents`; a bury's or a pass's later cards once the
+    /// earlier ones are graded, see [`Review::next_request`]) and the par.
+    /// The answers name the hand as `hand`.
+    pub fn requests(&self, ticket: &Ticket, hand: u32, seed: u64, opponents: Level) -> Vec<Effect> {
         let replay = &self.replay;
         let mut effects: Vec<Effect> = self
             .decisions
             .iter()
             .filter(|d| d.answer.is_none())
-            .map(|d| {
-                Effect::AskGrade(Box::new(GradeRequest {
-                    ticket: ticket.clone(),
-                    hand,
-                    step: d.step,
-                    seed,
-                    opponents,
-                    view: replay.view_before(d.step, seat),
-                    chosen: replay.moves[d.step].1.clone(),
-                }))
-            })
+            .filter_map(|d| self.grade_request(d.step, ticket, hand, seed, opponents))
             .collect();
         if self.par.is_none() {
             effects.push(Effect::AskPar(Box::new(ParRequest {
@@ -488,6 +473,61 @@ impl Review {
             })));
         }
         effects
+    }
+
+    /// The request grading the decision at `step`, once it can be asked: a
+    /// card of a bury or a pass is graded after the choice's cards before it
+    /// (the set in the expert's order), so it waits for their grades.
+    fn grade_request(
+        &self,
+        step: usize,
+        ticket: &Ticket,
+        hand: u32,
+        seed: u64,
+        opponents: Level,
+    ) -> Option<Effect> {
+        let steps = grading::choice_steps(&self.replay, step);
+        let placed = self
+            .decisions
+            .iter()
+            .filter(|d| steps.contains(&d.step) && d.step < step)
+            .map(|d| match &d.answer {
+                Some(Ok(g)) => Some(Some(g.chosen.clone())),
+                Some(Err(_)) => Some(None),
+                None => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let (view, among) = grading::grading_view(&self.replay, step, &placed)?;
+        Some(Effect::AskGrade(Box::new(GradeRequest {
+            ticket: ticket.clone(),
+            hand,
+            step,
+            seed,
+            opponents,
+            view,
+            chosen: self.replay.moves.get(step)?.1.clone(),
+            among,
+        })))
+    }
+
+    /// The request for the next card of the bury or pass whose card at
+    /// `step` was just graded, if it waits for one.
+    pub fn next_request(
+        &self,
+        step: usize,
+        ticket: &Ticket,
+        hand: u32,
+        seed: u64,
+        opponents: Level,
+    ) -> Option<Effect> {
+        let next = step + 1;
+        grading::choice_steps(&self.replay, step)
+            .contains(&next)
+            .then_some(())?;
+        self.decisions
+            .iter()
+            .any(|d| d.step == next && d.answer.is_none())
+            .then(|| self.grade_request(next, ticket, hand, seed, opponents))?
     }
 
     /// Every decision has its answer.
@@ -518,6 +558,10 @@ pub struct GradeRequest {
     pub opponents: Level,
     pub view: PlayerView,
     pub chosen: Action,
+    /// For a card of a bury or a pass, the choice's cards not placed yet
+    /// (graded as a set, see [`grading::grading_view`]); empty otherwise.
+    #[serde(default)]
+    pub among: Vec<Action>,
 }
 
 /// A choice of several cards made one at a time and confirmed together.
@@ -967,6 +1011,8 @@ impl Game {
         step: usize,
         answer: Result<GradedDecision, String>,
     ) -> Result<Vec<Effect>, GameError> {
+        let (ticket, seed) = (self.ticket(), self.seat_seed(self.human));
+        let level = self.settings.level;
         let review = self
             .review
             .as_mut()
@@ -978,10 +1024,13 @@ impl Game {
             .find(|d| d.step == step)
             .ok_or(GameError::Busy("no such decision in this hand"))?;
         decision.answer = Some(answer);
+        let next = review.next_request(step, &ticket, hand, seed, level);
         if review.graded() {
             self.grades.insert(hand, review.decisions.clone());
         }
-        Ok(self.keep_review(hand))
+        let mut effects: Vec<Effect> = next.into_iter().collect();
+        effects.extend(self.keep_review(hand));
+        Ok(effects)
     }
 
     /// The analyses of hand `hand` to keep with the saved session, once every
@@ -1261,7 +1310,6 @@ impl Game {
                 effects.extend(review.requests(
                     &self.ticket(),
                     hand,
-                    self.human,
                     self.seat_seed(self.human),
                     self.settings.level,
                 ));

@@ -167,14 +167,8 @@ impl Imported {
                 hand,
                 step,
                 decision,
-            } => {
-                self.answer(hand, step, Ok(*decision));
-                Vec::new()
-            }
-            Msg::GradeFailed { hand, step, reason } => {
-                self.answer(hand, step, Err(reason));
-                Vec::new()
-            }
+            } => self.answer(hand, step, Ok(*decision)),
+            Msg::GradeFailed { hand, step, reason } => self.answer(hand, step, Err(reason)),
             Msg::ParFound { hand, par } => {
                 let index = hand as usize;
                 self.pars.insert(index, par.clone());
@@ -227,7 +221,7 @@ impl Imported {
         let seed = review_seed(review.replay.hand, seat);
         // A record does not say who the other players were: the expert grades
         // against its equals, as `pinochle review` does.
-        let effects = review.requests(&ticket(), index as u32, seat, seed, Level::Expert);
+        let effects = review.requests(&ticket(), index as u32, seed, Level::Expert);
         self.index = index;
         self.seat = seat;
         self.review = review;
@@ -236,14 +230,20 @@ impl Imported {
 
     /// Keeps a grade for the hand and seat it was asked for; an answer for a
     /// hand or seat no longer on show is kept for when it is shown again.
-    fn answer(&mut self, hand: u32, step: usize, answer: Result<GradedDecision, String>) {
+    /// For the hand on show, asks for the next card of a bury or pass.
+    fn answer(
+        &mut self,
+        hand: u32,
+        step: usize,
+        answer: Result<GradedDecision, String>,
+    ) -> Vec<Effect> {
         let index = hand as usize;
         let Some(replay) = self.hands.get(index) else {
-            return;
+            return Vec::new();
         };
         // The move's seat is the seat that was graded.
         let Some(&(seat, _)) = replay.moves.get(step) else {
-            return;
+            return Vec::new();
         };
         let on_show = index == self.index && seat == self.seat;
         let decisions = if on_show {
@@ -260,10 +260,16 @@ impl Imported {
         if let Some(d) = decisions.iter_mut().find(|d| d.step == step) {
             d.answer = Some(answer);
         }
-        if on_show {
-            self.grades
-                .insert((index, seat), self.review.decisions.clone());
+        if !on_show {
+            return Vec::new();
         }
+        self.grades
+            .insert((index, seat), self.review.decisions.clone());
+        let seed = review_seed(self.review.replay.hand, seat);
+        self.review
+            .next_request(step, &ticket(), hand, seed, Level::Expert)
+            .into_iter()
+            .collect()
     }
 }
 
@@ -273,6 +279,7 @@ mod tests {
     use crate::bot::{answer, BotReply, ImportRequest, WorkerRequest};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Game, GradeRequest};
+    use pinochle_ai::grading;
     use pinochle_engine::PresetId;
 
     /// A game of `hands` finished hands and its Export of every hand.
@@ -317,9 +324,11 @@ mod tests {
             .collect()
     }
 
-    /// The worker's answer to each grade asked, as the shell passes it on.
+    /// The worker's answer to each grade asked, as the shell passes it on,
+    /// and to the grades those answers ask for in turn.
     fn answer_grades(imported: &mut Imported, effects: &[Effect]) {
-        for ask in grade_asks(effects) {
+        let mut asks = grade_asks(effects);
+        while let Some(ask) = asks.pop() {
             let BotReply::Graded {
                 hand,
                 step,
@@ -329,12 +338,23 @@ mod tests {
             else {
                 panic!("no grade");
             };
-            imported.update(Msg::Graded {
+            let more = imported.update(Msg::Graded {
                 hand,
                 step,
                 decision,
             });
+            asks.extend(grade_asks(&more));
         }
+    }
+
+    /// The decisions of `seat` asked for first: all but the later cards of a
+    /// bury or a pass, which wait for the grades of the cards before them.
+    fn asked_first(replay: &HandReplay, seat: Seat) -> usize {
+        replay
+            .decisions_of(seat)
+            .into_iter()
+            .filter(|&s| grading::choice_steps(replay, s).start == s)
+            .count()
     }
 
     #[test]
@@ -356,7 +376,7 @@ mod tests {
             // Seat 1's decisions in the first hand are asked for, and its par.
             let first = &imported.hands[0];
             let asks = grade_asks(&effects);
-            assert_eq!(asks.len(), first.decisions_of(0).len(), "{preset:?}");
+            assert_eq!(asks.len(), asked_first(first, 0), "{preset:?}");
             assert!(asks.iter().all(|a| a.view.seat == 0));
             let pars = effects
                 .iter()
@@ -388,12 +408,17 @@ mod tests {
         // The second hand's answers arrive while the first is on show: kept for it.
         answer_grades(&mut imported, &second);
         let again = imported.control(ImportMsg::ShowHand(1));
-        assert!(grade_asks(&again).is_empty());
+        // (Only the later cards of a bury or a pass wait for the hand.)
+        let replay = &imported.hands[1];
+        assert!(grade_asks(&again)
+            .iter()
+            .all(|a| grading::choice_steps(replay, a.step).start < a.step));
+        answer_grades(&mut imported, &again);
         assert!(imported.review.graded());
         // Another seat's decisions, from that seat's own view.
         let seat2 = imported.control(ImportMsg::GradeSeat(1));
         let asks = grade_asks(&seat2);
-        assert_eq!(asks.len(), imported.hands[1].decisions_of(1).len());
+        assert_eq!(asks.len(), asked_first(&imported.hands[1], 1));
         assert!(asks.iter().all(|a| a.view.seat == 1));
         assert_eq!(imported.seating().name(1), crate::seating::YOU);
         // Out of range: nothing changes.

@@ -15,7 +15,7 @@ mod tests {
     use crate::bot::{answer, BotReply, WorkerRequest};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Effect, Game, GradeRequest, Msg, ParRequest};
-    use pinochle_engine::game::{read_records, Seat};
+    use pinochle_engine::game::{read_records, Action, Seat};
     use pinochle_engine::PresetId;
 
     fn played(preset: PresetId, hands: usize) -> Game {
@@ -138,6 +138,107 @@ mod tests {
             "the grades and the par are kept"
         );
         assert!(game.review.as_ref().unwrap().graded());
+    }
+
+    /// A bury is graded card by card in the order the expert would pick
+    /// its cards: the first card is asked for at once, each later one once
+    /// the card before it is graded, from the view with the graded cards
+    /// buried; each card of the bury is graded once.
+    #[test]
+    fn a_bury_is_graded_as_a_set_one_card_after_another() {
+        let mut game = Game::start("b".into(), basic_settings(PresetId::Brooklyn), 31).unwrap();
+        drive(
+            &mut game,
+            |g| {
+                g.history.iter().any(|h| {
+                    g.hand_replay(h.hand).is_ok_and(|r| {
+                        r.moves
+                            .iter()
+                            .any(|(s, a)| *s == g.human && matches!(a, Action::Bury(_)))
+                    })
+                })
+            },
+            |_| {},
+        );
+        let hand = game
+            .history
+            .iter()
+            .map(|h| h.hand)
+            .find(|&h| {
+                game.hand_replay(h).is_ok_and(|r| {
+                    r.moves
+                        .iter()
+                        .any(|(s, a)| *s == game.human && matches!(a, Action::Bury(_)))
+                })
+            })
+            .unwrap();
+        let mut asks: Vec<GradeRequest> = game
+            .update(Msg::OpenReview(hand))
+            .unwrap()
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::AskGrade(r) => Some(*r),
+                _ => None,
+            })
+            .collect();
+        let replay = game.review.as_ref().unwrap().replay.clone();
+        let bury: Vec<usize> = (0..replay.len())
+            .filter(|&i| matches!(replay.moves[i].1, Action::Bury(_)))
+            .collect();
+        assert_eq!(bury.len(), 3);
+        assert_eq!(
+            asks.iter().filter(|a| bury.contains(&a.step)).count(),
+            1,
+            "only the bury's first card is asked at once"
+        );
+        let mut answered = Vec::new();
+        while let Some(ask) = asks.pop() {
+            assert!(
+                !answered.contains(&ask.step),
+                "step {} asked twice",
+                ask.step
+            );
+            answered.push(ask.step);
+            if bury.contains(&ask.step) {
+                // Asked with the cards not buried yet, from a view that has
+                // buried the ones graded before.
+                assert_eq!(ask.among.len(), 3 - (ask.step - bury[0]));
+                assert_eq!(ask.view.own.buried.len(), ask.step - bury[0]);
+            }
+            let BotReply::Graded {
+                hand,
+                step,
+                decision,
+                ..
+            } = answer(&WorkerRequest::Grade(ask))
+            else {
+                panic!("no grade");
+            };
+            let more = game
+                .update(Msg::Graded {
+                    hand,
+                    step,
+                    decision,
+                })
+                .unwrap();
+            asks.extend(more.into_iter().filter_map(|e| match e {
+                Effect::AskGrade(r) => Some(*r),
+                _ => None,
+            }));
+        }
+        let review = game.review.as_ref().unwrap();
+        assert!(review.graded());
+        // The grades name the cards buried, each once.
+        let mut graded: Vec<Action> = review
+            .decisions
+            .iter()
+            .filter(|d| bury.contains(&d.step))
+            .map(|d| d.answer.clone().unwrap().unwrap().chosen)
+            .collect();
+        let mut buried: Vec<Action> = bury.iter().map(|&i| replay.moves[i].1.clone()).collect();
+        graded.sort();
+        buried.sort();
+        assert_eq!(graded, buried);
     }
 
     fn effects_par(effects: &[Effect]) -> ParRequest {

@@ -351,7 +351,13 @@ fn grades_list(
                     let before = replay.before(d.step);
                     let phase = before.phase();
                     let forced = before.observation(*seat).legal_actions().len() == 1;
-                    let said = seating.describe(*seat, chosen, phase);
+                    // A graded card of a bury or a pass is the one the set was
+                    // graded by at this point of it (see `grading_view`).
+                    let graded_as = match &d.answer {
+                        Some(Ok(g)) => &g.chosen,
+                        _ => chosen,
+                    };
+                    let said = seating.describe(*seat, graded_as, phase);
                     let what = said.trim_end_matches('.');
                     match &d.answer {
                         None => html! {

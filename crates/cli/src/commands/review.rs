@@ -19,7 +19,8 @@ pub const ABOUT: &str = "Replay every hand record of FILE (one JSON record per l
 as `simulate --records` and the app's Export write them; the replay must reproduce each record) \
 and grade each decision of seat N (default 0, the human's seat in the app) with the coach's \
 analysis from that seat's view when it decided (the expert analyses with a seed of the hand's \
-number and the seat, against expert opponents, as the app's review of an imported file does), \
+number and the seat, against expert opponents, as the app's review of an imported file does; a bury's or a pass's cards are graded as a set, in \
+the order the expert would pick them, each line naming the card graded there), \
 with the hand's open-cards \
 par and a summary. Text: per hand a header, one line per \
 decision (step, decision, the expert's choice, cost, grade), the par beside what the sides took, \
@@ -100,23 +101,15 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
 fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
     // The same seed as the browser's review of an imported file.
     let seed = grading::review_seed(replay.hand, seat);
-    let decisions = replay
-        .chosen_by(seat)
-        .into_iter()
-        .map(|step| {
-            let view = replay.view_before(step, seat);
-            // A record does not say who the other players were: the expert
-            // grades against its equals, as the browser's import does.
-            grading::grade(&view, &replay.moves[step].1, seed, Level::Expert)
-                .map(|graded| (step, graded))
-                .map_err(|e| {
-                    CliError::internal(format!(
-                        "hand {}, step {step}: the coach could not grade the decision: {e}",
-                        replay.hand
-                    ))
-                })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    // A record does not say who the other players were: the expert grades
+    // against its equals, as the browser's import does.
+    let decisions =
+        grading::grade_decisions(&replay, seat, seed, Level::Expert).map_err(|(step, e)| {
+            CliError::internal(format!(
+                "hand {}, step {step}: the coach could not grade the decision: {e}",
+                replay.hand
+            ))
+        })?;
     let par = grading::par(&replay.start, &replay.moves, grading::PAR_NODES);
     Ok(Reviewed {
         record: replay.record,
