@@ -1119,12 +1119,19 @@ impl Game {
                 self.pars.insert(hand, par.clone());
             }
             let steps = replay.chosen_by(self.human);
+            // Each grade names the move made there, or for a bury or a pass
+            // (graded as a set, in the expert's order) the set's grades name
+            // its cards.
+            let graded = |s: usize| review.grades.get(&s).map(|g| &g.chosen);
             let fits = steps.len() == review.grades.len()
-                && steps.iter().all(|step| {
-                    review
-                        .grades
-                        .get(step)
-                        .is_some_and(|g| g.chosen == replay.moves[*step].1)
+                && steps.iter().all(|&step| {
+                    let choice = grading::choice_steps(&replay, step);
+                    let mut named: Vec<Option<&Action>> = choice.clone().map(graded).collect();
+                    let mut made: Vec<Option<&Action>> =
+                        replay.moves[choice].iter().map(|(_, a)| Some(a)).collect();
+                    named.sort();
+                    made.sort();
+                    named == made
                 });
             if fits {
                 let decisions = steps

@@ -209,6 +209,65 @@ mod tests {
         assert!(effects.iter().any(|e| matches!(e, Effect::AskGrade(_))));
     }
 
+    /// A bury's grades, which name its cards in the expert's order rather
+    /// than the order they were picked in, come back after a reload.
+    #[test]
+    fn a_reviewed_bury_keeps_its_grades_across_a_reload() {
+        use pinochle_engine::game::Action;
+        let mut game = Game::start("b".into(), basic_settings(PresetId::Brooklyn), 31).unwrap();
+        let mut session = SavedSession::new("b".into(), setup_of(&game), 0);
+        let buried_in = |g: &Game| {
+            g.history.iter().map(|h| h.hand).find(|&hand| {
+                g.hand_replay(hand).is_ok_and(|r| {
+                    r.moves
+                        .iter()
+                        .any(|(s, a)| *s == g.human && matches!(a, Action::Bury(_)))
+                })
+            })
+        };
+        play(&mut game, &mut session, |g| buried_in(g).is_some());
+        let hand = buried_in(&game).unwrap();
+        let kept = review_with_the_worker(&mut game, hand);
+        let (_, mut review) = kept.into_iter().find(|(h, _)| *h == hand).unwrap();
+        // As graded in the expert's order where it was picked in another:
+        // the set's grades turned round.
+        let replay = game.hand_replay(hand).unwrap();
+        let bury: Vec<usize> = (0..replay.len())
+            .filter(|&i| matches!(replay.moves[i].1, Action::Bury(_)))
+            .collect();
+        let grades: Vec<_> = bury.iter().map(|s| review.grades[s].clone()).collect();
+        for (step, grade) in bury.iter().zip(grades.iter().cycle().skip(1)) {
+            review.grades.insert(*step, grade.clone());
+        }
+        assert_ne!(review.grades[&bury[0]].chosen, replay.moves[bury[0]].1);
+        session.reviews.insert(hand, review.clone());
+        let mut back = restore(&session).unwrap();
+        let effects = back.update(Msg::OpenReview(hand)).unwrap();
+        assert!(
+            effects.iter().all(|e| !matches!(e, Effect::AskGrade(_))),
+            "nothing asked again: {effects:?}"
+        );
+        assert!(back.review.as_ref().unwrap().graded());
+        // A grade naming a card the bury did not hold does not fit.
+        let outside = replay
+            .moves
+            .iter()
+            .find_map(|(_, a)| match a {
+                Action::PlayCard(c)
+                    if !bury.iter().any(|&s| replay.moves[s].1 == Action::Bury(*c)) =>
+                {
+                    Some(Action::Bury(*c))
+                }
+                _ => None,
+            })
+            .unwrap();
+        review.grades.get_mut(&bury[0]).unwrap().chosen = outside;
+        session.reviews.insert(hand, review);
+        let mut back = restore(&session).unwrap();
+        let effects = back.update(Msg::OpenReview(hand)).unwrap();
+        assert!(effects.iter().any(|e| matches!(e, Effect::AskGrade(_))));
+    }
+
     #[test]
     fn custom_rules_come_back_exactly() {
         let rules = Rules::preset(PresetId::Brooklyn)
