@@ -111,6 +111,11 @@ pub struct GradedDecision {
     pub unit: Unit,
     /// The analysis' reason for the expert's choice.
     pub reason: String,
+    /// What the expert's choice was expected to bring, in `unit` (`None`
+    /// where the analysis put no number on it): a bury's or a pass's later
+    /// card settles the cost of the card before it (see [`settle_choice`]).
+    #[serde(default)]
+    pub expert_value: Option<f64>,
 }
 
 /// Nodes the open-cards solves of a hand's par may search in all (about 0.5 s
@@ -273,6 +278,15 @@ pub fn grade_decisions(
             grade_pick(&view, &among, seed, opponents)
         };
         graded.push((step, decision.map_err(|e| (step, e))?));
+        if steps.len() > 1 && step + 1 == steps.end {
+            let first = graded.len() - steps.len();
+            let mut set: Vec<GradedDecision> =
+                graded[first..].iter().map(|(_, g)| g.clone()).collect();
+            settle_choice(replay.start.rules(), &mut set);
+            for ((_, g), settled) in graded[first..].iter_mut().zip(set) {
+                *g = settled;
+            }
+        }
     }
     Ok(graded)
 }
@@ -300,12 +314,46 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
         }
     };
     GradedDecision {
+        // (To a millionth, which a saved review's JSON keeps exactly.)
+        expert_value: value_of(&analysis, &analysis.recommended).map(|v| (v * 1e6).round() / 1e6),
         chosen,
         expert: analysis.recommended,
         cost,
         grade: cost.map(|c| grade_of(&view.rules, analysis.unit, c)),
         unit: analysis.unit,
         reason: analysis.reason,
+    }
+}
+
+/// Settles the costs of a bury's or a pass's cards once each is graded
+/// (`set`, in the order graded, see [`grade_pick`]). Each card's own grade
+/// weighs it against the expert's pick with the rest of the set made by the
+/// rules of thumb, which a later pick can beat: summed, those costs count
+/// one bad card again at every later step. Settled, a card costs what the
+/// best the set could still reach lost by it — the expert's value before
+/// the card less the expert's value after it (none below zero) — and the
+/// last card its own cost, so the set costs what the expert's first pick
+/// was worth more than the set. Unchanged where a value is missing.
+pub fn settle_choice(rules: &Rules, set: &mut [GradedDecision]) {
+    let Some(after) = set
+        .iter()
+        .skip(1)
+        .map(|g| g.expert_value)
+        .collect::<Option<Vec<f64>>>()
+    else {
+        return;
+    };
+    for (g, next) in set.iter_mut().zip(after) {
+        let (Some(before), Some(_)) = (g.expert_value, g.cost) else {
+            continue;
+        };
+        let cost = if g.chosen == g.expert {
+            0.0
+        } else {
+            (before - next).max(0.0)
+        };
+        g.cost = Some(cost);
+        g.grade = Some(grade_of(rules, g.unit, cost));
     }
 }
 
@@ -1051,6 +1099,59 @@ mod tests {
         assert!(compared >= 3, "{compared} buries compared");
     }
 
+    /// A set's settled costs add up to what the expert's first pick was
+    /// worth more than the set: a card after which the expert could still
+    /// reach as much costs nothing, however its own grade weighed it.
+    #[test]
+    fn a_sets_settled_costs_add_up_to_the_set_against_the_experts_best() {
+        let rules = Rules::preset(PresetId::Bison);
+        let card = |r| Action::Bury(Card::new(r, pinochle_engine::Suit::Clubs));
+        let pick = |chosen: Action, value: f64, cost: f64| GradedDecision {
+            chosen,
+            expert: card(pinochle_engine::Rank::Nine),
+            cost: Some(cost),
+            grade: Some(grade_of(&rules, Unit::Points, cost)),
+            unit: Unit::Points,
+            reason: String::new(),
+            expert_value: Some(value),
+        };
+        use pinochle_engine::Rank::{Jack, King, Ten};
+        // Each card weighed 3 below the expert's, yet the expert's best stays
+        // 10 until the last card: the set costs 3, all of it the last card's.
+        let mut level = [
+            pick(card(Ten), 10.0, 3.0),
+            pick(card(King), 10.0, 3.0),
+            pick(card(Jack), 10.0, 3.0),
+        ];
+        settle_choice(&rules, &mut level);
+        let costs: Vec<f64> = level.iter().map(|g| g.cost.unwrap()).collect();
+        assert_eq!(costs, [0.0, 0.0, 3.0]);
+        assert_eq!(level[0].grade, Some(Grade::Best));
+        // The best falls 10 → 7 → 5 and the last card costs 2: the set ends
+        // at 3, 7 below the expert's first pick.
+        let mut falling = [
+            pick(card(Ten), 10.0, 4.0),
+            pick(card(King), 7.0, 4.0),
+            pick(card(Jack), 5.0, 2.0),
+        ];
+        settle_choice(&rules, &mut falling);
+        let costs: Vec<f64> = falling.iter().map(|g| g.cost.unwrap()).collect();
+        assert_eq!(costs, [3.0, 2.0, 2.0]);
+        // Settling twice changes nothing; a missing value leaves the set be.
+        let again = falling.clone();
+        settle_choice(&rules, &mut falling);
+        assert_eq!(falling, again);
+        let mut unvalued = [
+            pick(card(Ten), 10.0, 4.0),
+            GradedDecision {
+                expert_value: None,
+                ..pick(card(King), 7.0, 4.0)
+            },
+        ];
+        settle_choice(&rules, &mut unvalued);
+        assert_eq!(unvalued[0].cost, Some(4.0));
+    }
+
     #[test]
     fn the_summary_counts_the_faults_and_the_cost() {
         let d = |grade: Grade, cost: f64| GradedDecision {
@@ -1060,6 +1161,7 @@ mod tests {
             grade: Some(grade),
             unit: Unit::Points,
             reason: String::new(),
+            expert_value: None,
         };
         let list = [
             d(Grade::Best, 0.0),

@@ -536,6 +536,29 @@ impl Review {
     }
 }
 
+/// Settles the costs of the bury or pass that the decision at `step`
+/// belongs to, once every card of it is graded (see
+/// [`grading::settle_choice`]); `decisions` are the seat's, in order.
+pub fn settle_choice(replay: &HandReplay, decisions: &mut [ReviewedDecision], step: usize) {
+    let steps = grading::choice_steps(replay, step);
+    if steps.len() < 2 {
+        return;
+    }
+    let mut graded: Vec<&mut GradedDecision> = decisions
+        .iter_mut()
+        .filter(|d| steps.contains(&d.step))
+        .filter_map(|d| d.answer.as_mut()?.as_mut().ok())
+        .collect();
+    if graded.len() != steps.len() {
+        return;
+    }
+    let mut set: Vec<GradedDecision> = graded.iter().map(|g| (**g).clone()).collect();
+    grading::settle_choice(replay.start.rules(), &mut set);
+    for (g, settled) in graded.iter_mut().zip(set) {
+        **g = settled;
+    }
+}
+
 /// One of the human's decisions in a reviewed hand and its grade, once known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewedDecision {
@@ -1024,6 +1047,7 @@ impl Game {
             .find(|d| d.step == step)
             .ok_or(GameError::Busy("no such decision in this hand"))?;
         decision.answer = Some(answer);
+        settle_choice(&review.replay, &mut review.decisions, step);
         let next = review.next_request(step, &ticket, hand, seed, level);
         if review.graded() {
             self.grades.insert(hand, review.decisions.clone());

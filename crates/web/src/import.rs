@@ -12,7 +12,7 @@ use pinochle_engine::game::{
     read_records, write_records, HandReplay, RecordError, ReplayParts, Seat,
 };
 
-use crate::controller::{Effect, Msg, Review, ReviewedDecision, Ticket};
+use crate::controller::{settle_choice, Effect, Msg, Review, ReviewedDecision, Ticket};
 use crate::seating::Seating;
 use crate::small_map::SmallMap;
 
@@ -260,6 +260,7 @@ impl Imported {
         if let Some(d) = decisions.iter_mut().find(|d| d.step == step) {
             d.answer = Some(answer);
         }
+        settle_choice(replay, decisions, step);
         if !on_show {
             return Vec::new();
         }

@@ -730,6 +730,7 @@ mod tests {
             grade: Some(grade),
             unit: Unit::Points,
             reason: String::new(),
+            expert_value: None,
         };
         assert_eq!(
             verdict(&graded(ten, 0.0, Grade::Best), Phase::Bury, false),
@@ -772,6 +773,7 @@ mod tests {
             reason:
                 "your side scores 300 or more in 16 of 24 sampled deals; the expert's limit is 295 (10 to spare), so it bids up to 290"
                     .into(),
+            expert_value: None,
         };
         assert_eq!(
             verdict(&bid, Phase::Auction, false),
