@@ -1046,8 +1046,8 @@ mod tests {
     }
 
     /// A bury is graded as a set: picked in any order, its cards get the
-    /// same grades, in the order the expert would pick them; a set the
-    /// expert would bury itself is best throughout.
+    /// same grades, in the order the expert would pick them, each card once;
+    /// the expert's own first card grades best.
     #[test]
     fn a_bury_is_graded_as_a_set_whatever_order_it_was_picked_in() {
         let rules = Rules::preset(PresetId::Brooklyn);
