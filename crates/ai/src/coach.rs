@@ -632,15 +632,16 @@ fn points_given(view: &PlayerView, card: Card, winner: Card) -> String {
         1 => "1 point".to_string(),
         n => format!("{n} points"),
     };
-    if fewest == most {
-        format!("adds {amount} to the trick")
+    let rank = if fewest == most {
+        ""
     } else if Some(&points) == fewest {
-        format!("adds {amount} to the trick, the fewest you can")
+        ", the fewest you can"
     } else if Some(&points) == most {
-        format!("adds {amount} to the trick, the most you can")
+        ", the most you can"
     } else {
-        format!("adds {amount} to the trick")
-    }
+        ""
+    };
+    format!("adds {amount} to the trick{rank}")
 }
 
 /// What could still beat `card` once `played`, from the opponents still to

@@ -184,6 +184,23 @@ pub fn grade_pick(
     Ok(graded(view, analysis, chosen))
 }
 
+/// Grades a move from what [`grading_view`] gives for it: `chosen` where
+/// `among` is empty (a choice of one move), else the card of a bury or a
+/// pass that [`grade_pick`] grades there.
+pub fn grade_step(
+    view: &PlayerView,
+    chosen: &Action,
+    among: &[Action],
+    seed: u64,
+    opponents: Level,
+) -> Result<GradedDecision, AiError> {
+    if among.is_empty() {
+        grade(view, chosen, seed, opponents)
+    } else {
+        grade_pick(view, among, seed, opponents)
+    }
+}
+
 /// The moves of the choice that move `step` belongs to: for a bury or a
 /// pass, the seat's consecutive picks of that kind (made one at a time and
 /// confirmed together); any other move is a choice of its own.
@@ -272,20 +289,13 @@ pub fn grade_decisions(
             .collect();
         let (view, among) =
             grading_view(replay, step, &placed).ok_or((step, AiError::NoLegalAction))?;
-        let decision = if among.is_empty() {
-            grade(&view, &replay.moves[step].1, seed, opponents)
-        } else {
-            grade_pick(&view, &among, seed, opponents)
-        };
+        let decision = grade_step(&view, &replay.moves[step].1, &among, seed, opponents);
         graded.push((step, decision.map_err(|e| (step, e))?));
         if steps.len() > 1 && step + 1 == steps.end {
             let first = graded.len() - steps.len();
-            let mut set: Vec<GradedDecision> =
-                graded[first..].iter().map(|(_, g)| g.clone()).collect();
+            let mut set: Vec<&mut GradedDecision> =
+                graded[first..].iter_mut().map(|(_, g)| g).collect();
             settle_choice(replay.start.rules(), &mut set);
-            for ((_, g), settled) in graded[first..].iter_mut().zip(set) {
-                *g = settled;
-            }
         }
     }
     Ok(graded)
@@ -334,7 +344,7 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
 /// the card less the expert's value after it (none below zero) — and the
 /// last card its own cost, so the set costs what the expert's first pick
 /// was worth more than the set. Unchanged where a value is missing.
-pub fn settle_choice(rules: &Rules, set: &mut [GradedDecision]) {
+pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
     let Some(after) = set
         .iter()
         .skip(1)
@@ -1116,6 +1126,11 @@ mod tests {
             expert_value: Some(value),
         };
         use pinochle_engine::Rank::{Jack, King, Ten};
+        // Settles the set; its costs, in order.
+        let settle = |set: &mut [GradedDecision]| -> Vec<Option<f64>> {
+            settle_choice(&rules, &mut set.iter_mut().collect::<Vec<_>>());
+            set.iter().map(|g| g.cost).collect()
+        };
         // Each card weighed 3 below the expert's, yet the expert's best stays
         // 10 until the last card: the set costs 3, all of it the last card's.
         let mut level = [
@@ -1123,9 +1138,7 @@ mod tests {
             pick(card(King), 10.0, 3.0),
             pick(card(Jack), 10.0, 3.0),
         ];
-        settle_choice(&rules, &mut level);
-        let costs: Vec<f64> = level.iter().map(|g| g.cost.unwrap()).collect();
-        assert_eq!(costs, [0.0, 0.0, 3.0]);
+        assert_eq!(settle(&mut level), [Some(0.0), Some(0.0), Some(3.0)]);
         assert_eq!(level[0].grade, Some(Grade::Best));
         // The best falls 10 → 7 → 5 and the last card costs 2: the set ends
         // at 3, 7 below the expert's first pick.
@@ -1134,12 +1147,10 @@ mod tests {
             pick(card(King), 7.0, 4.0),
             pick(card(Jack), 5.0, 2.0),
         ];
-        settle_choice(&rules, &mut falling);
-        let costs: Vec<f64> = falling.iter().map(|g| g.cost.unwrap()).collect();
-        assert_eq!(costs, [3.0, 2.0, 2.0]);
+        assert_eq!(settle(&mut falling), [Some(3.0), Some(2.0), Some(2.0)]);
         // Settling twice changes nothing; a missing value leaves the set be.
         let again = falling.clone();
-        settle_choice(&rules, &mut falling);
+        settle(&mut falling);
         assert_eq!(falling, again);
         let mut unvalued = [
             pick(card(Ten), 10.0, 4.0),
@@ -1148,8 +1159,7 @@ mod tests {
                 ..pick(card(King), 7.0, 4.0)
             },
         ];
-        settle_choice(&rules, &mut unvalued);
-        assert_eq!(unvalued[0].cost, Some(4.0));
+        assert_eq!(settle(&mut unvalued)[0], Some(4.0));
     }
 
     #[test]

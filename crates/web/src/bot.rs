@@ -130,22 +130,20 @@ pub fn answer(request: &WorkerRequest) -> BotReply {
                 reason: format!("the coach could not analyse this decision: {e}"),
             },
         },
-        WorkerRequest::Grade(r) => match if r.among.is_empty() {
-            grading::grade(&r.view, &r.chosen, r.seed, r.opponents)
-        } else {
-            grading::grade_pick(&r.view, &r.among, r.seed, r.opponents)
-        } {
-            Ok(decision) => BotReply::Graded {
-                ticket,
-                hand: r.hand,
-                step: r.step,
-                decision: Box::new(decision),
-            },
-            Err(e) => BotReply::Failed {
-                ticket: Some(ticket),
-                reason: format!("the coach could not grade this decision: {e}"),
-            },
-        },
+        WorkerRequest::Grade(r) => {
+            match grading::grade_step(&r.view, &r.chosen, &r.among, r.seed, r.opponents) {
+                Ok(decision) => BotReply::Graded {
+                    ticket,
+                    hand: r.hand,
+                    step: r.step,
+                    decision: Box::new(decision),
+                },
+                Err(e) => BotReply::Failed {
+                    ticket: Some(ticket),
+                    reason: format!("the coach could not grade this decision: {e}"),
+                },
+            }
+        }
         WorkerRequest::Duplicate(r) => {
             match grading::duplicate_result(&r.start, r.seat, &r.players, r.expert_seed) {
                 Ok(expert) => BotReply::Duplicated {

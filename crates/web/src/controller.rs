@@ -452,22 +452,20 @@ impl Review {
     }
 
     /// What to ask the review's worker for what is not known yet: a grade per
-    /// decision graded (the expert deciding with `seed` against players of
-    /// the level `opponents`; a bury's or a pass's later cards once the
-    /// earlier ones are graded, see [`Review::next_request`]) and the par.
-    /// The answers name the hand as `hand`.
-    pub fn requests(&self, ticket: &Ticket, hand: u32, seed: u64, opponents: Level) -> Vec<Effect> {
+    /// decision graded (a bury's or a pass's later cards once the earlier
+    /// ones are graded, see [`Review::next_request`]) and the par.
+    pub fn requests(&self, ask: &ReviewAsk) -> Vec<Effect> {
         let replay = &self.replay;
         let mut effects: Vec<Effect> = self
             .decisions
             .iter()
             .filter(|d| d.answer.is_none())
-            .filter_map(|d| self.grade_request(d.step, ticket, hand, seed, opponents))
+            .filter_map(|d| self.grade_request(d.step, ask))
             .collect();
         if self.par.is_none() {
             effects.push(Effect::AskPar(Box::new(ParRequest {
-                ticket: ticket.clone(),
-                hand,
+                ticket: ask.ticket.clone(),
+                hand: ask.hand,
                 start: replay.start.clone(),
                 moves: replay.moves.clone(),
             })));
@@ -478,14 +476,7 @@ impl Review {
     /// The request grading the decision at `step`, once it can be asked: a
     /// card of a bury or a pass is graded after the choice's cards before it
     /// (the set in the expert's order), so it waits for their grades.
-    fn grade_request(
-        &self,
-        step: usize,
-        ticket: &Ticket,
-        hand: u32,
-        seed: u64,
-        opponents: Level,
-    ) -> Option<Effect> {
+    fn grade_request(&self, step: usize, ask: &ReviewAsk) -> Option<Effect> {
         let steps = grading::choice_steps(&self.replay, step);
         let placed = self
             .decisions
@@ -499,11 +490,11 @@ impl Review {
             .collect::<Option<Vec<_>>>()?;
         let (view, among) = grading::grading_view(&self.replay, step, &placed)?;
         Some(Effect::AskGrade(Box::new(GradeRequest {
-            ticket: ticket.clone(),
-            hand,
+            ticket: ask.ticket.clone(),
+            hand: ask.hand,
             step,
-            seed,
-            opponents,
+            seed: ask.seed,
+            opponents: ask.opponents,
             view,
             chosen: self.replay.moves.get(step)?.1.clone(),
             among,
@@ -512,14 +503,7 @@ impl Review {
 
     /// The request for the next card of the bury or pass whose card at
     /// `step` was just graded, if it waits for one.
-    pub fn next_request(
-        &self,
-        step: usize,
-        ticket: &Ticket,
-        hand: u32,
-        seed: u64,
-        opponents: Level,
-    ) -> Option<Effect> {
+    pub fn next_request(&self, step: usize, ask: &ReviewAsk) -> Option<Effect> {
         let next = step + 1;
         grading::choice_steps(&self.replay, step)
             .contains(&next)
@@ -527,7 +511,7 @@ impl Review {
         self.decisions
             .iter()
             .any(|d| d.step == next && d.answer.is_none())
-            .then(|| self.grade_request(next, ticket, hand, seed, opponents))?
+            .then(|| self.grade_request(next, ask))?
     }
 
     /// Every decision has its answer.
@@ -549,14 +533,20 @@ pub fn settle_choice(replay: &HandReplay, decisions: &mut [ReviewedDecision], st
         .filter(|d| steps.contains(&d.step))
         .filter_map(|d| d.answer.as_mut()?.as_mut().ok())
         .collect();
-    if graded.len() != steps.len() {
-        return;
+    if graded.len() == steps.len() {
+        grading::settle_choice(replay.start.rules(), &mut graded);
     }
-    let mut set: Vec<GradedDecision> = graded.iter().map(|g| (**g).clone()).collect();
-    grading::settle_choice(replay.start.rules(), &mut set);
-    for (g, settled) in graded.iter_mut().zip(set) {
-        **g = settled;
-    }
+}
+
+/// Whom a review's requests are for: the game's position when asked, the
+/// hand as the answers name it, and the expert grading with `seed` against
+/// players of the level `opponents`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReviewAsk {
+    pub ticket: Ticket,
+    pub hand: u32,
+    pub seed: u64,
+    pub opponents: Level,
 }
 
 /// One of the human's decisions in a reviewed hand and its grade, once known.
@@ -1027,6 +1017,17 @@ impl Game {
         })))
     }
 
+    /// What the review of hand `hand` asks for: the expert grades from the
+    /// human's seat with its seed, against the game's computer players.
+    fn review_ask(&self, hand: u32) -> ReviewAsk {
+        ReviewAsk {
+            ticket: self.ticket(),
+            hand,
+            seed: self.seat_seed(self.human),
+            opponents: self.settings.level,
+        }
+    }
+
     /// Keeps a grade for its decision, in the open review and for later.
     fn grade_answer(
         &mut self,
@@ -1034,8 +1035,7 @@ impl Game {
         step: usize,
         answer: Result<GradedDecision, String>,
     ) -> Result<Vec<Effect>, GameError> {
-        let (ticket, seed) = (self.ticket(), self.seat_seed(self.human));
-        let level = self.settings.level;
+        let ask = self.review_ask(hand);
         let review = self
             .review
             .as_mut()
@@ -1048,7 +1048,7 @@ impl Game {
             .ok_or(GameError::Busy("no such decision in this hand"))?;
         decision.answer = Some(answer);
         settle_choice(&review.replay, &mut review.decisions, step);
-        let next = review.next_request(step, &ticket, hand, seed, level);
+        let next = review.next_request(step, &ask);
         if review.graded() {
             self.grades.insert(hand, review.decisions.clone());
         }
@@ -1338,12 +1338,7 @@ impl Game {
                 let known = self.grades.get(&hand).cloned();
                 let par = self.pars.get(&hand).cloned();
                 let review = Review::of(replay, self.human, known, par);
-                effects.extend(review.requests(
-                    &self.ticket(),
-                    hand,
-                    self.seat_seed(self.human),
-                    self.settings.level,
-                ));
+                effects.extend(review.requests(&self.review_ask(hand)));
                 self.review = Some(review);
             }
             Msg::Export(which) => {
@@ -2063,6 +2058,35 @@ pub mod testing {
             level: Level::Basic,
             pace: Pace::Instant,
             ..Settings::default()
+        }
+    }
+
+    /// The grades `effects` ask the worker for.
+    pub fn grade_asks(effects: &[Effect]) -> Vec<GradeRequest> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::AskGrade(r) => Some((**r).clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The worker's grade for `ask`, as the message the shell passes on.
+    pub fn worker_grade(ask: GradeRequest) -> Msg {
+        use crate::bot::{answer, BotReply, WorkerRequest};
+        match answer(&WorkerRequest::Grade(ask)) {
+            BotReply::Graded {
+                hand,
+                step,
+                decision,
+                ..
+            } => Msg::Graded {
+                hand,
+                step,
+                decision,
+            },
+            other => panic!("no grade: {other:?}"),
         }
     }
 

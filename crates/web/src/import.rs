@@ -12,7 +12,7 @@ use pinochle_engine::game::{
     read_records, write_records, HandReplay, RecordError, ReplayParts, Seat,
 };
 
-use crate::controller::{settle_choice, Effect, Msg, Review, ReviewedDecision, Ticket};
+use crate::controller::{settle_choice, Effect, Msg, Review, ReviewAsk, ReviewedDecision, Ticket};
 use crate::seating::Seating;
 use crate::small_map::SmallMap;
 
@@ -218,10 +218,7 @@ impl Imported {
         let grades = self.grades.get(&(index, seat)).cloned();
         let par = self.pars.get(&index).cloned();
         let review = Review::of(replay, seat, grades, par);
-        let seed = review_seed(review.replay.hand, seat);
-        // A record does not say who the other players were: the expert grades
-        // against its equals, as `pinochle review` does.
-        let effects = review.requests(&ticket(), index as u32, seed, Level::Expert);
+        let effects = review.requests(&review_ask(&review.replay, index, seat));
         self.index = index;
         self.seat = seat;
         self.review = review;
@@ -266,11 +263,23 @@ impl Imported {
         }
         self.grades
             .insert((index, seat), self.review.decisions.clone());
-        let seed = review_seed(self.review.replay.hand, seat);
         self.review
-            .next_request(step, &ticket(), hand, seed, Level::Expert)
+            .next_request(step, &review_ask(&self.review.replay, index, seat))
             .into_iter()
             .collect()
+    }
+}
+
+/// What the review of hand `index` of the file, `replay`, asks for when
+/// grading `seat`: the seed of `pinochle review`, and since a record does not
+/// say who the other players were, the expert grades against its equals, as
+/// `pinochle review` does.
+fn review_ask(replay: &HandReplay, index: usize, seat: Seat) -> ReviewAsk {
+    ReviewAsk {
+        ticket: ticket(),
+        hand: index as u32,
+        seed: review_seed(replay.hand, seat),
+        opponents: Level::Expert,
     }
 }
 
@@ -278,8 +287,8 @@ impl Imported {
 mod tests {
     use super::*;
     use crate::bot::{answer, BotReply, ImportRequest, WorkerRequest};
-    use crate::controller::testing::{basic_settings, drive};
-    use crate::controller::{Game, GradeRequest};
+    use crate::controller::testing::{basic_settings, drive, grade_asks, worker_grade};
+    use crate::controller::Game;
     use pinochle_ai::grading;
     use pinochle_engine::PresetId;
 
@@ -315,35 +324,12 @@ mod tests {
         }
     }
 
-    fn grade_asks(effects: &[Effect]) -> Vec<GradeRequest> {
-        effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::AskGrade(r) => Some((**r).clone()),
-                _ => None,
-            })
-            .collect()
-    }
-
     /// The worker's answer to each grade asked, as the shell passes it on,
     /// and to the grades those answers ask for in turn.
     fn answer_grades(imported: &mut Imported, effects: &[Effect]) {
         let mut asks = grade_asks(effects);
         while let Some(ask) = asks.pop() {
-            let BotReply::Graded {
-                hand,
-                step,
-                decision,
-                ..
-            } = answer(&WorkerRequest::Grade(ask))
-            else {
-                panic!("no grade");
-            };
-            let more = imported.update(Msg::Graded {
-                hand,
-                step,
-                decision,
-            });
+            let more = imported.update(worker_grade(ask));
             asks.extend(grade_asks(&more));
         }
     }

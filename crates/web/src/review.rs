@@ -13,8 +13,8 @@ pub use pinochle_engine::game::{HandReplay, ReplayError as ReviewError};
 mod tests {
     use super::*;
     use crate::bot::{answer, BotReply, WorkerRequest};
-    use crate::controller::testing::{basic_settings, drive};
-    use crate::controller::{Effect, Game, GradeRequest, Msg, ParRequest};
+    use crate::controller::testing::{basic_settings, drive, grade_asks, worker_grade};
+    use crate::controller::{Effect, Game, Msg, ParRequest};
     use pinochle_engine::game::{read_records, Action, Seat};
     use pinochle_engine::PresetId;
 
@@ -89,13 +89,7 @@ mod tests {
         let mut game = played(PresetId::Bison, 1);
         let effects = game.update(Msg::OpenReview(1)).unwrap();
         let effects_of_open = effects.clone();
-        let asks: Vec<GradeRequest> = effects
-            .into_iter()
-            .filter_map(|e| match e {
-                Effect::AskGrade(r) => Some(*r),
-                _ => None,
-            })
-            .collect();
+        let asks = grade_asks(&effects);
         let review = game.review.clone().unwrap();
         assert_eq!(asks.len(), review.replay.decisions_of(game.human).len());
         assert!(!asks.is_empty());
@@ -103,23 +97,11 @@ mod tests {
             // Asked from the human's own view, about the move the human made.
             assert_eq!(ask.view.seat, game.human);
             assert_eq!(ask.chosen, review.replay.moves[ask.step].1);
-            match answer(&WorkerRequest::Grade(ask.clone())) {
-                BotReply::Graded {
-                    hand,
-                    step,
-                    decision,
-                    ..
-                } => {
-                    assert!(decision.cost.is_none_or(|c| c >= 0.0));
-                    game.update(Msg::Graded {
-                        hand,
-                        step,
-                        decision,
-                    })
-                    .unwrap();
-                }
-                other => panic!("{other:?}"),
+            let graded = worker_grade(ask.clone());
+            if let Msg::Graded { decision, .. } = &graded {
+                assert!(decision.cost.is_none_or(|c| c >= 0.0));
             }
+            game.update(graded).unwrap();
         }
         assert!(game.review.as_ref().unwrap().graded());
         // The par is asked once, answered by the worker and kept.
@@ -172,15 +154,7 @@ mod tests {
                 })
             })
             .unwrap();
-        let mut asks: Vec<GradeRequest> = game
-            .update(Msg::OpenReview(hand))
-            .unwrap()
-            .into_iter()
-            .filter_map(|e| match e {
-                Effect::AskGrade(r) => Some(*r),
-                _ => None,
-            })
-            .collect();
+        let mut asks = grade_asks(&game.update(Msg::OpenReview(hand)).unwrap());
         let replay = game.review.as_ref().unwrap().replay.clone();
         let bury: Vec<usize> = (0..replay.len())
             .filter(|&i| matches!(replay.moves[i].1, Action::Bury(_)))
@@ -205,26 +179,8 @@ mod tests {
                 assert_eq!(ask.among.len(), 3 - (ask.step - bury[0]));
                 assert_eq!(ask.view.own.buried.len(), ask.step - bury[0]);
             }
-            let BotReply::Graded {
-                hand,
-                step,
-                decision,
-                ..
-            } = answer(&WorkerRequest::Grade(ask))
-            else {
-                panic!("no grade");
-            };
-            let more = game
-                .update(Msg::Graded {
-                    hand,
-                    step,
-                    decision,
-                })
-                .unwrap();
-            asks.extend(more.into_iter().filter_map(|e| match e {
-                Effect::AskGrade(r) => Some(*r),
-                _ => None,
-            }));
+            let more = game.update(worker_grade(ask)).unwrap();
+            asks.extend(grade_asks(&more));
         }
         let review = game.review.as_ref().unwrap();
         assert!(review.graded());
