@@ -125,6 +125,13 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
       await humanStep(page, state);
     }
     assert.ok(await page.getByTestId('result-panel').isVisible(), 'a whole hand was played offline');
+    // The player may stop at the result without dealing the next hand: the
+    // game waits on the start screen, its result still to be closed.
+    await page.getByTestId('leave-table').click();
+    await page.getByTestId('resume-session').first().waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await page.getByTestId('saved-session').first().innerText(), /hand 1 \(result\)/, 'listed at the result');
+    await page.getByTestId('resume-session').first().click();
+    await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
     // A result closed with "Next hand" stays closed after a reload, even
     // before anyone has acted in the next hand (a slow pace keeps the
     // computer players from acting before the reload).

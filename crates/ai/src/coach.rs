@@ -1356,7 +1356,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no figures: bid out over these deals by each player's limit, the auction favours {favoured} here; the expert keeps to its own limit, which won more in test matches than calling by that auction"
+                "; no figures: these deals, bid out to each player's limit, favour {favoured}, but the expert's own limit won more in test matches"
             );
         }
     }
@@ -2542,10 +2542,8 @@ the opponents have passed."
                             "{reason}"
                         );
                         assert!(
-                            reason.ends_with(
-                                "; the expert keeps to its own limit, which won more in test \
-matches than calling by that auction"
-                            ),
+                            reason
+                                .ends_with(", but the expert's own limit won more in test matches"),
                             "{reason}"
                         );
                         unvalued += 1;

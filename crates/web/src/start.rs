@@ -152,11 +152,14 @@ pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
     )
 }
 
-/// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)".
+/// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)"
+/// (or "hand 2 (result)" where the player left at a hand's result).
 fn describe(s: &SessionSummary) -> String {
     let scores = standing_text(s.tally, &s.players, &s.standing, s.partnerships);
     let state = if s.finished {
         "finished".to_string()
+    } else if s.result_open {
+        format!("hand {} (result)", s.hands_completed)
     } else {
         format!("hand {} ({})", s.hands_completed + 1, s.phase)
     };

@@ -563,6 +563,7 @@ fn result_panel(
     s: &HandSummary,
     on_close: Callback<MouseEvent>,
     on_review: Callback<MouseEvent>,
+    on_leave: Callback<MouseEvent>,
 ) -> Html {
     let rules = game.rules();
     let cols = columns(game);
@@ -626,6 +627,12 @@ fn result_panel(
                 </p>
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
+                    // Stopping after a hand needs no deal of the next one
+                    // first: the game stays saved on the start screen.
+                    if !over {
+                        <button type="button" onclick={on_leave} data-testid="leave-table"
+                                title="Back to the start screen; this game stays saved there to resume">{ "New game" }</button>
+                    }
                     <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
                         { if over { "See the final result" } else { "Next hand" } }
                     </button>
@@ -1156,7 +1163,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                       verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
                       turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
             if let Some(s) = &game.result {
-                { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand))) }
+                { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand)), cb.on_new_game.clone()) }
             }
             if let Some(review) = &game.review {
                 { review_panel(game.seating(), review, &cb.on_msg, Html::default()) }

@@ -172,6 +172,9 @@ pub struct SessionSummary {
     /// Partners sit opposite and share one count.
     pub partnerships: bool,
     pub hands_completed: u32,
+    /// The last hand's result is still open (the player left the table from
+    /// it): the game resumes there, not in the next hand.
+    pub result_open: bool,
     /// What the game is waiting for (`auction`, `tricks`...).
     pub phase: &'static str,
     pub last_played_ms: u64,
@@ -195,6 +198,8 @@ impl SessionSummary {
                 Tally::Stakes | Tally::Money => public.session.ledger.seats.clone(),
             },
             hands_completed: public.session.hands_completed,
+            result_open: !state.is_terminal()
+                && session.results_closed < public.session.hands_completed,
             phase: state.phase().name(),
             last_played_ms: session.last_played_ms,
             finished: state.is_terminal(),

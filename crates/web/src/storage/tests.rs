@@ -122,6 +122,28 @@ fn the_library_lists_sessions_newest_first_with_scores() {
     assert!(partnership.partnerships);
     assert_eq!(partnership.hands_completed, 1);
     assert!(!partnership.finished);
+    // Hand 1's result was never closed: the game waits at it.
+    assert!(partnership.result_open);
+}
+
+#[test]
+fn a_session_left_at_a_result_is_listed_at_that_result_until_it_is_closed() {
+    let store = MemoryStore::default();
+    let (mut session, mut state) = new_session("r", PresetId::Bison, 5);
+    play_until(&mut session, &mut state, &mut Lcg(6), |s| {
+        s.public().session.hands_completed >= 2
+    });
+    let listed = |session: &mut SavedSession| {
+        save_session(&store, session, 0).unwrap();
+        load_library(&store, 0).unwrap().sessions.remove(0)
+    };
+    session.results_closed = 1;
+    assert!(listed(&mut session).result_open, "hand 2's result is open");
+    session.results_closed = 2;
+    assert!(
+        !listed(&mut session).result_open,
+        "hand 2's result was closed"
+    );
 }
 
 #[test]
