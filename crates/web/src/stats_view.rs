@@ -5,7 +5,10 @@
 
 use pinochle_ai::grading::RATING_START;
 use pinochle_engine::{PresetId, Rules};
-use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
+use yew::{
+    component, html, use_effect_with, use_node_ref, use_state, Callback, Html, MouseEvent,
+    Properties,
+};
 
 use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::storage::stats::{Statistics, Tallies};
@@ -66,6 +69,17 @@ fn row(name: &str, t: &Tallies, result: String) -> Html {
 #[component]
 pub fn StatsPanel(props: &StatsPanelProps) -> Html {
     let confirming = use_state(|| false);
+    // Opened from under the new-game form, the panel starts below the
+    // fold: it comes into view with its heading at the top.
+    let panel = use_node_ref();
+    {
+        let panel = panel.clone();
+        use_effect_with((), move |_| {
+            if let Some(section) = panel.cast::<web_sys::Element>() {
+                section.scroll_into_view_with_bool(true);
+            }
+        });
+    }
     let stats = &props.stats;
     let ask = {
         let confirming = confirming.clone();
@@ -97,7 +111,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
         .values()
         .fold((0, 0), |(g, h), p| (g + p.games, h + p.hands));
     html! {
-        <section class="stats-panel" aria-labelledby="stats-title" data-testid="stats-panel">
+        <section class="stats-panel" aria-labelledby="stats-title" data-testid="stats-panel" ref={panel}>
             <div class="stats-head">
                 <h2 id="stats-title">{ "Statistics" }</h2>
                 <button type="button" onclick={props.onclose.clone()} data-testid="stats-close">{ "Close" }</button>
