@@ -222,13 +222,20 @@ test('illegal cards are disabled with the reason, and the rules are readable', {
   const { page, context } = await openPage(browser);
   try {
     await page.goto(`${baseUrl()}?game=bison&seed=12&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start-game').waitFor({ state: 'visible', timeout: 30_000 });
+    await screenshot(page, 'start-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'start-phone');
+    // On a phone the rules open below the screen's edge: they come into view.
     await page.getByTestId('show-rules').click();
     const rules = await page.locator('.rules').innerText();
     assert.match(rules, /renege/i);
     assert.match(rules, /Pinochle/);
-    await screenshot(page, 'start-desktop');
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'start-phone');
+    await page.waitForFunction(() => {
+      const top = document.querySelector('.rules').getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight / 2;
+    }, null, { timeout: 5_000 });
+    await screenshot(page, 'start-phone-rules');
     await page.setViewportSize(DESKTOP);
     await page.getByTestId('start-game').click();
     // Pass through the auction until a trick is being followed and a card is illegal.

@@ -348,6 +348,17 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let show_rules = show_rules.clone();
         Callback::from(move |_| show_rules.set(!*show_rules))
     };
+    // The rules open under the game list, on a phone below the screen's
+    // edge: opened, they come into view (else the tap seemed to do nothing).
+    let rules_text = use_node_ref();
+    {
+        let rules_text = rules_text.clone();
+        use_effect_with(*show_rules, move |&open| {
+            if let Some(text) = rules_text.cast::<web_sys::Element>().filter(|_| open) {
+                text.scroll_into_view_with_bool(true);
+            }
+        });
+    }
     let rules = s.rules().ok();
     // Once asked for, the link follows the choices below as they change (a
     // link made before a change would share the old rules).
@@ -465,7 +476,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 </div>
             }
             if *show_rules {
-                if let Some(rules) = rules.clone() { <RulesView {rules} /> }
+                if let Some(rules) = rules.clone() { <div ref={rules_text}><RulesView {rules} /></div> }
             }
             if s.custom.is_some() {
                 if let Some(rules) = rules.clone() {
