@@ -1329,9 +1329,15 @@ fn bidding(
             } else {
                 format!("the expert's limit is {bids_to:.0}")
             };
-            match expert_bid {
-                Some(up_to) => format!("{scores}; {limit}, so it bids up to {up_to}"),
-                None => format!("{scores}; {limit}, so it passes"),
+            let jump = expert::stake_jump(view, legal, outlook, bids_to)
+                .filter(|&j| analysis.recommended == Action::Bid(j));
+            match (expert_bid, jump, bids.first()) {
+                (Some(up_to), Some(j), Some(lowest)) => format!(
+                    "{scores}; {limit}, so it bids up to {up_to}, and {j} at once rather than {lowest}, as a contract at {j} pays more and {who} {j} in {} sampled deals",
+                    of(reached(f64::from(j)), deals)
+                ),
+                (Some(up_to), _, _) => format!("{scores}; {limit}, so it bids up to {up_to}"),
+                (None, _, _) => format!("{scores}; {limit}, so it passes"),
             }
         }
     };
@@ -2481,6 +2487,50 @@ the opponents have passed."
     /// The reason's limit adds up: "you score 230 or more in 16 of 24 …; the expert's
     /// limit is 220 (10 to spare)" (it read "230 or more … its limit being
     /// 220", with no word of the 10).
+    #[test]
+    fn a_brooklyn_jump_bid_is_explained_by_its_stakes() {
+        // The expert bids into a higher stake band at once where its
+        // contract pays more there; the reason says so, with the share of
+        // deals that reach the bid as the bid's own note counts it.
+        let mut jumps = 0;
+        for seed in 0..12 {
+            drive(PresetId::Brooklyn, seed, 12, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Auction {
+                    return false;
+                }
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                let legal = view.legal_actions();
+                let lowest = legal.iter().find_map(|a| match a {
+                    Action::Bid(b) => Some(*b),
+                    _ => None,
+                });
+                if let (Action::Bid(bid), Some(lowest)) = (&analysis.recommended, lowest) {
+                    if *bid > lowest {
+                        jumps += 1;
+                        assert!(
+                            expert::stake_unit(&view.rules, *bid)
+                                > expert::stake_unit(&view.rules, lowest)
+                        );
+                        let note = &analysis.choices[0].note;
+                        let reached = note
+                            .strip_prefix(&format!("you reach {bid} in "))
+                            .expect(note);
+                        assert!(
+                            analysis.reason.ends_with(&format!(
+                                ", and {bid} at once rather than {lowest}, as a contract at {bid} pays more and you reach {bid} in {reached}"
+                            )),
+                            "{}",
+                            analysis.reason
+                        );
+                    }
+                }
+                true
+            });
+        }
+        assert!(jumps > 0, "no jump bid in these deals");
+    }
+
     #[test]
     fn a_bids_reason_says_what_its_limit_keeps_to_spare() {
         let number = |text: &str, after: &str| -> Option<i64> {

@@ -257,7 +257,13 @@ impl Bot {
                 let scale = view.rules.counting.total() as f64 / 250.0;
                 let outlook = crate::expert::bidding_outlook(view, &mut rng);
                 let limit = outlook.value - 10.0 * scale - crate::basic::partner_yield(view);
-                let action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
+                let mut action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
+                if let Action::Bid(lowest) = action {
+                    let bids_to = limit + basic::game_end_margin(view, lowest);
+                    if let Some(jump) = crate::expert::stake_jump(view, &legal, &outlook, bids_to) {
+                        action = Action::Bid(jump);
+                    }
+                }
                 Ok(Deliberation {
                     action,
                     grounds: Grounds::Bidding { outlook, limit },
