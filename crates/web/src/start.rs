@@ -12,8 +12,8 @@ use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::{
-    component, html, use_effect_with, use_node_ref, use_state, Callback, Event, Html, InputEvent,
-    MouseEvent, Properties, SubmitEvent,
+    component, hook, html, use_effect_with, use_node_ref, use_state, Callback, Event, Html,
+    InputEvent, MouseEvent, NodeRef, Properties, SubmitEvent,
 };
 
 use crate::controller::{has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings};
@@ -226,6 +226,23 @@ fn checked(e: &Event) -> bool {
         .is_some_and(|i| i.checked())
 }
 
+/// A node that scrolls into view, its top at the top of the screen, when
+/// the screen first shows it with `shown` true and whenever `shown` turns
+/// true (a panel opened below the fold).
+#[hook]
+pub fn use_scroll_into_view(shown: bool) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(shown, move |&shown| {
+            if let Some(element) = node.cast::<web_sys::Element>().filter(|_| shown) {
+                element.scroll_into_view_with_bool(true);
+            }
+        });
+    }
+    node
+}
+
 #[component]
 pub fn StartScreen(props: &StartScreenProps) -> Html {
     let settings = use_state(|| props.initial.clone());
@@ -255,15 +272,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // Rules from a link (or the last game's own) are what the player came
     // for: on a phone they lie below the game list, so the screen opens on
     // them, the Deal button below them.
-    let custom_rules = use_node_ref();
-    {
-        let custom_rules = custom_rules.clone();
-        use_effect_with((), move |_| {
-            if let Some(section) = custom_rules.cast::<web_sys::Element>() {
-                section.scroll_into_view_with_bool(true);
-            }
-        });
-    }
+    let custom_rules = use_scroll_into_view(true);
     let s = (*settings).clone();
     let update = |f: fn(&mut Settings, String)| {
         let settings = settings.clone();
@@ -350,15 +359,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     };
     // The rules open under the game list, on a phone below the screen's
     // edge: opened, they come into view (else the tap seemed to do nothing).
-    let rules_text = use_node_ref();
-    {
-        let rules_text = rules_text.clone();
-        use_effect_with(*show_rules, move |&open| {
-            if let Some(text) = rules_text.cast::<web_sys::Element>().filter(|_| open) {
-                text.scroll_into_view_with_bool(true);
-            }
-        });
-    }
+    let rules_text = use_scroll_into_view(*show_rules);
     let rules = s.rules().ok();
     // Once asked for, the link follows the choices below as they change (a
     // link made before a change would share the old rules).

@@ -5,12 +5,10 @@
 
 use pinochle_ai::grading::RATING_START;
 use pinochle_engine::{PresetId, Rules};
-use yew::{
-    component, html, use_effect_with, use_node_ref, use_state, Callback, Html, MouseEvent,
-    Properties,
-};
+use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
 
 use crate::chart::{line_chart, Chart, Reference, Scale, Series};
+use crate::start::use_scroll_into_view;
 use crate::storage::stats::{Statistics, Tallies};
 use crate::storage::Tally;
 use crate::table::amount;
@@ -71,15 +69,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
     let confirming = use_state(|| false);
     // Opened from under the new-game form, the panel starts below the
     // fold: it comes into view with its heading at the top.
-    let panel = use_node_ref();
-    {
-        let panel = panel.clone();
-        use_effect_with((), move |_| {
-            if let Some(section) = panel.cast::<web_sys::Element>() {
-                section.scroll_into_view_with_bool(true);
-            }
-        });
-    }
+    let panel = use_scroll_into_view(true);
     let stats = &props.stats;
     let ask = {
         let confirming = confirming.clone();
