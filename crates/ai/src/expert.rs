@@ -660,14 +660,14 @@ pub fn bidding_value(view: &PlayerView, rng: &mut Rng) -> f64 {
 }
 
 /// The expert's bid in Brooklyn's stakes: a contract is paid by its bid's
-/// band (1 unit for 300–330, 2 for 350–380, 4 for 400–430 …), so a hand
-/// that nearly always reaches a higher band is paid more there, should the
-/// others pass, than at the lowest bid. The bid above the lowest legal one,
-/// up to `bids_to`, whose contract pays more ([`stake_jump_among`] over the
+/// band (1 unit for 300–330, 2 for 350–380, 4 for 400–430 …; in the pot
+/// game 5¢ more a 50 points, and the pot from 400), so a hand that nearly
+/// always reaches a higher bid may be paid more there, should the others
+/// pass, than at the lowest bid. The bid above the lowest legal one, up to
+/// `bids_to`, whose contract pays more ([`stake_jump_among`] over the
 /// outlook's deals, with the trump named in most of them); None where the
-/// lowest bid stands, or the game's payments do not grow by bands (the
-/// points games, the pot game; the club's measured no better, see
-/// [`stake_jump_among`]).
+/// lowest bid stands, or the payments do not grow with the bid (the points
+/// games; the club's measured no better, see [`stake_jump_among`]).
 pub fn stake_jump(
     view: &PlayerView,
     legal: &[Action],
@@ -689,30 +689,38 @@ pub fn stake_jump(
             _ => None,
         })
         .collect();
-    stake_jump_among(&view.rules, &bids, &outlook.scores, trump, bids_to)
+    let pot = view.public.session.ledger.pot as f64;
+    stake_jump_among(&view.rules, &bids, &outlook.scores, trump, bids_to, pot)
 }
 
 /// [`stake_jump`] over the side's `scores` in sampled deals, `bids` the legal
-/// bids (lowest first). A contract at bid `c`, reached in a share `p` of the
-/// deals, is valued as the declarer's expected payment per opponent should
-/// the auction end there: `u(c)·(m·p − 2m·(1 − p))`, `u(c)` the bid's
-/// units and `m` the trump's multiplier, but never below `−u(c)` where the
-/// rules let a hopeless hand concede a single set. The bid of the highest value
-/// up to `bids_to` is the expert's; none above the lowest when the lowest
-/// is above `bids_to`. Measured as the expert jumping against the expert
-/// not jumping (duplicate, the jumping seat in every seat, 700 deals in
-/// three sets: +0.14, +0.06 and +0.23 stake units a deal): Brooklyn +0.15
-/// a deal; the club's bowl game, valued by its own payments with the
-/// defenders' challenges, measured +4.1 and −1.1 cents a deal on two sets
-/// (400 deals), no better, so the club bids on by the lowest bid.
+/// bids (lowest first), `pot` the cents in the pot game's pot. A contract at
+/// bid `c`, reached in a share `p` of the deals, is valued as the
+/// declarer's expected payment should the auction end there,
+/// `p·won − (1 − p)·set`, but never below what conceding costs where the
+/// rules let a hopeless hand concede. In Brooklyn's stakes, per opponent in
+/// base stakes: won `m·u(c)`, set `2m·u(c)`, conceded `u(c)` (`u(c)` the
+/// bid's units, `m` the trump's multiplier); in the pot game, in cents, with
+/// `v(c)` the bid's worth: won `m·v(c)` from each opponent and the pot from
+/// the pot bid, set `2m·v(c)` to each opponent and to the pot, conceded
+/// `m·v(c)` to each and to the pot. The bid of the highest value up to
+/// `bids_to` is the expert's; none above the lowest when the lowest is
+/// above `bids_to`. Measured as the expert jumping against the expert not
+/// jumping (duplicate, the jumping seat in every seat): Brooklyn +0.15
+/// stake units a deal (700 deals in three sets: +0.14, +0.06, +0.23); the
+/// pot game +2.1 cents a deal (600 deals in two sets: +2.76, +1.35); the
+/// club's bowl game, valued by its own payments with the defenders'
+/// challenges, +4.1 and −1.1 cents a deal on two sets (400 deals), no
+/// better, so the club bids on by the lowest bid.
 pub fn stake_jump_among(
     rules: &Rules,
     bids: &[u32],
     scores: &[f64],
     trump: Option<Suit>,
     bids_to: f64,
+    pot: f64,
 ) -> Option<u32> {
-    if !matches!(rules.scoring, Scoring::Stakes(_)) || scores.is_empty() {
+    if scores.is_empty() {
         return None;
     }
     let lowest = *bids.first()?;
@@ -720,19 +728,39 @@ pub fn stake_jump_among(
         return None;
     }
     let m = trump_multiplier(rules, trump);
-    // (The voluntary set, where the rules have one, caps a hopeless hand's
-    // loss at a single set.)
-    let floor = if rules.contract.concede.is_some() {
-        -1.0
-    } else {
-        f64::NEG_INFINITY
+    let opponents = opponents(rules);
+    // What a contract at `bid` wins, loses when set, and costs conceded.
+    let stakes = |bid: u32| match &rules.scoring {
+        Scoring::Stakes(_) => {
+            let units = stake_unit(rules, bid);
+            Some((m * units, 2.0 * m * units, units))
+        }
+        Scoring::Pot(p) => {
+            let worth = m * f64::from(p.bid_value(bid));
+            let prize = if bid >= p.pot_bid { pot } else { 0.0 };
+            let payees = opponents + 1.0;
+            Some((
+                opponents * worth + prize,
+                2.0 * payees * worth,
+                payees * worth,
+            ))
+        }
+        Scoring::Points(_) | Scoring::Bowl(_) => None,
     };
+    stakes(lowest)?;
+    let may_concede = rules.contract.concede.is_some();
     let made = |bid: u32| {
         scores.iter().filter(|&&s| s >= f64::from(bid)).count() as f64 / scores.len() as f64
     };
     let value = |bid: u32| {
         let p = made(bid);
-        stake_unit(rules, bid) * (m * p - 2.0 * m * (1.0 - p)).max(floor)
+        let (won, set, conceded) = stakes(bid).unwrap_or_default();
+        let played = p * won - (1.0 - p) * set;
+        if may_concede {
+            played.max(-conceded)
+        } else {
+            played
+        }
     };
     let (bid, _) = bids
         .iter()
@@ -1727,7 +1755,7 @@ mod tests {
         let brooklyn = Rules::preset(PresetId::Brooklyn);
         let bids = [300, 310, 320, 330, 350, 360, 370, 380, 400];
         let jump = |rules: &Rules, scores: &[f64], bids_to: f64| {
-            stake_jump_among(rules, &bids, scores, Some(Suit::Diamonds), bids_to)
+            stake_jump_among(rules, &bids, scores, Some(Suit::Diamonds), bids_to, 0.0)
         };
         // Every deal reaches 365: at 350 each opponent pays 2 units, not 1.
         let sure = [365.0; 24];
@@ -1742,9 +1770,30 @@ mod tests {
         assert_eq!(jump(&brooklyn, &likely, 369.0), None);
         // Spades doubles both sides alike: the same choice.
         assert_eq!(
-            stake_jump_among(&brooklyn, &bids, &sure, Some(Suit::Spades), 369.0),
+            stake_jump_among(&brooklyn, &bids, &sure, Some(Suit::Spades), 369.0, 0.0),
             Some(350)
         );
+        // The pot game: a sure 350 is worth 35¢ from each opponent against
+        // 25¢ at 250; 400, reached in 3 deals of 4, takes the pot too, which
+        // decides it once the pot is big enough.
+        let mut pot_game = Rules::preset(PresetId::Brooklyn);
+        pot_game.set_option("pot_game", "true").unwrap();
+        let pot_bids: Vec<u32> = (25..=40).map(|b| b * 10).collect();
+        let mostly: Vec<f64> = (0..24)
+            .map(|i| if i < 18 { 405.0 } else { 360.0 })
+            .collect();
+        let in_pot = |pot: f64| {
+            stake_jump_among(
+                &pot_game,
+                &pot_bids,
+                &mostly,
+                Some(Suit::Diamonds),
+                405.0,
+                pot,
+            )
+        };
+        assert_eq!(in_pot(0.0), Some(350));
+        assert_eq!(in_pot(300.0), Some(400));
         // Games whose payments do not grow by the bid's band bid the lowest.
         for preset in [PresetId::Bison, PresetId::Partnership, PresetId::Club] {
             assert_eq!(

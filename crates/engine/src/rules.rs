@@ -537,6 +537,15 @@ pub struct PotScoring {
     pub spades: u32,
 }
 
+impl PotScoring {
+    /// What a bid is worth in cents, paid by each opponent when made (and by
+    /// the declarer to each and to the pot when set): a tenth of the bid
+    /// rounded down to a multiple of 5 (250–290 → 25, 300–340 → 30, …).
+    pub fn bid_value(&self, bid: u32) -> u32 {
+        bid / 10 / 5 * 5
+    }
+}
+
 /// The club's high hand competition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HighHand {

@@ -299,7 +299,7 @@ impl State {
     ) {
         let made = end == HandEnd::Played && self.declarer_made(declarer, bid, &s.card_points);
         s.outcome = self.outcome_of(end, made);
-        let value = ((bid / 10) / 5 * 5) as i64;
+        let value = i64::from(pot.bid_value(bid));
         let mult = if self.public.hand.trump == Some(Suit::Spades) {
             pot.spades as i64
         } else {
