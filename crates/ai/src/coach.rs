@@ -1732,6 +1732,17 @@ mod tests {
         assert_eq!(expert::stake_unit(&club, 400), 4.0);
     }
 
+    #[test]
+    fn the_pot_games_stakes_grow_with_the_bids_worth() {
+        // 25¢ for 250–290, 30¢ for 300–340 …: in stakes of the lowest bid.
+        let mut pot = Rules::preset(PresetId::Brooklyn);
+        pot.set_option("pot_game", "true").unwrap();
+        assert_eq!(expert::stake_unit(&pot, 250), 1.0);
+        assert_eq!(expert::stake_unit(&pot, 290), 1.0);
+        assert_eq!(expert::stake_unit(&pot, 300), 1.2);
+        assert_eq!(expert::stake_unit(&pot, 400), 1.6);
+    }
+
     /// Every decision of a session of basic bots, from a seed, until `stop`
     /// says so; `visit` sees each state before the decision is made.
     fn drive(

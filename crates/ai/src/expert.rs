@@ -79,7 +79,12 @@ pub fn stake_unit(rules: &Rules, bid: u32) -> f64 {
         // The club's stakes are money (cents); in base stakes its values and
         // costs read and grade like Brooklyn's units.
         Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
-        Scoring::Pot(_) | Scoring::Points(_) => 1.0,
+        // The pot game's bids are worth 5¢ more a 50 points: in stakes of
+        // the lowest bid's worth, so a higher bid's figures grow with it.
+        Scoring::Pot(p) => {
+            f64::from(p.bid_value(bid)) / f64::from(p.bid_value(rules.auction.min_bid).max(1))
+        }
+        Scoring::Points(_) => 1.0,
     }
 }
 
