@@ -320,7 +320,7 @@ impl<'a> Deal<'a> {
                 side_score(&ours) - rivals
             }
             _ => match deal {
-                Some(deal) => ledger_result(rules, deal, bid, declaring),
+                Some(deal) => ledger_result(rules, deal, bid, declaring, pot_in_stakes(view)),
                 // No trump to name: the declarer pays a single stake to each.
                 None if declaring => -expert::stake_unit(rules, bid) * expert::opponents(rules),
                 None => expert::stake_unit(rules, bid),
@@ -329,10 +329,23 @@ impl<'a> Deal<'a> {
     }
 }
 
+/// What the pot game's pot holds now, in base stakes (0 in other games).
+fn pot_in_stakes(view: &PlayerView) -> f64 {
+    match &view.rules.scoring {
+        Scoring::Pot(p) => {
+            view.public.session.ledger.pot as f64
+                / f64::from(p.bid_value(view.rules.auction.min_bid).max(1))
+        }
+        _ => 0.0,
+    }
+}
+
 /// What a seat is paid in a ledger game (pays when negative) for the hand
 /// `deal` played out at `bid`, in base stakes: the declarer when `declaring`,
-/// else one defender.
-fn ledger_result(rules: &Rules, deal: &DeclaredDeal, bid: u32, declaring: bool) -> f64 {
+/// else one defender. In the pot game a declarer also takes the `pot` with
+/// a made bid from the pot bid, and pays the pot as one more opponent when
+/// set.
+fn ledger_result(rules: &Rules, deal: &DeclaredDeal, bid: u32, declaring: bool, pot: f64) -> f64 {
     let tally = deal.tally(|i| deal.declarer_side[i]);
     let made = tally.meld + tally.points >= bid;
     let unit = expert::stake_unit(rules, bid);
@@ -349,10 +362,14 @@ fn ledger_result(rules: &Rules, deal: &DeclaredDeal, bid: u32, declaring: bool) 
         };
     }
     let per_opponent = unit * expert::stakes_per_opponent(rules, Some(deal.trump), made_share);
-    if declaring {
-        per_opponent * expert::opponents(rules)
-    } else {
-        -per_opponent
+    let opponents = expert::opponents(rules);
+    match (&rules.scoring, declaring) {
+        (Scoring::Pot(p), true) if made => {
+            per_opponent * opponents + if bid >= p.pot_bid { pot } else { 0.0 }
+        }
+        (Scoring::Pot(_), true) => per_opponent * (opponents + 1.0),
+        (_, true) => per_opponent * opponents,
+        (_, false) => -per_opponent,
     }
 }
 
@@ -377,6 +394,32 @@ mod tests {
             state.apply(basic::decide(&view, &legal)?).ok()?;
         }
         None
+    }
+
+    #[test]
+    fn a_pot_game_contract_from_the_pot_bid_counts_the_pot() {
+        // 1000¢ more in the pot: a made 400 takes it, a 390 does not.
+        let mut rules = pinochle_engine::Rules::preset(PresetId::Brooklyn);
+        rules.set_option("pot_game", "true").unwrap();
+        let calls = [Action::Bid(400), Action::Bid(390)];
+        let mut richer = 0;
+        for seed in 0..6 {
+            let state = State::new(rules.clone(), seed).unwrap();
+            let mut view = state.observation(state.current_player().unwrap());
+            assert_eq!(view.phase(), Phase::Auction);
+            let mut rng = pinochle_engine::game::rng::Rng::new(seed);
+            let outlook = expert::bidding_outlook(&view, &mut rng);
+            let before = call_values(&view, &outlook, outlook.value, &calls);
+            view.public.session.ledger.pot += 1000;
+            let after = call_values(&view, &outlook, outlook.value, &calls);
+            assert_eq!(after[1], before[1], "seed {seed}");
+            let (Some(after), Some(before)) = (after[0], before[0]) else {
+                panic!("seed {seed}: 400 not valued");
+            };
+            assert!(after >= before, "seed {seed}");
+            richer += usize::from(after > before);
+        }
+        assert!(richer > 0, "no deal made 400 to take the pot");
     }
 
     #[test]
