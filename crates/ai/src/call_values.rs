@@ -19,11 +19,14 @@
 //!   expert values play or concede;
 //! * Brooklyn's stakes: the bid's stake times the trump's multiplier from
 //!   (or, doubled when set, to) each opponent; a declarer that may still give
-//!   up loses a single stake at worst;
+//!   up loses a single stake at worst; in the pot game the bid's worth,
+//!   the pot too to a made bid from the pot bid, and the pot paid as one
+//!   more opponent when set;
 //! * the club's bowl: the declarer's payment as [`expert::club_payment`]
 //!   gives it for a contract made or not, a defender's share of it.
 //!
-//! Ledger results are in base stakes (the stake of the lowest bid band). A
+//! Ledger results are in base stakes (the stake of the lowest bid band, the
+//! pot game's lowest bid's worth). A
 //! hand nobody bids is thrown in: nothing changes. Concessions, challenges
 //! and the escape to the dealer are not played out: the declarer plays every
 //! hand. The pass and the bids are valued on the same deals, so the errors of
