@@ -323,23 +323,14 @@ impl<'a> Deal<'a> {
                 side_score(&ours) - rivals
             }
             _ => match deal {
-                Some(deal) => ledger_result(rules, deal, bid, declaring, pot_in_stakes(view)),
+                Some(deal) => {
+                    ledger_result(rules, deal, bid, declaring, expert::pot_in_stakes(view))
+                }
                 // No trump to name: the declarer pays a single stake to each.
                 None if declaring => -expert::stake_unit(rules, bid) * expert::opponents(rules),
                 None => expert::stake_unit(rules, bid),
             },
         }
-    }
-}
-
-/// What the pot game's pot holds now, in base stakes (0 in other games).
-fn pot_in_stakes(view: &PlayerView) -> f64 {
-    match &view.rules.scoring {
-        Scoring::Pot(p) => {
-            view.public.session.ledger.pot as f64
-                / f64::from(p.bid_value(view.rules.auction.min_bid).max(1))
-        }
-        _ => 0.0,
     }
 }
 

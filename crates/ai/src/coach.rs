@@ -8,7 +8,7 @@
 //! referee proving from the full state that the rest of the hand cannot change
 //! the outcome.
 
-use pinochle_engine::game::bidding::reachable_bids;
+use pinochle_engine::game::bidding::{bids_among, reachable_bids};
 use pinochle_engine::game::tricks::{beats, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat, State};
 use pinochle_engine::meld::{has_marriage, meld_total, validate_shown};
@@ -1209,13 +1209,7 @@ fn bidding(
     let deals = outlook.scores.len();
     // The deals whose score reaches `at`.
     let reached = |at: f64| outlook.scores.iter().filter(|&&s| s >= at).count();
-    let bids: Vec<u32> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bid(b) => Some(*b),
-            _ => None,
-        })
-        .collect();
+    let bids = bids_among(legal);
     // The expert bids while a bid stays within its limit, moved by the game's
     // end rules at that bid (see `basic::bid`).
     let bids_to = bids
@@ -2511,11 +2505,7 @@ the opponents have passed."
                     return false;
                 }
                 let analysis = analyse(&view, seed, Level::Expert).unwrap();
-                let legal = view.legal_actions();
-                let lowest = legal.iter().find_map(|a| match a {
-                    Action::Bid(b) => Some(*b),
-                    _ => None,
-                });
+                let lowest = bids_among(&view.legal_actions()).first().copied();
                 if let (Action::Bid(bid), Some(lowest)) = (&analysis.recommended, lowest) {
                     if *bid > lowest {
                         jumps += 1;

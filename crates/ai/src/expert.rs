@@ -7,11 +7,13 @@
 //! the break-even chance that the game's payments give, or the expected
 //! payments of the choices.
 
+use pinochle_engine::game::bidding::bids_among;
 use pinochle_engine::game::{side_key, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
-    BowlScoring, ConcedeTiming, PassOrder, Rules, Scoring, SurrenderAward, TrumpMarriage,
+    BowlScoring, ConcedeTiming, PassOrder, PotScoring, Rules, Scoring, SurrenderAward,
+    TrumpMarriage,
 };
 use pinochle_engine::{Card, CardCounts, Suit};
 
@@ -81,9 +83,7 @@ pub fn stake_unit(rules: &Rules, bid: u32) -> f64 {
         Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
         // The pot game's bids are worth 5¢ more a 50 points: in stakes of
         // the lowest bid's worth, so a higher bid's figures grow with it.
-        Scoring::Pot(p) => {
-            f64::from(p.bid_value(bid)) / f64::from(p.bid_value(rules.auction.min_bid).max(1))
-        }
+        Scoring::Pot(p) => f64::from(p.bid_value(bid)) / pot_base_stake(rules, p),
         Scoring::Points(_) => 1.0,
     }
 }
@@ -687,26 +687,39 @@ pub fn stake_jump(
         .into_iter()
         .max_by_key(|&suit| named[suit as usize])
         .filter(|&suit| named[suit as usize] > 0);
-    let bids: Vec<u32> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Bid(b) => Some(*b),
-            _ => None,
-        })
-        .collect();
-    let pot = view.public.session.ledger.pot as f64;
-    stake_jump_among(&view.rules, &bids, &outlook.scores, trump, bids_to, pot)
+    stake_jump_among(
+        &view.rules,
+        &bids_among(legal),
+        &outlook.scores,
+        trump,
+        bids_to,
+        pot_in_stakes(view),
+    )
+}
+
+/// What the pot game's pot holds now, in base stakes (the lowest bid's
+/// worth, see [`stake_unit`]); 0 in other games.
+pub fn pot_in_stakes(view: &PlayerView) -> f64 {
+    match &view.rules.scoring {
+        Scoring::Pot(p) => view.public.session.ledger.pot as f64 / pot_base_stake(&view.rules, p),
+        _ => 0.0,
+    }
+}
+
+/// The pot game's base stake in cents: what its lowest bid is worth.
+fn pot_base_stake(rules: &Rules, pot: &PotScoring) -> f64 {
+    f64::from(pot.bid_value(rules.auction.min_bid).max(1))
 }
 
 /// [`stake_jump`] over the side's `scores` in sampled deals, `bids` the legal
-/// bids (lowest first), `pot` the cents in the pot game's pot. A contract at
+/// bids (lowest first), `pot` the pot game's pot in base stakes. A contract at
 /// bid `c`, reached in a share `p` of the deals, is valued as the
 /// declarer's expected payment should the auction end there,
 /// `p·won − (1 − p)·set`, but never below what conceding costs where the
 /// rules let a hopeless hand concede. In Brooklyn's stakes, per opponent in
 /// base stakes: won `m·u(c)`, set `2m·u(c)`, conceded `u(c)` (`u(c)` the
-/// bid's units, `m` the trump's multiplier); in the pot game, in cents, with
-/// `v(c)` the bid's worth: won `m·v(c)` from each opponent and the pot from
+/// bid's units, `m` the trump's multiplier); in the pot game, in base
+/// stakes, with `v(c)` the bid's worth: won `m·v(c)` from each opponent and the pot from
 /// the pot bid, set `2m·v(c)` to each opponent and to the pot, conceded
 /// `m·v(c)` to each and to the pot. The bid of the highest value up to
 /// `bids_to` is the expert's; none above the lowest when the lowest is
@@ -741,7 +754,7 @@ pub fn stake_jump_among(
             Some((m * units, 2.0 * m * units, units))
         }
         Scoring::Pot(p) => {
-            let worth = m * f64::from(p.bid_value(bid));
+            let worth = m * stake_unit(rules, bid);
             let prize = if bid >= p.pot_bid { pot } else { 0.0 };
             let payees = opponents + 1.0;
             Some((
@@ -1798,7 +1811,8 @@ mod tests {
             )
         };
         assert_eq!(in_pot(0.0), Some(350));
-        assert_eq!(in_pot(300.0), Some(400));
+        // 300¢: 12 stakes of the lowest bid's 25¢.
+        assert_eq!(in_pot(12.0), Some(400));
         // Games whose payments do not grow by the bid's band bid the lowest.
         for preset in [PresetId::Bison, PresetId::Partnership, PresetId::Club] {
             assert_eq!(

@@ -5,6 +5,7 @@
 //! Every button carries `data-action` with the action's text form.
 
 use gloo_events::EventListener;
+use pinochle_engine::game::bidding::bids_among;
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, SideTally};
 use pinochle_engine::rules::Scoring;
 use pinochle_engine::{best_meld, validate_shown, MeldKey};
@@ -283,13 +284,7 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
     let h = &view.public.hand;
     match view.phase() {
         Phase::Auction => {
-            let bids: Vec<u32> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    Action::Bid(b) => Some(*b),
-                    _ => None,
-                })
-                .collect();
+            let bids = bids_among(&legal);
             html! {
                 <>
                     <BidControls {bids} no_pass={view.refusal(&Action::Pass)} onaction={onaction.clone()} />

@@ -3,6 +3,7 @@
 //! keeps the list of legal bids finite. The lowest bid is never 0: a minimum of
 //! "none" (0) means one bidding step (RULES.md §7).
 
+use super::Action;
 use crate::rules::Rules;
 
 /// What is wrong with a bid (formatted by [`bid_error`]).
@@ -86,6 +87,17 @@ pub fn bid_error(rules: &Rules, bid: u32, current: Option<u32>) -> Option<String
     })
 }
 
+/// The amounts of the bids among `actions` (a seat's legal actions, lowest
+/// bid first as `legal_actions` sorts them).
+pub fn bids_among(actions: &[Action]) -> Vec<u32> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::Bid(b) => Some(*b),
+            _ => None,
+        })
+        .collect()
+}
 /// Every legal bid over `current`, ascending.
 pub fn legal_bids(rules: &Rules, current: Option<u32>) -> Vec<u32> {
     if let (Some(c), Some(raises)) = (current, &rules.auction.raises) {
