@@ -3,9 +3,9 @@
 // controls offer, and playing it works; undo after a trick gives the hand
 // back; a claim ends a decided hand, each claimed trick names who played what,
 // and (on the phone) the claimed tricks outlive a reload; a long hint keeps
-// its close button in view. One game per preset at instant pace with
-// basic opponents; the human bids on until they win a contract, so the
-// declarer's decisions come up. Bison is played at 360×740, the others at
+// its close button in view and ends above the trick. One game per preset at
+// instant pace with basic opponents; the human bids on until they win a
+// contract, so the declarer's decisions come up. Bison is played at 360×740, the others at
 // 1280×800; screenshots of the hint panel, the bid advisor (bison and
 // partnership) and each claim go to tests/artifacts/coach-*.png.
 
@@ -176,6 +176,9 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
             const close = await panel.locator('button.close').boundingBox();
             const box = await page.locator('.coach-panels').boundingBox();
             assert.ok(close && close.y >= box.y - 1, `the close button stays in view: ${JSON.stringify([close, box])}`);
+            // The panel ends above the trick, which stays in view.
+            const trick = await page.getByTestId('trick').boundingBox();
+            assert.ok(box.y + box.height <= trick.y + 1, `the hint ends above the trick: ${JSON.stringify([box, trick])}`);
           }
           await play(page, best);
           seen.add(kind);
