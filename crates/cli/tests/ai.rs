@@ -277,6 +277,10 @@ fn bad_input_is_one_line_exit_2() {
         (&["bench", "--node-cap", "0"], "at least 1"),
         (&["bench", "--cap", "0"], "at least 1"),
         (&["bench", "--deals", "x"], "not a valid number"),
+        (
+            &["bench", "--positions", "--preset", "bison", "--mid", "15"],
+            "--mid 15 leaves no trick to solve: a hand of bison has 15 tricks",
+        ),
     ];
     for (args, needle) in cases {
         let (code, stdout, stderr) = run(args);

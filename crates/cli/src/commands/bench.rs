@@ -127,6 +127,16 @@ pub fn run(argv: &[String]) -> Result<Output, CliError> {
     if presets.is_empty() {
         presets = PresetId::ALL.to_vec();
     }
+    if let Some(mid) = mid {
+        let tricks = |preset: PresetId| Rules::preset(preset).hand_size();
+        if let Some(&short) = presets.iter().find(|&&preset| mid >= tricks(preset)) {
+            return Err(CliError::usage(format!(
+                "--mid {mid} leaves no trick to solve: a hand of {} has {} tricks",
+                short.id(),
+                tricks(short)
+            )));
+        }
+    }
     if p.flag("positions") {
         return positions(&presets, seed, deals, mid).map(Output::Text);
     }
