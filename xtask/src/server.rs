@@ -274,15 +274,31 @@ mod tests {
     use super::*;
 
     /// A small dist/ of its own per test (tests run in parallel: a shared one
-    /// could be rewritten while another test serves from it).
-    fn fixture(test: &str) -> PathBuf {
+    /// could be rewritten while another test serves from it), removed when
+    /// the test is done with it.
+    struct Fixture(PathBuf);
+
+    impl std::ops::Deref for Fixture {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Fixture {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn fixture(test: &str) -> Fixture {
         let dir =
             std::env::temp_dir().join(format!("xtask-server-test-{}-{test}", std::process::id()));
         std::fs::create_dir_all(dir.join("icons")).unwrap();
         std::fs::write(dir.join("index.html"), "<!doctype html>").unwrap();
         std::fs::write(dir.join("app_bg.wasm"), b"\0asm").unwrap();
         std::fs::write(dir.join("icons/a b.svg"), "<svg/>").unwrap();
-        dir
+        Fixture(dir)
     }
 
     #[test]

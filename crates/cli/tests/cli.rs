@@ -2,6 +2,9 @@
 //! worked examples of RULES.md, each head rule, bad input (exit 2, one line, no
 //! panic), simulation with hand records, and a bounded fuzz of the parsers.
 
+mod scratch;
+
+use scratch::Scratch;
 use serde_json::Value;
 use std::process::Command;
 
@@ -822,16 +825,11 @@ const RECORD_KEYS: [&str; 20] = [
     "session",
 ];
 
-fn temp_path(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pinochle-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
 #[test]
 fn simulate_every_preset_with_records() {
+    let scratch = Scratch::new("simulate_every_preset_with_records");
     for id in PRESETS {
-        let path = temp_path(&format!("{id}.jsonl"));
+        let path = scratch.path(&format!("{id}.jsonl"));
         let file = path.to_str().unwrap();
         let v = json(&[
             "simulate",
@@ -881,8 +879,9 @@ fn simulate_every_preset_with_records() {
 
 #[test]
 fn simulate_is_reproducible_and_records_options() {
-    let a = temp_path("a.jsonl");
-    let b = temp_path("b.jsonl");
+    let scratch = Scratch::new("simulate_is_reproducible_and_records_options");
+    let a = scratch.path("a.jsonl");
+    let b = scratch.path("b.jsonl");
     for path in [&a, &b] {
         json(&[
             "simulate",

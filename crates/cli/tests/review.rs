@@ -3,6 +3,9 @@
 //! bad file (missing, not JSON, an unknown format, an old format, a tampered
 //! record) or a seat out of range is one error line with exit status 2.
 
+mod scratch;
+
+use scratch::Scratch;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -47,15 +50,10 @@ fn fails(args: &[&str], needle: &str) {
     );
 }
 
-fn temp_path(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pinochle-review-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
-}
-
-/// One hand of `preset` played by basic players, written by `simulate`.
-fn simulated(preset: &str) -> PathBuf {
-    let path = temp_path(&format!("{preset}.jsonl"));
+/// One hand of `preset` played by basic players, written by `simulate` into
+/// `scratch`.
+fn simulated(scratch: &Scratch, preset: &str) -> PathBuf {
+    let path = scratch.path(&format!("{preset}.jsonl"));
     succeeds(&[
         "simulate",
         "--preset",
@@ -74,8 +72,9 @@ fn simulated(preset: &str) -> PathBuf {
 
 #[test]
 fn simulated_records_review_in_every_preset() {
+    let scratch = Scratch::new("simulated_records_review_in_every_preset");
     for preset in PRESETS {
-        let path = simulated(preset);
+        let path = simulated(&scratch, preset);
         let file = path.to_str().unwrap();
         let out = succeeds(&["review", file, "--json"]);
         let hands: Value = serde_json::from_str(&out).expect("JSON");
@@ -99,11 +98,12 @@ fn simulated_records_review_in_every_preset() {
 
 #[test]
 fn bad_files_and_seats_are_one_error_line() {
-    let good = simulated("bison");
+    let scratch = Scratch::new("bad_files_and_seats_are_one_error_line");
+    let good = simulated(&scratch, "bison");
     let good_file = good.to_str().unwrap();
     let record = std::fs::read_to_string(&good).unwrap();
     let write = |name: &str, text: &str| {
-        let path = temp_path(name);
+        let path = scratch.path(name);
         std::fs::write(&path, text).unwrap();
         path.to_str().unwrap().to_string()
     };
