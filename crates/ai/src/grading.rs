@@ -368,24 +368,30 @@ pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
 }
 
 /// "3 inaccuracies, 1 mistake; cost 22 points" (or "every decision was best
-/// or good; cost 2 points"). Costs in different units are summed apart: the
-/// club's pass to the left is valued in points, its other decisions in stake
-/// units ("cost 0.40 stake units and 12 points").
+/// or good; cost 2 points", "…; cost nothing"). Costs in different units are
+/// summed apart: the club's pass to the left is valued in points, its other
+/// decisions in stake units ("cost 0.40 stake units and 12 points"); a unit
+/// whose cost shows as zero is left out.
 pub fn summary(decisions: &[GradedDecision]) -> String {
     let costs: Vec<String> = [Unit::Stakes, Unit::Points]
         .into_iter()
         .filter_map(|unit| {
-            let mut of_unit = decisions.iter().filter(|d| d.unit == unit).peekable();
-            of_unit.peek()?;
-            let cost: f64 = of_unit.filter_map(|d| d.cost).sum();
-            Some(match unit {
-                Unit::Points => format!("{} points", cost.round() as i64),
-                Unit::Stakes => format!("{cost:.2} stake units"),
-            })
+            let cost: f64 = decisions
+                .iter()
+                .filter(|d| d.unit == unit)
+                .filter_map(|d| d.cost)
+                .sum();
+            match unit {
+                Unit::Points => {
+                    let points = cost.round() as i64;
+                    (points != 0).then(|| format!("{points} points"))
+                }
+                Unit::Stakes => (cost >= 0.005).then(|| format!("{cost:.2} stake units")),
+            }
         })
         .collect();
     let cost = if costs.is_empty() {
-        "cost 0 points".to_string()
+        "cost nothing".to_string()
     } else {
         format!("cost {}", costs.join(" and "))
     };
@@ -1183,8 +1189,12 @@ mod tests {
         assert_eq!(summary(&list), "3 inaccuracies, 1 mistake; cost 22 points");
         assert_eq!(
             summary(&list[..1]),
-            "every decision was best or good; cost 0 points"
+            "every decision was best or good; cost nothing"
         );
+        // A unit whose cost shows as zero is left out.
+        let mut best_stakes = list[..2].to_vec();
+        best_stakes[0].unit = Unit::Stakes;
+        assert_eq!(summary(&best_stakes), "1 inaccuracy; cost 5 points");
         // The club's decisions in stake units and its pass in points.
         let mut club = list[..2].to_vec();
         club[0].unit = Unit::Stakes;
