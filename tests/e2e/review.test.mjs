@@ -9,6 +9,8 @@
 // and see the same hand replayed and graded again. Instant pace, basic
 // players, one hand each (screenshots review-, import- and
 // score-chart-<preset>-<w>x<h>.png at both sizes, statistics-<w>x<h>.png).
+// Last, in bison on a phone, the hand just finished is played again from its
+// review (play-again-bison-360x740.png).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -164,3 +166,40 @@ for (const preset of PRESETS) {
     }
   });
 }
+
+// Play these cards again: from the review of the hand just finished, the same
+// cards come back to the same seats at the first call, the game becomes a
+// practice game, and a reload resumes the hand played again.
+test('bison: a hand just finished is played again from its review', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(`${baseUrl()}?game=bison&seed=22&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+    const cards = () => page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card).join(' '));
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    const dealt = await cards();
+    const state = { bid: false, stopAtResult: true };
+    for (let i = 0; i < 600 && !(await page.getByTestId('result-panel').isVisible()); i++) {
+      await page.waitForSelector(TURN, { timeout: 60_000 });
+      await humanStep(page, state);
+    }
+    await page.getByTestId('review').click();
+    await page.getByTestId('play-again').click();
+    await page.getByTestId('review-panel').waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('result-panel').count(), 0, 'no result is open');
+    const game = page.getByTestId('game');
+    assert.equal(await game.getAttribute('data-hand'), '1');
+    assert.equal(await game.getAttribute('data-phase'), 'auction');
+    await page.waitForSelector(TURN, { timeout: 60_000 });
+    assert.equal(await cards(), dealt, 'the same cards again');
+    assert.match(await page.getByTestId('announcement').innerText(), /Hand 1 again: the same cards/);
+    assert.ok(await page.locator('.badge.practice').isVisible(), 'a practice game');
+    await screenshot(page, 'play-again-bison-360x740');
+    await page.reload({ waitUntil: 'load' });
+    await game.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await game.getAttribute('data-hand'), '1', 'the reload resumes the hand played again');
+    assert.equal(await cards(), dealt);
+  } finally {
+    await context.close();
+  }
+});

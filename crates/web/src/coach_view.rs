@@ -145,7 +145,7 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
                 </label>
             }
             if game.practice {
-                <span class="badge practice" title="Undo was used: this game is not counted in statistics">{ "practice" }</span>
+                <span class="badge practice" title="Undo was used, or a hand played again: this game is not counted in statistics">{ "practice" }</span>
             }
         </div>
     }

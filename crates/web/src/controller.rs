@@ -351,6 +351,9 @@ pub enum Msg {
     AutoPlay(Ticket),
     /// Take the human back to their previous decision.
     Undo,
+    /// Deal the hand whose result is open again, the same cards to the same
+    /// seats, and play it once more (see [`Game::replay_point`]).
+    PlayAgain,
     /// The claim check of the position with this ticket: the first side with
     /// a proved claim, if any.
     Claimable {
@@ -1200,6 +1203,57 @@ impl Game {
         Some(i)
     }
 
+    /// Where "play this hand again" goes back to: the first action of the
+    /// hand whose result is open, when it is the hand just finished (the next
+    /// is dealt but not begun) and the human made a decision in it.
+    pub fn replay_point(&self) -> Option<usize> {
+        let open = self.result.as_ref()?;
+        let (last, &end) = (self.history.last()?, self.hand_ends.last()?);
+        let start = self
+            .hand_ends
+            .len()
+            .checked_sub(2)
+            .map_or(0, |i| self.hand_ends[i]);
+        let decided = (start..end).any(|i| self.human_decided(i));
+        (open.hand == last.hand && self.log.len() == end && decided).then_some(start)
+    }
+
+    /// Rebuilds the game from its first `point` actions, a practice game from
+    /// then on (undo, playing a hand again); the effect that has the saved
+    /// session forget the rest.
+    fn rewind(&mut self, point: usize) -> Result<Effect, GameError> {
+        let actions: Vec<Result<Action, String>> = self.log[..point]
+            .iter()
+            .map(|(_, a)| Ok(a.clone()))
+            .collect();
+        let mut earlier = Game::replay(self.id.clone(), self.settings.clone(), self.seed, actions)
+            .map_err(|_| GameError::Busy("the earlier position cannot be rebuilt"))?;
+        earlier.practice = true;
+        earlier.rewinds = self.rewinds + 1;
+        // The analyses of the hands still finished stay.
+        let finished = earlier.history.len() as u32;
+        earlier.grades = std::mem::take(&mut self.grades);
+        earlier.grades.retain_keys(|&hand| hand <= finished);
+        earlier.pars = std::mem::take(&mut self.pars);
+        earlier.pars.retain_keys(|&hand| hand <= finished);
+        earlier.claimed_cards = std::mem::take(&mut self.claimed_cards);
+        earlier.claimed_cards.retain_keys(|&hand| hand <= finished);
+        // Straight back to the decision: no trick left to gather.
+        earlier.trick_pause = None;
+        // A result the player had closed stays closed: going back to a
+        // hand's first action would open the hand before's again.
+        let closed_through = self.history.len() as u32 - u32::from(self.result.is_some());
+        earlier.close_seen_result(closed_through);
+        // Nothing has been asked for the rebuilt position yet.
+        earlier.asked = None;
+        earlier.claim_check = None;
+        earlier.coaching = None;
+        *self = earlier;
+        Ok(Effect::Rewind {
+            moves: point as u64,
+        })
+    }
+
     /// Whether the `i`th action of the log was a choice of the human's.
     fn human_decided(&self, i: usize) -> bool {
         let claim_played = self.history.iter().zip(&self.hand_ends).any(|(s, &end)| {
@@ -1471,30 +1525,18 @@ impl Game {
                 let point = self
                     .undo_point()
                     .ok_or(GameError::Busy("you have made no decision to undo yet"))?;
-                let actions: Vec<Result<Action, String>> = self.log[..point]
-                    .iter()
-                    .map(|(_, a)| Ok(a.clone()))
-                    .collect();
-                let mut earlier =
-                    Game::replay(self.id.clone(), self.settings.clone(), self.seed, actions)
-                        .map_err(|_| GameError::Busy("the earlier position cannot be rebuilt"))?;
-                earlier.practice = true;
-                earlier.rewinds = self.rewinds + 1;
-                // The analyses of the hands still finished stay.
-                let finished = earlier.history.len() as u32;
-                earlier.grades = std::mem::take(&mut self.grades);
-                earlier.grades.retain_keys(|&hand| hand <= finished);
-                earlier.pars = std::mem::take(&mut self.pars);
-                earlier.pars.retain_keys(|&hand| hand <= finished);
-                earlier.claimed_cards = std::mem::take(&mut self.claimed_cards);
-                earlier.claimed_cards.retain_keys(|&hand| hand <= finished);
-                // Straight back to the decision: no trick left to gather.
-                earlier.trick_pause = None;
-                *self = earlier;
+                effects.push(self.rewind(point)?);
                 self.announce("Undone: your decision again.".to_string());
-                effects.push(Effect::Rewind {
-                    moves: point as u64,
-                });
+            }
+            Msg::PlayAgain => {
+                let point = self.replay_point().ok_or(GameError::Busy(
+                    "only a hand just finished, with decisions of yours, can be played again",
+                ))?;
+                effects.push(self.rewind(point)?);
+                let hand = self.state.public().hand.number;
+                self.announce(format!(
+                    "Hand {hand} again: the same cards, as a practice game."
+                ));
             }
             Msg::Claimable { ticket, claim } => {
                 let current = self.ticket();
@@ -2988,6 +3030,48 @@ mod coach_tests {
                 );
             }
             assert_eq!(g.ticket().rewinds, 1);
+        }
+    }
+
+    #[test]
+    fn a_hand_just_finished_is_played_again_from_its_deal() {
+        for preset in PresetId::ALL {
+            let mut g = game(preset, 9);
+            // The table as hand 2 was dealt (hand 1's result still open).
+            let mut dealt: Option<State> = None;
+            drive(
+                &mut g,
+                |g| g.history.len() == 2,
+                |g| {
+                    if dealt.is_none() && g.state.public().hand.number == 2 {
+                        dealt = Some(g.state.clone());
+                    }
+                },
+            );
+            let dealt = dealt.expect("hand 2 was dealt");
+            assert_eq!(g.result.as_ref().map(|r| r.hand), Some(2), "{preset:?}");
+            let start = g.hand_ends[0];
+            assert_eq!(g.replay_point(), Some(start), "{preset:?}");
+            let effects = g.update(Msg::PlayAgain).unwrap();
+            assert!(
+                effects.contains(&Effect::Rewind {
+                    moves: start as u64
+                }),
+                "{preset:?}"
+            );
+            // Hand 2's deal again, hand 1's result not opened again, and a
+            // practice game from now on.
+            assert_eq!(g.state, dealt, "{preset:?}");
+            assert!(g.result.is_none() && g.history.len() == 1, "{preset:?}");
+            assert!(g.practice, "{preset:?}");
+            assert!(g.announcements.last().unwrap().starts_with("Hand 2 again"));
+            // The hand plays to its end again, and only a result still open
+            // offers it.
+            drive(&mut g, |g| g.history.len() == 2, |_| {});
+            assert!(g.replay_point().is_some(), "{preset:?}");
+            g.update(Msg::CloseResult).unwrap();
+            assert_eq!(g.replay_point(), None, "{preset:?}");
+            assert!(g.update(Msg::PlayAgain).is_err(), "{preset:?}");
         }
     }
 

@@ -24,7 +24,7 @@ use yew::{
 use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
-use crate::controller::{Choosing, Game, Msg, Pace, ShownTrick};
+use crate::controller::{Choosing, Game, Msg, Pace, Review, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{arrivals, hand_choice, sorted_hand, HandView};
 use crate::review_view::review_panel;
@@ -621,9 +621,15 @@ fn result_panel(
                     <p class="result-note" data-testid="put-in-note">{ note }</p>
                 }
                 { for notes.into_iter().map(|n| html! { <p class="why-nothing" data-testid="why-nothing">{ n }</p> }) }
-                // The table bar's deal number has no room on a phone: it shows here.
+                // The table bar's deal number has no room on a phone: it shows
+                // here. It deals the session's hands in order, so a later hand
+                // comes again at its own number.
                 <p class="deal-note" data-testid="deal-note">
-                    { format!("Deal {}: enter it as the deal number on the start screen to play these cards again.", game.seed) }
+                    { if s.hand == 1 {
+                        format!("Deal {}: enter it as the deal number on the start screen to play these cards again.", game.seed)
+                    } else {
+                        format!("Deal {}: enter it as the deal number on the start screen, and its hand {} deals these cards again.", game.seed, s.hand)
+                    } }
                 </p>
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
@@ -892,6 +898,30 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
     }
 }
 
+/// Under the title of the review of the hand whose result is open: deal its
+/// cards again and play it once more (the game becomes a practice game).
+fn play_again(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
+    let this_hand = game
+        .result
+        .as_ref()
+        .is_some_and(|r| r.hand == review.replay.hand);
+    if !this_hand || game.replay_point().is_none() {
+        return Html::default();
+    }
+    let on_click = {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::PlayAgain))
+    };
+    html! {
+        <p class="review-play-again">
+            <button type="button" onclick={on_click} data-testid="play-again"
+                    title="The same cards to the same seats, from the first bid; a practice game from then on, kept out of your statistics">
+                { "Play these cards again" }
+            </button>
+        </p>
+    }
+}
+
 /// The prompt for choosing cards to bury or pass: what is chosen, the meld
 /// that remains (and what it loses), and the confirm button.
 fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callback<Msg>) -> Html {
@@ -1070,7 +1100,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <h2 data-testid="game-name" title={game_title.1}>{ game_title.0 }</h2>
                     <span class="hand-no">{ format!("Hand {}", h.number) }</span>
                     <span class="deal-no" data-testid="deal-number" data-seed={game.seed.to_string()}
-                          title="Enter this deal number on the start screen to play these cards again">
+                          title="Enter this deal number on the start screen to deal this game's hands again, in order">
                         { format!("Deal {}", game.seed) }
                     </span>
                     if let Some(t) = h.trump {
@@ -1166,7 +1196,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand)), cb.on_new_game.clone()) }
             }
             if let Some(review) = &game.review {
-                { review_panel(game.seating(), review, &cb.on_msg, Html::default()) }
+                { review_panel(game.seating(), review, &cb.on_msg, play_again(game, review, &cb.on_msg)) }
             }
             if show_rules {
                 { rules_dialog(game, &cb.on_toggle_rules) }
