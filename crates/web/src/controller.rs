@@ -3076,6 +3076,37 @@ mod coach_tests {
     }
 
     #[test]
+    fn undo_to_a_hands_first_action_keeps_the_result_before_closed() {
+        // A deal whose second hand the human opens: undoing that first call
+        // goes back to the end of hand 1, whose result was closed.
+        let mut found = false;
+        for seed in 0..40 {
+            let mut g = game(PresetId::Bison, seed);
+            drive(
+                &mut g,
+                |g| g.history.len() == 1 && g.result.is_none() && g.human_to_move(),
+                |_| {},
+            );
+            if g.history.len() != 1 || g.log.len() != g.hand_ends[0] {
+                continue;
+            }
+            let human = g.human;
+            let action = Bot::new(Level::Basic, seed).decide(&g.view()).unwrap();
+            g.update(Msg::Human(action)).unwrap();
+            assert_eq!(g.log[g.hand_ends[0]].0, human);
+            g.update(Msg::Undo).unwrap();
+            assert!(
+                g.result.is_none(),
+                "seed {seed}: hand 1's result opened again"
+            );
+            assert!(g.human_to_move() && g.log.len() == g.hand_ends[0]);
+            found = true;
+            break;
+        }
+        assert!(found, "no deal whose second hand the human opens");
+    }
+
+    #[test]
     fn undo_takes_a_bury_of_several_cards_back_as_one_decision() {
         let mut g = game(PresetId::Brooklyn, 3);
         drive(
