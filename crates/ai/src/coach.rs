@@ -177,6 +177,9 @@ impl BidAdvice {
                 Some(bid) => format!(
                     "bids {bid}, as passing is not allowed here, though its limit is {value:.0}: {limit}"
                 ),
+                None if !self.trumps.is_empty() && self.trumps.iter().all(|t| t.no_marriage) => {
+                    "passes: with no marriage in any suit it could not name trump".to_string()
+                }
                 None => {
                     format!("passes, as the next bid is above its limit of {value:.0}: {limit}")
                 }
@@ -1229,6 +1232,12 @@ fn bidding(
         .max();
     let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
     let partner_yield = basic::partner_yield(view);
+    let hand = &view.own.hand;
+    let marriage_needed = view.rules.contract.trump_marriage == TrumpMarriage::Required;
+    let kitty_to_come = view.rules.deal.kitty > 0 && view.public.hand.kitty.is_empty();
+    let no_marriage = |trump: Suit| marriage_needed && !kitty_to_come && !has_marriage(hand, trump);
+    // Won, the bid could not be played: its side would lose it unplayed.
+    let no_trump = Suit::ALL.into_iter().all(no_marriage);
     let (who, scores) = if partners {
         ("your side reaches", "your side scores")
     } else {
@@ -1242,6 +1251,9 @@ fn bidding(
         Action::Pass => match (bids.first(), expert_bid) {
             (Some(_), Some(up_to)) => {
                 format!("ends your bidding; the expert bids on up to {up_to}")
+            }
+            (Some(_), None) if no_trump => {
+                "the expert stops here: with no marriage you could not name trump".to_string()
             }
             (Some(&b), None) => {
                 format!("the expert stops here: {b} is above its limit of {bids_to:.0}")
@@ -1299,6 +1311,14 @@ fn bidding(
         // Passing is not allowed: the lowest bid, whatever the hand is worth.
         Action::Bid(b) if !legal.contains(&Action::Pass) && f64::from(*b) > bids_to => {
             format!("you may not pass here, so the lowest bid, {b}; {scores}")
+        }
+        Action::Pass if no_trump => {
+            let side = if partners { "your side" } else { "you" };
+            "you hold no marriage, and trump must be a suit in which the bidder holds one: \
+             won, the bid would not be played and "
+                .to_string()
+                + side
+                + " would lose it, so the expert passes"
         }
         _ => {
             // The limit is that score less the margin the expert keeps (or
@@ -1368,13 +1388,10 @@ fn bidding(
             .filter(|&b| f64::from(b) <= value)
             .max()
     };
-    let hand = &view.own.hand;
-    let marriage_needed = view.rules.contract.trump_marriage == TrumpMarriage::Required;
-    let kitty_to_come = view.rules.deal.kitty > 0 && view.public.hand.kitty.is_empty();
     let trumps = Suit::ALL
         .into_iter()
         .map(|trump| {
-            let no_marriage = marriage_needed && !kitty_to_come && !has_marriage(hand, trump);
+            let no_marriage = no_marriage(trump);
             // (No scores, so no highest bid, for a suit that cannot be named.)
             let scores = if no_marriage {
                 Vec::new()
@@ -1807,6 +1824,10 @@ mod tests {
                             advice.value
                         )));
                     }
+                    // With no marriage in any suit, whatever the limit.
+                    _ if advice.trumps.iter().all(|t| t.no_marriage) => assert!(caption.ends_with(
+                        "The expert passes: with no marriage in any suit it could not name trump."
+                    )),
                     _ => assert!(caption.contains(&format!(
                         "The expert passes, as the next bid is above its limit of {:.0}:",
                         advice.value
@@ -2530,6 +2551,49 @@ the opponents have passed."
             });
         }
         assert!(jumps > 0, "no jump bid in these deals");
+    }
+
+    #[test]
+    fn a_hand_without_a_marriage_passes_for_that_reason() {
+        // The double deck: trump must be a suit the bidder holds a marriage
+        // in, and no kitty brings one.
+        let mut seen = 0;
+        for seed in 0..20 {
+            drive(PresetId::DoubleDeck, seed, 8, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                let hand = &view.own.hand;
+                let married = Suit::ALL.into_iter().any(|t| has_marriage(hand, t));
+                if view.phase() != Phase::Auction
+                    || married
+                    || !view.legal_actions().contains(&Action::Pass)
+                {
+                    return true;
+                }
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                assert_eq!(analysis.recommended, Action::Pass);
+                assert!(
+                    analysis
+                        .reason
+                        .starts_with("you hold no marriage, and trump must be a suit"),
+                    "{}",
+                    analysis.reason
+                );
+                let pass = analysis
+                    .choices
+                    .iter()
+                    .find(|c| c.action == Action::Pass)
+                    .unwrap();
+                assert_eq!(
+                    pass.note,
+                    "the expert stops here: with no marriage you could not name trump"
+                );
+                let caption = analysis.advice.unwrap().caption();
+                assert!(caption.ends_with("could not name trump."), "{caption}");
+                seen += 1;
+                true
+            });
+        }
+        assert!(seen > 0, "no hand without a marriage");
     }
 
     #[test]
