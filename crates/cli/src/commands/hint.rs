@@ -197,10 +197,14 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
         out += &format!("values: {what}\n");
     }
     if let Some(a) = &analysis.advice {
+        let limit = if !a.trumps.is_empty() && a.trumps.iter().all(|t| t.no_marriage) {
+            "no marriage in any suit".to_string()
+        } else {
+            format!("the expert's limit {:.0}", a.value)
+        };
         out += &format!(
-            "bid advisor (made in at least {:.0}% of deals; the expert's limit {:.0}: {}):\n",
+            "bid advisor (made in at least {:.0}% of deals; {limit}: {}):\n",
             a.confidence * 100.0,
-            a.value,
             match (a.expert_bid, a.forced_bid) {
                 (Some(b), _) => format!("it bids up to {b}"),
                 (None, Some(b)) => format!("it bids {b}, as it may not pass"),
