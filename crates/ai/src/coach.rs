@@ -130,6 +130,12 @@ impl BidAdvice {
     /// What the advisor's "Bid to" column means and where the expert's own
     /// limit stands against it: the score it rests on and the margin taken
     /// off (or the game's end rules add) at this bid.
+    /// No suit can be trump: the hand holds a marriage in none where trump
+    /// needs one (won, its bid would be lost unplayed).
+    pub fn no_trump(&self) -> bool {
+        !self.trumps.is_empty() && self.trumps.iter().all(|t| t.no_marriage)
+    }
+
     pub fn caption(&self) -> String {
         // A trump that reaches no bid from here on reads "pass".
         let passes = self
@@ -177,7 +183,7 @@ impl BidAdvice {
                 Some(bid) => format!(
                     "bids {bid}, as passing is not allowed here, though its limit is {value:.0}: {limit}"
                 ),
-                None if !self.trumps.is_empty() && self.trumps.iter().all(|t| t.no_marriage) => {
+                None if self.no_trump() => {
                     "passes: with no marriage in any suit it could not name trump".to_string()
                 }
                 None => {
@@ -1825,7 +1831,7 @@ mod tests {
                         )));
                     }
                     // With no marriage in any suit, whatever the limit.
-                    _ if advice.trumps.iter().all(|t| t.no_marriage) => assert!(caption.ends_with(
+                    _ if advice.no_trump() => assert!(caption.ends_with(
                         "The expert passes: with no marriage in any suit it could not name trump."
                     )),
                     _ => assert!(caption.contains(&format!(

@@ -197,7 +197,7 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
         out += &format!("values: {what}\n");
     }
     if let Some(a) = &analysis.advice {
-        let limit = if !a.trumps.is_empty() && a.trumps.iter().all(|t| t.no_marriage) {
+        let limit = if a.no_trump() {
             "no marriage in any suit".to_string()
         } else {
             format!("the expert's limit {:.0}", a.value)
