@@ -174,7 +174,9 @@ test('bison: a hand just finished is played again from its review', { timeout: 1
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(`${baseUrl()}?game=bison&seed=22&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+    // (Not autostart: a reload would deal a new game.)
+    await page.goto(`${baseUrl()}?game=bison&seed=22&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start-game').click();
     const cards = () => page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card).join(' '));
     await page.waitForSelector(TURN, { timeout: 60_000 });
     const dealt = await cards();
@@ -198,6 +200,7 @@ test('bison: a hand just finished is played again from its review', { timeout: 1
     await page.reload({ waitUntil: 'load' });
     await game.waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await game.getAttribute('data-hand'), '1', 'the reload resumes the hand played again');
+    assert.ok(await page.locator('.badge.practice').isVisible(), 'still the practice game');
     assert.equal(await cards(), dealt);
   } finally {
     await context.close();
