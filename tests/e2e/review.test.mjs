@@ -167,9 +167,10 @@ for (const preset of PRESETS) {
   });
 }
 
-// Play these cards again: from the review of the hand just finished, the same
-// cards come back to the same seats at the first call, the game becomes a
-// practice game, and a reload resumes the hand played again.
+// Play these cards again: the review of the hand just finished offers to
+// play on from a decision of the human's it shows, or from the deal: then the
+// same cards come back to the same seats at the first call, the game becomes
+// a practice game, and a reload resumes the hand played again.
 test('bison: a hand just finished is played again from its review', { timeout: 120_000 }, async () => {
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
@@ -186,6 +187,15 @@ test('bison: a hand just finished is played again from its review', { timeout: 1
       await humanStep(page, state);
     }
     await page.getByTestId('review').click();
+    // Shown at a later decision of the human's, the review offers to play on
+    // from it.
+    const moves = page.locator('.grade-list li button.link');
+    assert.ok((await moves.count()) > 1, 'two decisions of the human');
+    const move = (await moves.nth(1).innerText()).replace('Move ', '');
+    await moves.nth(1).click();
+    const fromHere = page.getByTestId('play-from-here');
+    await fromHere.waitFor({ state: 'visible' });
+    assert.equal(await fromHere.innerText(), `Play on from move ${move}`);
     await page.getByTestId('play-again').click();
     await page.getByTestId('review-panel').waitFor({ state: 'detached' });
     assert.equal(await page.getByTestId('result-panel').count(), 0, 'no result is open');

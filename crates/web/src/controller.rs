@@ -351,9 +351,12 @@ pub enum Msg {
     AutoPlay(Ticket),
     /// Take the human back to their previous decision.
     Undo,
-    /// Deal the hand whose result is open again, the same cards to the same
-    /// seats, and play it once more (see [`Game::replay_point`]).
-    PlayAgain,
+    /// Play the hand whose result is open again from the position before its
+    /// move `from` (0: its deal, the same cards to the same seats), which is
+    /// one of the human's decisions (see [`Game::replay_point`]).
+    PlayAgain {
+        from: usize,
+    },
     /// The claim check of the position with this ticket: the first side with
     /// a proved claim, if any.
     Claimable {
@@ -1186,7 +1189,13 @@ impl Game {
     /// A forced move (one legal action) and the cards a claim played for the
     /// human are no decisions: undo goes past them.
     pub fn undo_point(&self) -> Option<usize> {
-        let mut i = (0..self.log.len()).rev().find(|&i| self.human_decided(i))?;
+        let last = (0..self.log.len()).rev().find(|&i| self.human_decided(i))?;
+        Some(self.decision_start(last))
+    }
+
+    /// The first action of the human's decision that the `i`th action of the
+    /// log is part of (a bury or pass of several cards is one decision).
+    fn decision_start(&self, mut i: usize) -> usize {
         let same_kind = |a: &Action, b: &Action| {
             matches!(
                 (a, b),
@@ -1200,13 +1209,15 @@ impl Game {
             }
             i -= 1;
         }
-        Some(i)
+        i
     }
 
-    /// Where "play this hand again" goes back to: the first action of the
-    /// hand whose result is open, when it is the hand just finished (the next
-    /// is dealt but not begun) and the human made a decision in it.
-    pub fn replay_point(&self) -> Option<usize> {
+    /// Where playing the hand whose result is open again from its move
+    /// `from` goes back to (0: the hand's first action; else the start of
+    /// the human's decision that move is part of): only for the hand just
+    /// finished (the next is dealt but not begun) with a decision of the
+    /// human's, and only from the deal or one of those decisions.
+    pub fn replay_point(&self, from: usize) -> Option<usize> {
         let open = self.result.as_ref()?;
         let (last, &end) = (self.history.last()?, self.hand_ends.last()?);
         let start = self
@@ -1215,7 +1226,16 @@ impl Game {
             .checked_sub(2)
             .map_or(0, |i| self.hand_ends[i]);
         let decided = (start..end).any(|i| self.human_decided(i));
-        (open.hand == last.hand && self.log.len() == end && decided).then_some(start)
+        if open.hand != last.hand || self.log.len() != end || !decided {
+            return None;
+        }
+        match from {
+            0 => Some(start),
+            step => {
+                let at = start.checked_add(step).filter(|&at| at < end)?;
+                self.human_decided(at).then(|| self.decision_start(at))
+            }
+        }
     }
 
     /// Rebuilds the game from its first `point` actions, a practice game from
@@ -1528,15 +1548,21 @@ impl Game {
                 effects.push(self.rewind(point)?);
                 self.announce("Undone: your decision again.".to_string());
             }
-            Msg::PlayAgain => {
-                let point = self.replay_point().ok_or(GameError::Busy(
-                    "only a hand just finished, with decisions of yours, can be played again",
+            Msg::PlayAgain { from } => {
+                let point = self.replay_point(from).ok_or(GameError::Busy(
+                    "only a hand just finished can be played again, from its deal or a decision of yours",
                 ))?;
+                let start = self.replay_point(0).unwrap_or(point);
                 effects.push(self.rewind(point)?);
                 let hand = self.state.public().hand.number;
-                self.announce(format!(
-                    "Hand {hand} again: the same cards, as a practice game."
-                ));
+                self.announce(if point == start {
+                    format!("Hand {hand} again: the same cards, as a practice game.")
+                } else {
+                    format!(
+                        "Hand {hand} again from move {}: your decision, as a practice game.",
+                        point - start + 1
+                    )
+                });
             }
             Msg::Claimable { ticket, claim } => {
                 let current = self.ticket();
@@ -3051,8 +3077,8 @@ mod coach_tests {
             let dealt = dealt.expect("hand 2 was dealt");
             assert_eq!(g.result.as_ref().map(|r| r.hand), Some(2), "{preset:?}");
             let start = g.hand_ends[0];
-            assert_eq!(g.replay_point(), Some(start), "{preset:?}");
-            let effects = g.update(Msg::PlayAgain).unwrap();
+            assert_eq!(g.replay_point(0), Some(start), "{preset:?}");
+            let effects = g.update(Msg::PlayAgain { from: 0 }).unwrap();
             assert!(
                 effects.contains(&Effect::Rewind {
                     moves: start as u64
@@ -3068,11 +3094,62 @@ mod coach_tests {
             // The hand plays to its end again, and only a result still open
             // offers it.
             drive(&mut g, |g| g.history.len() == 2, |_| {});
-            assert!(g.replay_point().is_some(), "{preset:?}");
+            assert!(g.replay_point(0).is_some(), "{preset:?}");
             g.update(Msg::CloseResult).unwrap();
-            assert_eq!(g.replay_point(), None, "{preset:?}");
-            assert!(g.update(Msg::PlayAgain).is_err(), "{preset:?}");
+            assert_eq!(g.replay_point(0), None, "{preset:?}");
+            assert!(g.update(Msg::PlayAgain { from: 0 }).is_err(), "{preset:?}");
         }
+    }
+
+    #[test]
+    fn a_hand_just_finished_is_played_on_from_a_decision_of_the_humans() {
+        let mut checked = 0;
+        for preset in PresetId::ALL {
+            let mut g = game(preset, 4);
+            // The table at each of the human's choices in hand 2, by log index.
+            let mut at_decision: Vec<(usize, State)> = Vec::new();
+            drive(
+                &mut g,
+                |g| g.history.len() == 2,
+                |g| {
+                    let h = &g.state.public().hand;
+                    let choice = g.view().legal_actions().len() > 1;
+                    if h.number == 2 && g.human_to_move() && g.result.is_none() && choice {
+                        at_decision.push((g.log.len(), g.state.clone()));
+                    }
+                },
+            );
+            let start = g.hand_ends[0];
+            let Some((at, expected)) = at_decision.iter().rev().find(|(at, _)| {
+                // (A card of a bury or pass: its decision starts earlier.)
+                !matches!(g.log[*at].1, Action::Bury(_) | Action::PassCard(_))
+            }) else {
+                continue;
+            };
+            let step = at - start;
+            // A computer player's move is none of the human's decisions.
+            if let Some(bot_step) =
+                (1..g.hand_ends[1] - start).find(|&s| g.log[start + s].0 != g.human)
+            {
+                assert_eq!(g.replay_point(bot_step), None, "{preset:?}");
+            }
+            assert_eq!(g.replay_point(step), Some(*at), "{preset:?}");
+            g.update(Msg::PlayAgain { from: step }).unwrap();
+            assert_eq!(&g.state, expected, "{preset:?}");
+            assert!(
+                g.human_to_move() && g.result.is_none() && g.practice,
+                "{preset:?}"
+            );
+            assert_eq!(
+                g.announcements.last().unwrap(),
+                &format!(
+                    "Hand 2 again from move {}: your decision, as a practice game.",
+                    step + 1
+                )
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, PresetId::ALL.len());
     }
 
     #[test]

@@ -899,25 +899,37 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
 }
 
 /// Under the title of the review of the hand whose result is open: deal its
-/// cards again and play it once more (the game becomes a practice game).
+/// cards again and play it once more, or play on from the decision of yours
+/// the review shows (the game becomes a practice game).
 fn play_again(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
     let this_hand = game
         .result
         .as_ref()
         .is_some_and(|r| r.hand == review.replay.hand);
-    if !this_hand || game.replay_point().is_none() {
+    let Some(start) = game.replay_point(0).filter(|_| this_hand) else {
         return Html::default();
-    }
-    let on_click = {
-        let on_msg = on_msg.clone();
-        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::PlayAgain))
     };
+    let play_from = |from: usize| {
+        let on_msg = on_msg.clone();
+        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::PlayAgain { from }))
+    };
+    // The decision the review shows, if it is one of the human's.
+    let here = game
+        .replay_point(review.step)
+        .filter(|&point| point > start)
+        .map(|point| point - start + 1);
     html! {
         <p class="review-play-again">
-            <button type="button" onclick={on_click} data-testid="play-again"
+            <button type="button" onclick={play_from(0)} data-testid="play-again"
                     title="The same cards to the same seats, from the first bid; a practice game from then on, kept out of your statistics">
                 { "Play these cards again" }
             </button>
+            if let Some(number) = here {
+                <button type="button" onclick={play_from(review.step)} data-testid="play-from-here"
+                        title="The hand as it stood at this decision of yours, to decide it again; a practice game from then on">
+                    { format!("Play on from move {number}") }
+                </button>
+            }
         </p>
     }
 }
