@@ -23,7 +23,9 @@
 // lies over the coach's panels; the table's
 // options, Rules and New game fold behind a Menu button on a phone, which a
 // choice, a tap elsewhere or Escape closes, and the Sound choice is
-// remembered. Instant pace and basic players throughout.
+// remembered; by keyboard the focus goes to each decision's first choice
+// and never stays on a button the page made into the next decision's.
+// Instant pace and basic players throughout.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -528,5 +530,38 @@ test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere o
     assert.equal(await page.getByTestId('sound').getAttribute('aria-pressed'), after, 'the choice outlives a reload');
   } finally {
     await page.context().close();
+  }
+});
+
+// By keyboard, each decision made with buttons takes the focus on its first
+// choice (not the auction, where B and P bid and pass), a bury's third card
+// hands it to the confirming button, and Enter pressed twice there confirms
+// the bury and no more: the focus moves on to play or throw in, on Play.
+test('bison by keyboard: the focus goes to each decision, never onto another one', { timeout: 90_000 }, async () => {
+  const { page, context } = await openPage(shared.browser);
+  try {
+    await page.goto(`${baseUrl()}?game=bison&seed=11&pace=instant&level=basic`, { waitUntil: 'load' });
+    await page.getByTestId('start-game').focus();
+    await page.keyboard.press('Enter');
+    const phase = (name) =>
+      page.waitForFunction((p) => document.querySelector('[data-testid="game"]')?.dataset.phase === p, name, { timeout: 30_000 });
+    const focused = () => page.evaluate(() => document.activeElement?.dataset.action ?? document.activeElement?.tagName);
+    await page.waitForSelector(TURN, { timeout: 30_000 });
+    await page.keyboard.press('b');
+    await phase('trump');
+    assert.match(await focused(), /^trump /, 'naming trump has the focus');
+    await page.keyboard.press('Enter');
+    await phase('bury');
+    await page.waitForSelector('[data-testid="hand"] [data-action^="bury "]:focus');
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Enter');
+      if (i < 2) await page.keyboard.press('ArrowRight');
+    }
+    await page.waitForSelector('[data-testid="confirm-selection"]:focus');
+    await page.keyboard.press('Enter');
+    await phase('concession');
+    assert.equal(await focused(), 'play', 'play or throw in: the focus is on Play');
+  } finally {
+    await context.close();
   }
 });

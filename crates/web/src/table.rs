@@ -32,6 +32,52 @@ use crate::rules_text::RulesView;
 use crate::seating::plural;
 
 #[derive(Properties, PartialEq)]
+struct FocusDecisionProps {
+    /// Changes with every position (the game's move count).
+    turn: AttrValue,
+}
+
+/// Put inside the controls of a decision made with buttons (naming trump,
+/// the meld, play or concede…): as each such decision comes, the keyboard
+/// focus goes to its first choice, as the hand gives a card play's to the
+/// first playable card — when the focus was lost or sat in the hand, whose
+/// cards are no choice then, or in the controls, where it was on the last
+/// decision's. (Not the auction: B and P bid and pass, and an Enter meant for
+/// something else must not bid.) Put there once a bury or a pass has its
+/// cards, it takes the focus from the hand to the confirming button, six Tab
+/// stops back from the hand.
+#[component]
+fn FocusDecision(props: &FocusDecisionProps) -> Html {
+    let marker = use_node_ref();
+    {
+        let marker = marker.clone();
+        use_effect_with(props.turn.clone(), move |_| {
+            let controls = marker
+                .cast::<web_sys::Element>()
+                .and_then(|m| m.parent_element());
+            let active = gloo_utils::document().active_element();
+            // A focus left in the controls sits on the last decision's
+            // button, which the page may have made into one of this
+            // decision's: Enter pressed twice confirmed a bury, then threw
+            // the hand in.
+            let lost = active.as_ref().is_none_or(|a| {
+                a.tag_name() == "BODY"
+                    || a.closest("[data-testid=\"hand\"]").ok().flatten().is_some()
+                    || controls.as_ref().is_some_and(|c| c.contains(Some(a)))
+            });
+            let first = controls
+                .and_then(|c| c.query_selector("button[data-action]").ok().flatten())
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+            if let (true, Some(button)) = (lost, first) {
+                // Focus can only fail on a detached element; nothing to do then.
+                let _ = button.focus();
+            }
+        });
+    }
+    html! { <span hidden=true ref={marker}></span> }
+}
+
+#[derive(Properties, PartialEq)]
 pub struct DisclosureProps {
     pub label: AttrValue,
     pub children: Children,
@@ -1165,8 +1211,14 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             <div class="controls" data-testid="controls">
                 if let (true, Some((kind, needed))) = (may_act, choosing) {
                     { selection_prompt(game, kind, needed, &cb.on_msg) }
+                    if game.selection.len() == needed {
+                        <FocusDecision turn={game.ticket().moves.to_string()} />
+                    }
                 } else if may_act {
                     { decision_controls(&view, &on_action) }
+                    if h.phase != Phase::Auction {
+                        <FocusDecision turn={game.ticket().moves.to_string()} />
+                    }
                 } else if !h.active.contains(&game.human) {
                     <p class="prompt">{ if game.rules().scoring.is_ledger() {
                         "You sit out this hand, and pay or are paid as one of the declarer's opponents."
