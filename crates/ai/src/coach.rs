@@ -42,6 +42,10 @@ pub struct Analysis {
     /// Card play only: each deal was searched one trick ahead and the rest
     /// estimated, not played out to the end.
     pub estimated: bool,
+    /// Card play only: the search's budget ran out before every deal drawn
+    /// was searched, so `worlds` is fewer than the expert draws.
+    #[serde(default)]
+    pub budget_cut: bool,
     /// What a value is, where its unit alone does not say: a call's is the
     /// hand's result it leads to, with the auction bid out ("the hand's
     /// result each call leads to (…), the auction bid out to each player's
@@ -63,6 +67,7 @@ impl Analysis {
             reason: String::new(),
             worlds: 0,
             estimated: false,
+            budget_cut: false,
             value_basis: None,
             advice: None,
         }
@@ -462,6 +467,7 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     }
     analysis.worlds = values.solved;
     analysis.estimated = !values.exact;
+    analysis.budget_cut = values.budget_cut;
     let Some(best) = values.best() else {
         return;
     };
@@ -2455,6 +2461,7 @@ the opponents have passed."
                 maximize: declaring,
                 exact: true,
                 bounded: false,
+                budget_cut: false,
             };
             let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
             card_play(&view, &values, &mut analysis);

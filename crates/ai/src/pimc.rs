@@ -197,6 +197,9 @@ pub struct CardValues {
     /// The values are bounds against the contract's target (threshold search):
     /// only `made` is exact, not the points.
     pub bounded: bool,
+    /// The search's node budget ran out before every world was solved: the
+    /// worlds solved by then decide.
+    pub budget_cut: bool,
 }
 
 impl CardValues {
@@ -325,6 +328,7 @@ pub fn card_values(
     let mut exact = true;
     let mut estimated = false;
     let mut bounded = false;
+    let mut budget_cut = false;
     let mut world_index = 0;
     while world_index < budget.worlds.max(1) {
         let world = knowledge.sample(&view.own.hand, rng);
@@ -359,6 +363,7 @@ pub fn card_values(
                 spent = 0;
                 continue;
             }
+            budget_cut = true;
             break;
         };
         let searched_exactly = exact && pos.cards_left() <= limit;
@@ -399,6 +404,7 @@ pub fn card_values(
         maximize,
         exact: !estimated,
         bounded,
+        budget_cut,
     })
 }
 
@@ -440,5 +446,53 @@ mod tests {
             made_chance(163, 200, 250, false),
             estimated_made_chance(163 - 200, 250)
         );
+    }
+
+    /// A budget that runs out after some worlds says so; one that lets every
+    /// world be solved does not.
+    #[test]
+    fn a_budget_cut_is_reported() {
+        use crate::{basic, player::Level};
+        use pinochle_engine::game::{Action, Phase, State};
+        use pinochle_engine::{PresetId, Rules};
+        let mut state = State::new(Rules::preset(PresetId::Bison), 3).unwrap();
+        // Basic play until five tricks are left and a choice of cards is due.
+        let view = loop {
+            let seat = state.current_player().unwrap();
+            let view = state.observation(seat);
+            let legal = view.legal_actions();
+            if view.phase() == Phase::Tricks
+                && view.public.hand.trick_winners.len() >= 10
+                && legal.len() > 1
+            {
+                break view;
+            }
+            state.apply(basic::decide(&view, &legal).unwrap()).unwrap();
+        };
+        let cards: Vec<Card> = view
+            .legal_actions()
+            .iter()
+            .filter_map(|a| match a {
+                Action::PlayCard(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let worlds = Level::Expert.budget().worlds as u32;
+        let values = |nodes: u64| {
+            let budget = Budget {
+                nodes,
+                ..Level::Expert.budget()
+            };
+            card_values(&view, &cards, &budget, &mut Rng::new(1), &mut None)
+        };
+        let roomy = values(u64::MAX / 2).unwrap();
+        assert!(roomy.exact && !roomy.budget_cut && roomy.solved == worlds);
+        // Some budget solves a few of the worlds (exactly, or when too small
+        // for one exact solve, each a trick deep) and not the rest.
+        let cut = (1..8)
+            .filter_map(|k| values(10u64.pow(k)))
+            .find(|v| v.solved < worlds)
+            .expect("a budget that solves only some worlds");
+        assert!(cut.budget_cut && cut.solved > 0, "{cut:?}");
     }
 }

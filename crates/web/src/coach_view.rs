@@ -244,10 +244,13 @@ fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
         .choices
         .iter()
         .any(|c| matches!(c.action, Action::PlayCard(_)));
-    let deals = if card_play {
-        "deals drawn for this card"
-    } else {
+    let deals = if !card_play {
         "sampled deals"
+    } else if analysis.budget_cut {
+        // Fewer than the usual deals: say why, or "3 of 3" reads as a slip.
+        "deals drawn for this card (as many as the search had time for)"
+    } else {
+        "deals drawn for this card"
     };
     let open = if !card_play {
         ""
