@@ -5,7 +5,7 @@
 //! The evaluation helpers here ([`hand_value`], [`trick_share`]) are shared by
 //! the searching players for the decisions they do not search.
 
-use pinochle_engine::game::tricks::{beats, winning_index};
+use pinochle_engine::game::tricks::{beats, cards_among, winning_index};
 use pinochle_engine::game::{same_side, Action, Phase, PlayerView, Seat};
 use pinochle_engine::meld::{meld_total, validate_shown};
 use pinochle_engine::rules::Scoring;
@@ -533,13 +533,7 @@ fn bury_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: C
 
 /// Card play: sure winners, feeding a winning partner, cheap discards.
 fn play_card(view: &PlayerView, legal: &[Action]) -> Option<Card> {
-    let cards: Vec<Card> = legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::PlayCard(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
+    let cards = cards_among(legal);
     let h = &view.public.hand;
     let trump = h.trump;
     let counting = view.rules.counting;

@@ -453,7 +453,8 @@ mod tests {
     #[test]
     fn a_budget_cut_is_reported() {
         use crate::{basic, player::Level};
-        use pinochle_engine::game::{Action, Phase, State};
+        use pinochle_engine::game::tricks::cards_among;
+        use pinochle_engine::game::{Phase, State};
         use pinochle_engine::{PresetId, Rules};
         let mut state = State::new(Rules::preset(PresetId::Bison), 3).unwrap();
         // Basic play until five tricks are left and a choice of cards is due.
@@ -469,14 +470,7 @@ mod tests {
             }
             state.apply(basic::decide(&view, &legal).unwrap()).unwrap();
         };
-        let cards: Vec<Card> = view
-            .legal_actions()
-            .iter()
-            .filter_map(|a| match a {
-                Action::PlayCard(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let cards = cards_among(&view.legal_actions());
         let worlds = Level::Expert.budget().worlds as u32;
         let values = |nodes: u64| {
             let budget = Budget {

@@ -6,8 +6,9 @@
 //! the random stream of a decision is derived from the seed and the view's
 //! progress counters, never from earlier calls.
 
+use pinochle_engine::game::tricks::cards_among;
 use pinochle_engine::game::{Action, Phase, PlayerView, Seat, State};
-use pinochle_engine::{Card, CardCounts};
+use pinochle_engine::CardCounts;
 
 use crate::basic;
 use crate::pimc::{self, Budget};
@@ -208,13 +209,7 @@ impl Bot {
         match (self.level, view.phase()) {
             (Level::Basic, _) => by_rules(Grounds::RulesOfThumb),
             (Level::Standard | Level::Expert | Level::Oracle, Phase::Tricks) => {
-                let cards: Vec<Card> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::PlayCard(c) => Some(*c),
-                        _ => None,
-                    })
-                    .collect();
+                let cards = cards_among(&legal);
                 if cards.len() <= 1 {
                     return match cards.first() {
                         Some(&c) => Ok(Deliberation {

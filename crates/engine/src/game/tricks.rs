@@ -1,8 +1,21 @@
 //! Trick play per RULES.md §0: who wins a trick, which cards are legal, and why a
 //! card is not (the UI shows the reason on hover).
 
+use super::Action;
 use crate::cards::{Card, CardCounts, Rank, Suit};
 use crate::rules::HeadRule;
+
+/// The cards of the card plays among `actions` (a seat's legal actions, in
+/// their order).
+pub fn cards_among(actions: &[Action]) -> Vec<Card> {
+    actions
+        .iter()
+        .filter_map(|a| match a {
+            Action::PlayCard(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
 
 /// Whether `card` beats the currently winning card `winning`. Strict: an identical
 /// card does not beat (of two identical cards the one played first ranks higher).
