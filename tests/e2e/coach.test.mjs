@@ -176,9 +176,23 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
             const close = await panel.locator('button.close').boundingBox();
             const box = await page.locator('.coach-panels').boundingBox();
             assert.ok(close && close.y >= box.y - 1, `the close button stays in view: ${JSON.stringify([close, box])}`);
-            // The panel ends above the trick, which stays in view.
-            const trick = await page.getByTestId('trick').boundingBox();
-            assert.ok(box.y + box.height <= trick.y + 1, `the hint ends above the trick: ${JSON.stringify([box, trick])}`);
+            if (kind === 'bid') {
+              // In the auction the panels lie over the seats: the bar and
+              // the auction's record above them stay in view and in reach,
+              // the announcement of the last call below.
+              const record = await page.getByTestId('auction').boundingBox();
+              const status = await page.getByTestId('announcement').boundingBox();
+              assert.ok(box.y >= record.y + record.height - 1, `the auction's record stays in view: ${JSON.stringify([box, record])}`);
+              assert.ok(box.y + box.height <= status.y + 1, `the announcement stays in view: ${JSON.stringify([box, status])}`);
+              await page.getByTestId('table-options').click();
+              assert.ok(await page.getByTestId('rules-button').isVisible(), 'the menu opens over the panels');
+              await page.getByTestId('rules-button').click({ trial: true });
+              await page.getByTestId('table-options').click();
+            } else {
+              // The panel ends above the trick, which stays in view.
+              const trick = await page.getByTestId('trick').boundingBox();
+              assert.ok(box.y + box.height <= trick.y + 1, `the hint ends above the trick: ${JSON.stringify([box, trick])}`);
+            }
           }
           await play(page, best);
           seen.add(kind);
