@@ -130,6 +130,12 @@ test('a game with a short target, opened from a rules link, reaches the game-ove
     await page.getByTestId('game-over').waitFor({ state: 'visible' });
     assert.match(await page.getByTestId('game-over').innerText(), /Winner|You win/);
     await screenshot(page, 'game-over-desktop');
+    // On a phone the score sheet shows every player's column without a
+    // sideways scroll (a bid wraps under its bidder's name instead).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const sheet = await page.locator('[data-testid="game-over"] .table-scroll').evaluate((el) => ({ shown: el.clientWidth, wide: el.scrollWidth }));
+    assert.ok(sheet.wide <= sheet.shown + 1, `the game-over score sheet fits a phone: ${JSON.stringify(sheet)}`);
+    await screenshot(page, 'game-over-360x740');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();

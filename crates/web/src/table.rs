@@ -781,8 +781,11 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                         html! {
                             <tr data-testid="score-row">
                                 <th scope="row">{ s.hand }</th>
-                                <td>{ match (s.declarer, s.bid) {
-                                    (Some(d), Some(b)) => format!("{} {b}{}", game.name(d), match s.outcome { Outcome::Made => " ✓", Outcome::Set => " set", Outcome::Conceded => " conceded", Outcome::ThrownIn => "" }),
+                                // (A narrow sheet wraps the bid under its
+                                // bidder's name, the bid and its outcome kept
+                                // together.)
+                                <td class="score-bid">{ match (s.declarer, s.bid) {
+                                    (Some(d), Some(b)) => format!("{} {b}{}", game.name(d), match s.outcome { Outcome::Made => "\u{a0}✓", Outcome::Set => "\u{a0}set", Outcome::Conceded => "\u{a0}conceded", Outcome::ThrownIn => "" }),
                                     _ => "thrown in".to_string(),
                                 } }</td>
                                 { for cols.iter().map(|(_, seat)| html! {
