@@ -92,6 +92,16 @@ for (const table of [
       assert.ok(rows >= table.seats, 'the result lists every player');
       // The totals hold the money put in before the first deal, and say so.
       assert.match(await page.getByTestId('put-in-note').innerText(), table.putIn);
+      if (table.seats === 4) {
+        // On a phone the ledger of four players and the pot (seven columns)
+        // shows every column without a sideways scroll.
+        await page.getByTestId('next-hand').click();
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.locator('[data-testid="score-sheet"] summary').click();
+        const sheet = await page.locator('[data-testid="score-sheet"] .table-scroll').evaluate((el) => ({ shown: el.clientWidth, wide: el.scrollWidth }));
+        assert.ok(sheet.wide <= sheet.shown + 1, `the ledger fits a phone: ${JSON.stringify(sheet)}`);
+        await screenshot(page, `${table.name}-360x740-ledger`);
+      }
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
       await context.close();

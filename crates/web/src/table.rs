@@ -741,6 +741,22 @@ fn chart_series(game: &Game, cols: &[(String, Seat)]) -> Vec<Series> {
 }
 
 /// The score sheet (the ledger in the money games); `open` shows it unfolded.
+/// A score sheet's cell: `amount`, with a money amount's dollar sign in a
+/// span of its own, which a phone leaves out for room (the chart above the
+/// sheet shows it on its axis); "—" where the seat has no figure.
+fn sheet_cell(rules: &Rules, value: Option<i64>, signed: bool) -> Html {
+    let Some(value) = value else {
+        return html! { <td>{ "—" }</td> };
+    };
+    let text = amount(rules, value, signed);
+    match text.split_once('$') {
+        Some((sign, figure)) => html! {
+            <td>{ sign }<span class="currency">{ "$" }</span>{ figure }</td>
+        },
+        None => html! { <td>{ text }</td> },
+    }
+}
+
 fn score_sheet(game: &Game, open: bool) -> Html {
     let rules = game.rules();
     let cols = columns(game);
@@ -768,7 +784,7 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                     if let (Some(amounts), Some(kind)) = (&put_in, extra.first()) {
                         <tr data-testid="score-put-in">
                             <th scope="row" colspan="2">{ kind.put_in_name() }</th>
-                            { for amounts.iter().map(|&v| html! { <td>{ amount(rules, v, true) }</td> }) }
+                            { for amounts.iter().map(|&v| sheet_cell(rules, Some(v), true)) }
                         </tr>
                     }
                     if game.history.is_empty() {
@@ -782,18 +798,14 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                             <tr data-testid="score-row">
                                 <th scope="row">{ s.hand }</th>
                                 // (A narrow sheet wraps the bid under its
-                                // bidder's name, the bid and its outcome kept
-                                // together.)
+                                // bidder's name, a short outcome kept with
+                                // the bid.)
                                 <td class="score-bid">{ match (s.declarer, s.bid) {
-                                    (Some(d), Some(b)) => format!("{} {b}{}", game.name(d), match s.outcome { Outcome::Made => "\u{a0}✓", Outcome::Set => "\u{a0}set", Outcome::Conceded => "\u{a0}conceded", Outcome::ThrownIn => "" }),
+                                    (Some(d), Some(b)) => format!("{} {b}{}", game.name(d), match s.outcome { Outcome::Made => "\u{a0}✓", Outcome::Set => "\u{a0}set", Outcome::Conceded => " conceded", Outcome::ThrownIn => "" }),
                                     _ => "thrown in".to_string(),
                                 } }</td>
-                                { for cols.iter().map(|(_, seat)| html! {
-                                    <td>{ changes.and_then(|c| c.seat(*seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
-                                }) }
-                                { for extra.iter().map(|k| html! {
-                                    <td>{ changes.and_then(|c| k.of(c)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
-                                }) }
+                                { for cols.iter().map(|(_, seat)| sheet_cell(rules, changes.and_then(|c| c.seat(*seat)), true)) }
+                                { for extra.iter().map(|k| sheet_cell(rules, changes.and_then(|c| k.of(c)), true)) }
                             </tr>
                         }
                     }) }
@@ -801,12 +813,8 @@ fn score_sheet(game: &Game, open: bool) -> Html {
                 if let Some(totals) = last_totals {
                     <tfoot><tr data-testid="score-totals">
                         <th scope="row" colspan="2">{ "Total" }</th>
-                        { for cols.iter().map(|(_, seat)| html! {
-                            <td>{ totals.seat(*seat).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
-                        }) }
-                        { for extra.iter().map(|k| html! {
-                            <td>{ k.of(&totals).map_or("—".to_string(), |v| amount(rules, v, false)) }</td>
-                        }) }
+                        { for cols.iter().map(|(_, seat)| sheet_cell(rules, totals.seat(*seat), false)) }
+                        { for extra.iter().map(|k| sheet_cell(rules, k.of(&totals), false)) }
                     </tr></tfoot>
                 }
             </table>
