@@ -340,6 +340,21 @@ fn signed(value: f64, decimals: usize) -> String {
     }
 }
 
+/// A value in base stakes as a reason says it, "−2.0 stakes", and in a money
+/// game with what it is worth, "−2.0 stakes (−$0.20)".
+fn stakes_text(rules: &Rules, value: f64, decimals: usize) -> String {
+    let stakes = format!("{} stakes", signed(value, decimals));
+    let Some(cents) = expert::stake_cents(rules) else {
+        return stakes;
+    };
+    let money = signed(value * cents / 100.0, 2);
+    let money = match money.strip_prefix(['+', '−']) {
+        Some(digits) => format!("{}${digits}", &money[..money.len() - digits.len()]),
+        None => format!("${money}"),
+    };
+    format!("{stakes} ({money})")
+}
+
 /// What the seat wins when a played contract is made and when it is set, in
 /// base stakes, as the expert models the payments: the declarer is paid the
 /// (trump-multiplied) stake by each opponent and pays twice that when set; in
@@ -1135,10 +1150,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 &analysis.recommended,
             );
             analysis.reason = format!(
-                "over {} sampled deals playing is expected to bring {} stakes against {} for passing (made in {}, a defender challenges in {})",
+                "over {} sampled deals playing is expected to bring {} against {} for passing (made in {}, a defender challenges in {})",
                 figures.worlds,
-                signed(figures.play * unit, 1),
-                signed(figures.pass * unit, 1),
+                stakes_text(rules, figures.play * unit, 1),
+                stakes_text(rules, figures.pass * unit, 1),
                 percent(figures.made),
                 percent(figures.challenged)
             );
@@ -1174,14 +1189,14 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 ""
             };
             analysis.reason = format!(
-                "over {} sampled deals you make {} in {} (expected {} stakes{conceded}), while the dealer makes {} in {} (expected {} for you)",
+                "over {} sampled deals you make {} in {} (expected {}{conceded}), while the dealer makes {} in {} (expected {} for you)",
                 figures.worlds,
                 figures.bid,
                 percent(figures.keep_made),
-                signed(figures.keep, 2),
+                stakes_text(rules, figures.keep, 2),
                 figures.escape_bid,
                 percent(figures.dealer_made),
-                signed(figures.escape, 2)
+                stakes_text(rules, figures.escape, 2)
             );
             analysis.worlds = figures.worlds as u32;
         }
@@ -1764,6 +1779,21 @@ mod tests {
         assert_eq!(expert::stake_unit(&pot, 290), 1.0);
         assert_eq!(expert::stake_unit(&pot, 300), 1.2);
         assert_eq!(expert::stake_unit(&pot, 400), 1.6);
+    }
+
+    #[test]
+    fn a_money_games_stakes_are_said_with_their_worth() {
+        // The club's base stake is 10¢, the pot game's its lowest bid's 25¢;
+        // Brooklyn's units are not money.
+        let club = Rules::preset(PresetId::Club);
+        assert_eq!(stakes_text(&club, -2.04, 1), "−2.0 stakes (−$0.20)");
+        assert_eq!(stakes_text(&club, 12.0, 1), "+12.0 stakes (+$1.20)");
+        assert_eq!(stakes_text(&club, 0.001, 1), "0.0 stakes ($0.00)");
+        let mut pot = Rules::preset(PresetId::Brooklyn);
+        pot.set_option("pot_game", "true").unwrap();
+        assert_eq!(stakes_text(&pot, -0.4, 2), "−0.40 stakes (−$0.10)");
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
+        assert_eq!(stakes_text(&brooklyn, -0.79, 2), "−0.79 stakes");
     }
 
     /// Every decision of a session of basic bots, from a seed, until `stop`

@@ -76,15 +76,24 @@ pub fn trump_multiplier(rules: &Rules, trump: Option<Suit>) -> f64 {
 
 /// Payments scale with the bid: base stakes per unit of payment.
 pub fn stake_unit(rules: &Rules, bid: u32) -> f64 {
+    match (&rules.scoring, stake_cents(rules)) {
+        (Scoring::Stakes(s), _) => f64::from(s.schedule.win_units(bid)),
+        (Scoring::Bowl(b), Some(base)) => b.stake(bid) as f64 / base,
+        (Scoring::Pot(p), Some(base)) => f64::from(p.bid_value(bid)) / base,
+        _ => 1.0,
+    }
+}
+
+/// What a base stake is worth in a money game, in cents (`None` where the
+/// stakes are units or the game counts points). The club's stakes are money;
+/// in base stakes its values and costs read and grade like Brooklyn's units.
+/// The pot game's bids are worth 5¢ more a 50 points: its base stake is the
+/// lowest bid's worth, so a higher bid's figures grow with it.
+pub fn stake_cents(rules: &Rules) -> Option<f64> {
     match &rules.scoring {
-        Scoring::Stakes(s) => f64::from(s.schedule.win_units(bid)),
-        // The club's stakes are money (cents); in base stakes its values and
-        // costs read and grade like Brooklyn's units.
-        Scoring::Bowl(b) => b.stake(bid) as f64 / f64::from(b.base_stake.max(1)),
-        // The pot game's bids are worth 5¢ more a 50 points: in stakes of
-        // the lowest bid's worth, so a higher bid's figures grow with it.
-        Scoring::Pot(p) => f64::from(p.bid_value(bid)) / pot_base_stake(rules, p),
-        Scoring::Points(_) => 1.0,
+        Scoring::Bowl(b) => Some(f64::from(b.base_stake.max(1))),
+        Scoring::Pot(p) => Some(pot_base_stake(rules, p)),
+        Scoring::Stakes(_) | Scoring::Points(_) => None,
     }
 }
 

@@ -17,6 +17,7 @@ use crate::controller::{Game, Msg};
 use crate::controls::meld_keys_text;
 use crate::seating::GiveUp;
 use crate::shortcuts::shortcut_key;
+use crate::table::amount;
 
 /// An action as the coach names it in `phase` (giving up the hand as its
 /// button says).
@@ -200,7 +201,7 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
         Some(Ok(analysis)) => {
             let phase = game.state().phase();
-            analysis_view(analysis, phase, &points_for(game, phase))
+            analysis_view(analysis, phase, &unit_name(game, phase, analysis.unit))
         }
     };
     html! {
@@ -229,12 +230,22 @@ fn points_for(game: &Game, phase: Phase) -> String {
     format!("points for {}", side.name())
 }
 
-fn analysis_view(analysis: &Analysis, phase: Phase, points_for: &str) -> Html {
+/// What a hint's values count, for its foot: whose points, or stake units
+/// for you, in a money game with what a unit is worth ("stake units of $0.10
+/// for you": its results are in dollars).
+fn unit_name(game: &Game, phase: Phase, unit: Unit) -> String {
+    match (unit, pinochle_ai::expert::stake_cents(game.rules())) {
+        (Unit::Points, _) => points_for(game, phase),
+        (Unit::Stakes, Some(cents)) => format!(
+            "stake units of {} for you",
+            amount(game.rules(), cents.round() as i64, false)
+        ),
+        (Unit::Stakes, None) => "stake units for you".to_string(),
+    }
+}
+
+fn analysis_view(analysis: &Analysis, phase: Phase, unit_name: &str) -> Html {
     let unit = analysis.unit;
-    let unit_name = match unit {
-        Unit::Points => points_for,
-        Unit::Stakes => "stake units for you",
-    };
     // Card play searches each sampled deal open, which is why a contract
     // can read as hopeless that fallible defenders would let through; in the
     // first tricks it looks one trick ahead and estimates the rest. Its deals
@@ -444,9 +455,9 @@ fn sentence(reason: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{point_decimals, points_for, sentence, value_text};
+    use super::{point_decimals, points_for, sentence, unit_name, value_text};
     use crate::controller::testing::{basic_settings, drive};
-    use crate::controller::Game;
+    use crate::controller::{Game, Settings};
     use pinochle_ai::coach::Unit;
     use pinochle_engine::game::Phase;
     use pinochle_engine::PresetId;
@@ -485,6 +496,24 @@ mod tests {
             Game::start("p".into(), basic_settings(PresetId::Partnership), 1).unwrap();
         let phase = partnership.state().phase();
         assert_eq!(points_for(&partnership, phase), "points for your side");
+    }
+
+    #[test]
+    fn a_money_games_stake_unit_says_what_it_is_worth() {
+        let name = |preset, pot_game| {
+            let settings = Settings {
+                pot_game,
+                ..basic_settings(preset)
+            };
+            let game = Game::start("g".into(), settings, 1).unwrap();
+            unit_name(&game, game.state().phase(), Unit::Stakes)
+        };
+        assert_eq!(name(PresetId::Club, false), "stake units of $0.10 for you");
+        assert_eq!(
+            name(PresetId::Brooklyn, true),
+            "stake units of $0.25 for you"
+        );
+        assert_eq!(name(PresetId::Brooklyn, false), "stake units for you");
     }
 
     #[test]
