@@ -239,6 +239,36 @@ const DECISION_CASES = [
   { preset: PRESETS.find((p) => p.id === 'brooklyn'), size: SHORT_UPRIGHT, tag: 'upright-mouse', mouse: true },
 ];
 
+// Sideways, the bid advisor lies between the seats and the hand: the seats'
+// calls and the partner's badge, the bid buttons and the four trumps' rows
+// all in view (it had covered the seats and the auction's record).
+test('partnership at 740×360: the bid advisor leaves the seats and the bid in view', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 740, height: 360 });
+    await startGame(page, 'partnership', 5);
+    await page.getByTestId('bid-advisor-toggle').check();
+    await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
+    const seen = await page.evaluate(() => {
+      const hit = (el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      };
+      const panel = document.querySelector('.coach-panels').getBoundingClientRect();
+      return {
+        seats: [1, 2, 3].map((s) => hit(document.querySelector(`[data-testid="seat-${s}"] .seat-head`))),
+        bid: hit(document.querySelector('[data-testid="bid"]')),
+        rows: [...document.querySelectorAll('.advice tbody tr')].map((r) => r.getBoundingClientRect().bottom <= panel.bottom + 1),
+      };
+    });
+    assert.deepEqual(seen, { seats: [true, true, true], bid: true, rows: [true, true, true, true] }, JSON.stringify(seen));
+    await screenshot(page, 'sideways-bid-advisor-partnership');
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
 for (const { preset, size, tag, defend, mouse } of DECISION_CASES) {
   const hand = defend ? 'a hand another seat bids for' : 'a bid-for hand';
   const by = mouse ? ' with a mouse' : '';
