@@ -341,18 +341,14 @@ fn signed(value: f64, decimals: usize) -> String {
 }
 
 /// A value in base stakes as a reason says it, "−2.0 stakes", and in a money
-/// game with what it is worth, "−2.0 stakes (−$0.20)".
+/// game with what it is worth, "−2.0 stakes = −$0.20" (a reason may say it
+/// in brackets).
 fn stakes_text(rules: &Rules, value: f64, decimals: usize) -> String {
     let stakes = format!("{} stakes", signed(value, decimals));
-    let Some(cents) = expert::stake_cents(rules) else {
-        return stakes;
-    };
-    let money = signed(value * cents / 100.0, 2);
-    let money = match money.strip_prefix(['+', '−']) {
-        Some(digits) => format!("{}${digits}", &money[..money.len() - digits.len()]),
-        None => format!("${money}"),
-    };
-    format!("{stakes} ({money})")
+    match expert::money_text(rules, value, true) {
+        Some(money) => format!("{stakes} = {money}"),
+        None => stakes,
+    }
 }
 
 /// What the seat wins when a played contract is made and when it is set, in
@@ -1786,12 +1782,12 @@ mod tests {
         // The club's base stake is 10¢, the pot game's its lowest bid's 25¢;
         // Brooklyn's units are not money.
         let club = Rules::preset(PresetId::Club);
-        assert_eq!(stakes_text(&club, -2.04, 1), "−2.0 stakes (−$0.20)");
-        assert_eq!(stakes_text(&club, 12.0, 1), "+12.0 stakes (+$1.20)");
-        assert_eq!(stakes_text(&club, 0.001, 1), "0.0 stakes ($0.00)");
+        assert_eq!(stakes_text(&club, -2.04, 1), "−2.0 stakes = −$0.20");
+        assert_eq!(stakes_text(&club, 12.0, 1), "+12.0 stakes = +$1.20");
+        assert_eq!(stakes_text(&club, 0.001, 1), "0.0 stakes = $0.00");
         let mut pot = Rules::preset(PresetId::Brooklyn);
         pot.set_option("pot_game", "true").unwrap();
-        assert_eq!(stakes_text(&pot, -0.4, 2), "−0.40 stakes (−$0.10)");
+        assert_eq!(stakes_text(&pot, -0.4, 2), "−0.40 stakes = −$0.10");
         let brooklyn = Rules::preset(PresetId::Brooklyn);
         assert_eq!(stakes_text(&brooklyn, -0.79, 2), "−0.79 stakes");
     }

@@ -367,12 +367,21 @@ pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
     }
 }
 
+/// A cost in stake units as the review says it, "0.25 stake units", in a
+/// money game with its worth: "0.25 stake units = $0.03".
+pub fn stakes_cost_text(rules: &Rules, cost: f64) -> String {
+    match crate::expert::money_text(rules, cost, false) {
+        Some(money) => format!("{cost:.2} stake units = {money}"),
+        None => format!("{cost:.2} stake units"),
+    }
+}
+
 /// "3 inaccuracies, 1 mistake; cost 22 points" (or "every decision was best
 /// or good; cost 2 points", "…; cost nothing"). Costs in different units are
 /// summed apart: the club's pass to the left is valued in points, its other
 /// decisions in stake units ("cost 0.40 stake units and 12 points"); a unit
 /// whose cost shows as zero is left out.
-pub fn summary(decisions: &[GradedDecision]) -> String {
+pub fn summary(rules: &Rules, decisions: &[GradedDecision]) -> String {
     let costs: Vec<String> = [Unit::Stakes, Unit::Points]
         .into_iter()
         .filter_map(|unit| {
@@ -386,7 +395,7 @@ pub fn summary(decisions: &[GradedDecision]) -> String {
                     let points = cost.round() as i64;
                     (points != 0).then(|| format!("{points} points"))
                 }
-                Unit::Stakes => (cost >= 0.005).then(|| format!("{cost:.2} stake units")),
+                Unit::Stakes => (cost >= 0.005).then(|| stakes_cost_text(rules, cost)),
             }
         })
         .collect();
@@ -1170,6 +1179,7 @@ mod tests {
 
     #[test]
     fn the_summary_counts_the_faults_and_the_cost() {
+        let brooklyn = Rules::preset(PresetId::Brooklyn);
         let d = |grade: Grade, cost: f64| GradedDecision {
             chosen: Action::Pass,
             expert: Action::Pass,
@@ -1186,22 +1196,33 @@ mod tests {
             d(Grade::Inaccuracy, 4.0),
             d(Grade::Mistake, 7.0),
         ];
-        assert_eq!(summary(&list), "3 inaccuracies, 1 mistake; cost 22 points");
         assert_eq!(
-            summary(&list[..1]),
+            summary(&brooklyn, &list),
+            "3 inaccuracies, 1 mistake; cost 22 points"
+        );
+        assert_eq!(
+            summary(&brooklyn, &list[..1]),
             "every decision was best or good; cost nothing"
         );
         // A unit whose cost shows as zero is left out.
         let mut best_stakes = list[..2].to_vec();
         best_stakes[0].unit = Unit::Stakes;
-        assert_eq!(summary(&best_stakes), "1 inaccuracy; cost 5 points");
+        assert_eq!(
+            summary(&brooklyn, &best_stakes),
+            "1 inaccuracy; cost 5 points"
+        );
         // The club's decisions in stake units and its pass in points.
         let mut club = list[..2].to_vec();
         club[0].unit = Unit::Stakes;
         club[0].cost = Some(0.25);
         assert_eq!(
-            summary(&club),
+            summary(&brooklyn, &club),
             "1 inaccuracy; cost 0.25 stake units and 5 points"
+        );
+        // Where the stakes are money, with their worth (the club's 10¢).
+        assert_eq!(
+            summary(&Rules::preset(PresetId::Club), &club),
+            "1 inaccuracy; cost 0.25 stake units = $0.03 and 5 points"
         );
     }
 

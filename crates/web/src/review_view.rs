@@ -3,7 +3,7 @@
 //! buried, the auction, each seat's meld and the trick on the table.
 
 use pinochle_engine::game::{same_side, Action, Phase, Seat, State};
-use pinochle_engine::Card;
+use pinochle_engine::{Card, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::{
@@ -224,13 +224,14 @@ fn par_text(seating: Seating, review: &Review) -> String {
     }
 }
 
-/// A cost in the analysis' unit ("8 points", "0.25 stake units").
-fn cost_text(cost: f64, unit: Unit) -> String {
+/// A cost in the analysis' unit ("8 points", "0.25 stake units", in a money
+/// game "0.25 stake units = $0.03").
+fn cost_text(rules: &Rules, cost: f64, unit: Unit) -> String {
     match unit {
         // The double deck counts 50 points a hand: small costs keep a decimal.
         Unit::Points if cost < 9.95 => format!("{cost:.1} points"),
         Unit::Points => format!("{} points", cost.round() as i64),
-        Unit::Stakes => format!("{cost:.2} stake units"),
+        Unit::Stakes => grading::stakes_cost_text(rules, cost),
     }
 }
 
@@ -241,7 +242,7 @@ fn cost_text(cost: f64, unit: Unit) -> String {
 /// buried reads as a tie, not as praise; else the grade, the expert's choice
 /// and the cost; for a decision not valued (a bid), the expert's choice and
 /// its grounds. A `forced` move (the only legal one) says so.
-fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
+fn verdict(rules: &Rules, g: &GradedDecision, phase: Phase, forced: bool) -> String {
     match (g.grade, g.cost) {
         _ if forced && g.chosen == g.expert => {
             let only = if phase == Phase::Tricks {
@@ -252,11 +253,13 @@ fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
             format!("best: the only legal {only}")
         }
         (Some(Grade::Best), _) if g.chosen == g.expert => "best".to_string(),
-        (Some(Grade::Best), Some(cost)) if cost_text(cost, g.unit) != cost_text(0.0, g.unit) => {
+        (Some(Grade::Best), Some(cost))
+            if cost_text(rules, cost, g.unit) != cost_text(rules, 0.0, g.unit) =>
+        {
             format!(
                 "best: {}, worth {} more",
                 expert_would(&g.expert, phase),
-                cost_text(cost, g.unit)
+                cost_text(rules, cost, g.unit)
             )
         }
         (Some(Grade::Best), _) => format!(
@@ -267,7 +270,7 @@ fn verdict(g: &GradedDecision, phase: Phase, forced: bool) -> String {
             "{}: {} (costs {})",
             grade.name(),
             expert_would(&g.expert, phase),
-            cost_text(cost, g.unit)
+            cost_text(rules, cost, g.unit)
         ),
         // Not valued (a bid without figures): the expert's own grounds say
         // how far off it was.
@@ -299,7 +302,7 @@ fn grading_state(review: &Review) -> Option<String> {
         .iter()
         .filter_map(|d| d.answer.clone()?.ok())
         .collect();
-    Some(grading::summary(&done))
+    Some(grading::summary(review.replay.start.rules(), &done))
 }
 
 /// The grading's verdict at the head of the review, where a phone shows it
@@ -375,7 +378,7 @@ fn grades_list(
                         Some(Ok(g)) => {
                             let grade = g.grade.map_or("ungraded", Grade::name);
                             let cost = g.cost.map(|c| c.to_string()).unwrap_or_default();
-                            let verdict = verdict(g, phase, forced);
+                            let verdict = verdict(review.replay.start.rules(), g, phase, forced);
                             html! {
                                 <li class={format!("grade grade-{grade}")} data-testid="grade" data-grade={grade} data-cost={cost}>
                                     <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
@@ -721,7 +724,8 @@ mod tests {
 
     #[test]
     fn a_verdict_says_whose_choice_was_best() {
-        use pinochle_engine::{Rank, Suit};
+        use pinochle_engine::{PresetId, Rank, Suit};
+        let rules = Rules::preset(PresetId::Bison);
         let [ace, ten] = [Rank::Ace, Rank::Ten].map(|r| Card::new(r, Suit::Spades));
         let graded = |chosen: Card, cost: f64, grade: Grade| GradedDecision {
             chosen: Action::Bury(chosen),
@@ -733,7 +737,7 @@ mod tests {
             expert_value: None,
         };
         assert_eq!(
-            verdict(&graded(ten, 0.0, Grade::Best), Phase::Bury, false),
+            verdict(&rules, &graded(ten, 0.0, Grade::Best), Phase::Bury, false),
             "best"
         );
         // A forced move is no choice: the verdict says so.
@@ -743,25 +747,40 @@ mod tests {
             ..graded(ten, 0.0, Grade::Best)
         };
         assert_eq!(
-            verdict(&only, Phase::Tricks, true),
+            verdict(&rules, &only, Phase::Tricks, true),
             "best: the only legal card"
         );
         assert_eq!(
-            verdict(&graded(ace, 0.0, Grade::Best), Phase::Bury, false),
+            verdict(&rules, &graded(ace, 0.0, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
-            verdict(&graded(ace, 0.4, Grade::Best), Phase::Bury, false),
+            verdict(&rules, &graded(ace, 0.4, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth 0.4 points more"
         );
         // A cost that shows as zero is the same.
         assert_eq!(
-            verdict(&graded(ace, 0.01, Grade::Best), Phase::Bury, false),
+            verdict(&rules, &graded(ace, 0.01, Grade::Best), Phase::Bury, false),
             "best: the expert would bury 10♠, worth the same here"
         );
         assert_eq!(
-            verdict(&graded(ace, 12.0, Grade::Mistake), Phase::Bury, false),
+            verdict(
+                &rules,
+                &graded(ace, 12.0, Grade::Mistake),
+                Phase::Bury,
+                false
+            ),
             "mistake: the expert would bury 10♠ (costs 12 points)"
+        );
+        // The club's stakes are money: a cost in them says its worth.
+        let club = Rules::preset(PresetId::Club);
+        let staked = GradedDecision {
+            unit: Unit::Stakes,
+            ..graded(ace, 0.4, Grade::Mistake)
+        };
+        assert_eq!(
+            verdict(&club, &staked, Phase::Bury, false),
+            "mistake: the expert would bury 10♠ (costs 0.40 stake units = $0.04)"
         );
         // A bid is not valued: its verdict gives the expert's grounds.
         let bid = GradedDecision {
@@ -776,7 +795,7 @@ mod tests {
             expert_value: None,
         };
         assert_eq!(
-            verdict(&bid, Phase::Auction, false),
+            verdict(&rules, &bid, Phase::Auction, false),
             "the expert would pass: your side scores 300 or more in 16 of 24 sampled deals; \
              the expert's limit is 295 (10 to spare), so it bids up to 290"
         );

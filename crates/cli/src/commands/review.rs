@@ -12,6 +12,7 @@ use pinochle_ai::coach::Unit;
 use pinochle_ai::grading::{self, GradedDecision, Par};
 use pinochle_ai::Level;
 use pinochle_engine::game::{read_records, HandRecord, HandReplay, Seat};
+use pinochle_engine::Rules;
 use serde_json::{json, Value};
 
 pub const USAGE: &str = "review FILE [--seat N] [--json]";
@@ -40,6 +41,8 @@ pub const OPTS: &[Opt] = &[
 /// One reviewed hand.
 struct Reviewed {
     record: HandRecord,
+    /// The hand's rules (a money game's costs say their worth).
+    rules: Rules,
     seat: Seat,
     /// Each decision's step (its index among the hand's moves) and grade.
     decisions: Vec<(usize, GradedDecision)>,
@@ -112,6 +115,7 @@ fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
         })?;
     let par = grading::par(&replay.start, &replay.moves, grading::PAR_NODES);
     Ok(Reviewed {
+        rules: replay.start.rules().clone(),
         record: replay.record,
         seat,
         decisions,
@@ -158,15 +162,16 @@ fn to_json(r: &Reviewed) -> Value {
         "unit": unit_name(unit),
         "decisions": decisions,
         "par": r.par,
-        "summary": grading::summary(&graded_list(r)),
+        "summary": grading::summary(&r.rules, &graded_list(r)),
     })
 }
 
-/// A cost in its unit ("8 points", "0.25 stake units").
-fn cost_text(cost: f64, unit: Unit) -> String {
+/// A cost in its unit ("8.0 points", "0.25 stake units", in a money game
+/// "0.25 stake units = $0.03").
+fn cost_text(rules: &Rules, cost: f64, unit: Unit) -> String {
     match unit {
         Unit::Points => format!("{cost:.1} points"),
-        Unit::Stakes => format!("{cost:.2} stake units"),
+        Unit::Stakes => grading::stakes_cost_text(rules, cost),
     }
 }
 
@@ -190,7 +195,9 @@ fn to_text(r: &Reviewed) -> String {
         out += "  (none)\n";
     }
     for (step, d) in &r.decisions {
-        let cost = d.cost.map_or("—".to_string(), |c| cost_text(c, d.unit));
+        let cost = d
+            .cost
+            .map_or("—".to_string(), |c| cost_text(&r.rules, c, d.unit));
         let grade = d.grade.map_or("—", |g| g.name());
         out += &format!(
             "  step {step:>3}  {:<24} expert: {:<24} {cost:>18}  {grade}\n",
@@ -218,6 +225,9 @@ fn to_text(r: &Reviewed) -> String {
         }
         None => out += "par: none (no card play, or the solver did not finish in time)\n",
     }
-    out += &format!("summary: {}\n\n", grading::summary(&graded_list(r)));
+    out += &format!(
+        "summary: {}\n\n",
+        grading::summary(&r.rules, &graded_list(r))
+    );
     out
 }
