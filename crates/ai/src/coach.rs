@@ -340,6 +340,13 @@ fn signed(value: f64, decimals: usize) -> String {
     }
 }
 
+/// Whole points, "1 point" or "12 points".
+fn points_text(points: f64) -> String {
+    let whole = format!("{points:.0}");
+    let word = if whole == "1" { "point" } else { "points" };
+    format!("{whole} {word}")
+}
+
 /// A value in base stakes as a reason says it, "−2.0 stakes", and in a money
 /// game with what it is worth, "−2.0 stakes = −$0.20" (a reason may say it
 /// in brackets).
@@ -466,8 +473,9 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
             Unit::Points => (
                 points,
                 format!(
-                    "{} · {points:.0} points to {}",
+                    "{} · {} to {}",
                     contract_note(i),
+                    points_text(points),
                     side.name()
                 ),
             ),
@@ -498,11 +506,11 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         )),
     }
     if analysis.unit == Unit::Points && !values.bounded {
-        let points = values.side_points[best] as f64 / count;
         facts.push(format!(
-            "{} {} {points:.0} points from here on, on average",
+            "{} {} {} from here on, on average",
             side.name(),
-            side.take()
+            side.take(),
+            points_text(values.side_points[best] as f64 / count)
         ));
         // The order counts a made contract as twice the bid (see
         // `Goal::score`): say so where it puts a card above one shown with
@@ -1775,6 +1783,13 @@ mod tests {
         assert_eq!(expert::stake_unit(&pot, 290), 1.0);
         assert_eq!(expert::stake_unit(&pot, 300), 1.2);
         assert_eq!(expert::stake_unit(&pot, 400), 1.6);
+    }
+
+    #[test]
+    fn one_point_is_a_point() {
+        assert_eq!(points_text(1.2), "1 point");
+        assert_eq!(points_text(0.4), "0 points");
+        assert_eq!(points_text(12.0), "12 points");
     }
 
     #[test]
