@@ -152,7 +152,7 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
 });
 
 test('a share link opens the new-game screen with its rules and seed', { timeout: 120_000 }, async () => {
-  const { page, context } = await openPage(browser);
+  const { page, context, problems } = await openPage(browser);
   try {
     await page.goto(`${baseUrl()}#v=1&game=bison&seed=9&target=1000`, { waitUntil: 'load' });
     await page.getByTestId('custom-rules').waitFor({ state: 'visible', timeout: 30_000 });
@@ -185,8 +185,21 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     assert.equal(await page.getByTestId('rules-name').innerText(), 'Friday');
     await page.getByTestId('change-rules').click();
     assert.equal(await page.locator('#rule-target').inputValue(), '1000', 'the preset keeps its rules');
+    // Where the browser has a share sheet (a phone's), the button opens it
+    // with the link and the preset's name; dismissed, it leaves no error.
+    await page.evaluate(() => {
+      window.sharedWith = [];
+      navigator.share = (data) => {
+        window.sharedWith.push({ title: data.title, url: data.url });
+        return Promise.reject(new DOMException('Share canceled', 'AbortError'));
+      };
+    });
     await page.getByTestId('share-rules').click();
-    assert.match(await page.getByTestId('share-url').inputValue(), /#v=1&game=bison&name=Friday&seed=9&target=1000$/);
+    const link = await page.getByTestId('share-url').inputValue();
+    assert.match(link, /#v=1&game=bison&name=Friday&seed=9&target=1000$/);
+    assert.deepEqual(await page.evaluate(() => window.sharedWith), [{ title: 'Friday', url: link }], 'the share sheet opened with the link');
+    await page.waitForTimeout(200);
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
     await page.getByTestId('start-game').click();
     await page.getByTestId('game').waitFor({ state: 'visible' });
     assert.equal(new URL(page.url()).hash, '', 'the link leaves the address once its game starts');

@@ -2,28 +2,61 @@
 //! (`…/#v=1&game=bison&target=1000`; a fragment is never sent to a server) and
 //! writing one for "share these rules". The codec is the engine's
 //! ([`pinochle_engine::link`]), the same one `pinochle link` uses. Every link
-//! shown has a Copy button beside it.
+//! shown has a Copy button beside it; where the browser has a share sheet
+//! (a phone's), "Share these rules" opens it with the link.
 
 use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsValue;
 use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
 
+thread_local! {
+    /// The handler for a clipboard write or a share sheet that fails or is
+    /// dismissed: nothing to do (the link stays on screen to copy by hand),
+    /// but a rejection nobody handles is reported as an error.
+    static IGNORE_REJECTION: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
+}
+
+/// Hands a browser promise the rejection handler.
+fn settle_quietly(promise: &js_sys::Promise) {
+    IGNORE_REJECTION.with(|ignore| {
+        let _ = promise.catch(ignore);
+    });
+}
+
 /// Puts `text` on the clipboard through `navigator.clipboard.writeText`;
-/// `false` when the browser offers no clipboard here.
+/// `false` when the browser offers no clipboard here (a page not served
+/// over https has none).
 fn write_clipboard(text: &str) -> bool {
     let Some(window) = web_sys::window() else {
         return false;
     };
-    let get =
-        |target: &JsValue, key: &str| js_sys::Reflect::get(target, &JsValue::from_str(key)).ok();
-    let clipboard = get(window.as_ref(), "navigator")
-        .and_then(|n| get(&n, "clipboard"))
-        .filter(|c| !c.is_undefined() && !c.is_null());
-    let Some(clipboard) = clipboard else {
+    let clipboard = window.navigator().clipboard();
+    if clipboard.is_undefined() {
+        return false;
+    }
+    settle_quietly(&clipboard.write_text(text));
+    true
+}
+
+/// Opens the system's share sheet with `url` where the browser has one (a
+/// phone's: Messages, mail, a chat), `title` naming it; `false` where it has
+/// none (most desktop browsers), and the link field with its Copy button is
+/// all there is.
+pub fn open_share_sheet(title: &str, url: &str) -> bool {
+    let Some(window) = web_sys::window() else {
         return false;
     };
-    let write = get(&clipboard, "writeText").and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    write.is_some_and(|f| f.call1(&clipboard, &JsValue::from_str(text)).is_ok())
+    let navigator = window.navigator();
+    // (Feature detection: calling a method the browser lacks would throw.)
+    if !js_sys::Reflect::has(&navigator, &JsValue::from_str("share")).unwrap_or(false) {
+        return false;
+    }
+    let data = web_sys::ShareData::new();
+    data.set_title(title);
+    data.set_url(url);
+    settle_quietly(&navigator.share_with_data(&data));
+    true
 }
 
 #[derive(Properties, PartialEq)]

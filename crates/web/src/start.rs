@@ -21,7 +21,7 @@ use crate::rule_forms::summary;
 use crate::rules_editor::RulesEditor;
 use crate::rules_text::RulesView;
 use crate::seating::YOU;
-use crate::share::{share_url, CopyButton};
+use crate::share::{open_share_sheet, share_url, CopyButton};
 use crate::stats_view::StatsPanel;
 use crate::storage::{Library, SessionSummary, Tally};
 
@@ -364,7 +364,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // Once asked for, the link follows the choices below as they change (a
     // link made before a change would share the old rules).
     let share_open = use_state(|| false);
-    let shared_url = (*share_open).then(|| rules.clone()).flatten().map(|rules| {
+    let link = rules.clone().map(|rules| {
         share_url(
             &props.share_base,
             &SharedRules {
@@ -374,6 +374,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             },
         )
     });
+    let shared_url = (*share_open).then(|| link.clone()).flatten();
     let on_rules = {
         let settings = settings.clone();
         Callback::from(move |rules: Rules| {
@@ -435,9 +436,17 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let editing = editing.clone();
         Callback::from(move |_: MouseEvent| editing.set(true))
     };
+    // The link shows under the button (to copy, or to read what is shared)
+    // and, on a phone, the system's share sheet opens with it.
     let on_share = {
         let share_open = share_open.clone();
-        Callback::from(move |_: MouseEvent| share_open.set(true))
+        let title = link_name(&s).unwrap_or_else(|| s.preset.name().to_string());
+        Callback::from(move |_: MouseEvent| {
+            share_open.set(true);
+            if let Some(url) = &link {
+                open_share_sheet(&title, url);
+            }
+        })
     };
     let library = &props.library;
     html! {
