@@ -92,16 +92,25 @@ for (const table of [
       assert.ok(rows >= table.seats, 'the result lists every player');
       // The totals hold the money put in before the first deal, and say so.
       assert.match(await page.getByTestId('put-in-note').innerText(), table.putIn);
+      // On a phone the ledger of four players and the pot (seven columns)
+      // shows every column without a sideways scroll; five and the bowl
+      // (eight) scroll, and fade out at the right edge until scrolled there.
+      await page.getByTestId('next-hand').click();
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.locator('[data-testid="score-sheet"] summary').click();
+      const scroller = page.locator('[data-testid="score-sheet"] .table-scroll');
+      const sheet = () => scroller.evaluate((el) => ({ shown: el.clientWidth, wide: el.scrollWidth, fade: getComputedStyle(el).getPropertyValue('--more-right') }));
+      // (A scroll timeline takes effect at the next frame.)
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const before = await sheet();
       if (table.seats === 4) {
-        // On a phone the ledger of four players and the pot (seven columns)
-        // shows every column without a sideways scroll.
-        await page.getByTestId('next-hand').click();
-        await page.setViewportSize({ width: 360, height: 740 });
-        await page.locator('[data-testid="score-sheet"] summary').click();
-        const sheet = await page.locator('[data-testid="score-sheet"] .table-scroll').evaluate((el) => ({ shown: el.clientWidth, wide: el.scrollWidth }));
-        assert.ok(sheet.wide <= sheet.shown + 1, `the ledger fits a phone: ${JSON.stringify(sheet)}`);
-        await screenshot(page, `${table.name}-360x740-ledger`);
+        assert.ok(before.wide <= before.shown + 1 && before.fade === '0px', `the ledger fits a phone: ${JSON.stringify(before)}`);
+      } else {
+        assert.ok(before.wide > before.shown && before.fade !== '0px', `the wider ledger fades at its edge: ${JSON.stringify(before)}`);
+        await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+        await page.waitForFunction(() => getComputedStyle(document.querySelector('[data-testid="score-sheet"] .table-scroll')).getPropertyValue('--more-right') === '0px');
       }
+      await screenshot(page, `${table.name}-360x740-ledger`);
       assert.deepEqual(problems.errors, [], 'no console or page errors');
     } finally {
       await context.close();
