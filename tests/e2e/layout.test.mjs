@@ -241,8 +241,10 @@ const DECISION_CASES = [
 
 // Sideways, the bid advisor lies between the seats and the hand: the seats'
 // calls and the partner's badge, the bid buttons and the four trumps' rows
-// all in view (it had covered the seats and the auction's record).
-test('partnership at 740×360: the bid advisor leaves the seats and the bid in view', { timeout: 120_000 }, async () => {
+// all in view (it had covered the seats and the auction's record); in the
+// play a hint lies on the right, beside the trick it speaks of (it had
+// covered it).
+test('partnership at 740×360: the bid advisor leaves the seats and the bid in view, a card hint the trick', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser, { touch: true });
   try {
     await page.setViewportSize({ width: 740, height: 360 });
@@ -263,6 +265,19 @@ test('partnership at 740×360: the bid advisor leaves the seats and the bid in v
     });
     assert.deepEqual(seen, { seats: [true, true, true], bid: true, rows: [true, true, true, true] }, JSON.stringify(seen));
     await screenshot(page, 'sideways-bid-advisor-partnership');
+    // In the play a card's hint lies over the right half: the trick it
+    // speaks of stays in view on the left, the hand below.
+    await page.getByTestId('bid-advisor-toggle').uncheck();
+    await playUntil(page, humanToPlayCard);
+    await page.getByTestId('hint').click();
+    await page.locator('[data-testid="hint-panel"] .coach-choice').first().waitFor({ timeout: 60_000 });
+    const apart = await page.evaluate(() => {
+      const [panel, trick, hand] = ['.coach-panels', '[data-testid="trick"]', '[data-testid="hand"]'].map((s) => document.querySelector(s).getBoundingClientRect());
+      const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return { trick: overlap(panel, trick), hand: overlap(panel, hand) };
+    });
+    assert.deepEqual(apart, { trick: false, hand: false }, 'the hint leaves the trick and the hand in view');
+    await screenshot(page, 'sideways-hint-partnership');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();
