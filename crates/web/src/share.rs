@@ -40,23 +40,22 @@ fn write_clipboard(text: &str) -> bool {
 }
 
 /// Opens the system's share sheet with `url` where the browser has one (a
-/// phone's: Messages, mail, a chat), `title` naming it; `false` where it has
-/// none (most desktop browsers), and the link field with its Copy button is
-/// all there is.
-pub fn open_share_sheet(title: &str, url: &str) -> bool {
+/// phone's: Messages, mail, a chat), `title` naming it. Where it has none
+/// (most desktop browsers) nothing opens: the link field with its Copy button
+/// is all there is.
+pub fn open_share_sheet(title: &str, url: &str) {
     let Some(window) = web_sys::window() else {
-        return false;
+        return;
     };
     let navigator = window.navigator();
     // (Feature detection: calling a method the browser lacks would throw.)
     if !js_sys::Reflect::has(&navigator, &JsValue::from_str("share")).unwrap_or(false) {
-        return false;
+        return;
     }
     let data = web_sys::ShareData::new();
     data.set_title(title);
     data.set_url(url);
     settle_quietly(&navigator.share_with_data(&data));
-    true
 }
 
 #[derive(Properties, PartialEq)]
