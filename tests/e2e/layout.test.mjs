@@ -528,6 +528,40 @@ test('axe finds no serious violation on the start screen, rules, editor, table a
   }
 });
 
+// On a phone the last trick lies over the trick, its four cards in one row
+// (below the trick it squeezed the trick to a sliver and wrapped its fourth
+// card under the label).
+test('partnership at 360×740: the last trick lies over the trick, its cards in one row', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await startGame(page, 'partnership', 8);
+    await playUntil(page, async (p) => (await humanToPlayCard(p)) && Number(await p.getByTestId('game').getAttribute('data-tricks-done')) >= 1);
+    await page.getByTestId('last-trick-button').click();
+    await page.getByTestId('last-trick').waitFor({ state: 'visible' });
+    const shown = await page.evaluate(() => {
+      const panel = document.querySelector('[data-testid="last-trick"]');
+      const box = panel.getBoundingClientRect();
+      const center = document.querySelector('.center').getBoundingClientRect();
+      const cards = [...panel.querySelectorAll('[data-card]')].map((c) => c.getBoundingClientRect());
+      const mid = cards[0];
+      return {
+        cards: cards.length,
+        rows: new Set(cards.map((c) => Math.round(c.top))).size,
+        inside: box.top >= center.top - 1 && box.bottom <= center.bottom + 1,
+        onTop: panel.contains(document.elementFromPoint(mid.x + mid.width / 2, mid.y + mid.height / 2)),
+      };
+    });
+    assert.deepEqual(shown, { cards: 4, rows: 1, inside: true, onTop: true }, JSON.stringify(shown));
+    await screenshot(page, 'last-trick-partnership-360x740');
+    await page.getByTestId('last-trick-button').click();
+    await page.getByTestId('last-trick').waitFor({ state: 'detached' });
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
 test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere or Escape closes; Sound toggles and is remembered', { timeout: 120_000 }, async () => {
   const { page } = await openPage(shared.browser);
   try {
