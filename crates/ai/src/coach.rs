@@ -352,7 +352,7 @@ fn points_text(points: f64) -> String {
 /// in brackets).
 fn stakes_text(rules: &Rules, value: f64, decimals: usize) -> String {
     let stakes = format!("{} stakes", signed(value, decimals));
-    match expert::money_text(rules, value, true) {
+    match expert::stakes_in_money(rules, value, true) {
         Some(money) => format!("{stakes} = {money}"),
         None => stakes,
     }
@@ -1762,7 +1762,7 @@ mod tests {
     use crate::Player;
     use pinochle_engine::cards::parse_cards;
     use pinochle_engine::game::rng::Rng;
-    use pinochle_engine::game::tricks::legal_cards;
+    use pinochle_engine::game::tricks::{cards_among, legal_cards};
     use pinochle_engine::{PresetId, Rank, Rules};
 
     #[test]
@@ -2472,15 +2472,7 @@ the opponents have passed."
         });
         let view = found.expect("a card choice");
         let declaring = side_of(&view).unwrap().1;
-        let cards: Vec<Card> = view
-            .legal_actions()
-            .iter()
-            .take(2)
-            .filter_map(|a| match a {
-                Action::PlayCard(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
+        let cards = cards_among(&view.legal_actions()[..2]);
         // The first card makes the contract in more deals (so it ranks first:
         // the declarer maximises the totals, the defenders minimise them);
         // `second_points` is the second card's points for the seat's side.

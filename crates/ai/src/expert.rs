@@ -99,15 +99,9 @@ pub fn stake_cents(rules: &Rules) -> Option<f64> {
 
 /// What an amount in base stakes is worth in a money game, "$0.20" (with
 /// `signed`, "−$0.20" or "+$0.20"); `None` where the stakes are not money.
-pub fn money_text(rules: &Rules, stakes: f64, signed: bool) -> Option<String> {
+pub fn stakes_in_money(rules: &Rules, stakes: f64, signed: bool) -> Option<String> {
     let cents = (stakes * stake_cents(rules)?).round() as i64;
-    let sign = match cents {
-        c if c < 0 => "−",
-        c if c > 0 && signed => "+",
-        _ => "",
-    };
-    let cents = cents.unsigned_abs();
-    Some(format!("{sign}${}.{:02}", cents / 100, cents % 100))
+    Some(pinochle_engine::rules::money_text(cents, signed))
 }
 
 /// Players who pay or are paid by the declarer: every other seat at the

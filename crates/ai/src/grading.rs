@@ -370,7 +370,7 @@ pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
 /// A cost in stake units as the review says it, "0.25 stake units", in a
 /// money game with its worth: "0.25 stake units = $0.03".
 pub fn stakes_cost_text(rules: &Rules, cost: f64) -> String {
-    match crate::expert::money_text(rules, cost, false) {
+    match crate::expert::stakes_in_money(rules, cost, false) {
         Some(money) => format!("{cost:.2} stake units = {money}"),
         None => format!("{cost:.2} stake units"),
     }

@@ -441,6 +441,18 @@ impl Bunch {
     ];
 }
 
+/// An amount of money in cents as a player reads it: "$0.20", "−$0.20" (a
+/// true minus sign), and with `signed` a gain as "+$0.20".
+pub fn money_text(cents: i64, signed: bool) -> String {
+    let sign = match cents {
+        c if c < 0 => "−",
+        c if c > 0 && signed => "+",
+        _ => "",
+    };
+    let c = cents.unsigned_abs();
+    format!("{sign}${}.{:02}", c / 100, c % 100)
+}
+
 /// Money play on top of a points game (Bison option), in cents.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoneyPlay {
@@ -1067,6 +1079,15 @@ fn single_deck_table(doubles: bool) -> MeldTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn money_reads_in_dollars_and_cents() {
+        assert_eq!(money_text(20, false), "$0.20");
+        assert_eq!(money_text(-20, false), "−$0.20");
+        assert_eq!(money_text(20, true), "+$0.20");
+        assert_eq!(money_text(0, true), "$0.00");
+        assert_eq!(money_text(1010, false), "$10.10");
+    }
 
     #[test]
     fn a_set_of_cards_counts_each_cards_points() {

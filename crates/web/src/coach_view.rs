@@ -7,6 +7,7 @@
 
 use gloo_events::EventListener;
 use pinochle_ai::coach::{Analysis, BidAdvice, CardSide, Choice, TrumpOutlook, Unit};
+use pinochle_ai::expert::stakes_in_money;
 use pinochle_engine::game::{partner, same_side, Action, Phase};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
@@ -17,7 +18,6 @@ use crate::controller::{Game, Msg};
 use crate::controls::meld_keys_text;
 use crate::seating::GiveUp;
 use crate::shortcuts::shortcut_key;
-use crate::table::amount;
 
 /// An action as the coach names it in `phase` (giving up the hand as its
 /// button says).
@@ -234,12 +234,9 @@ fn points_for(game: &Game, phase: Phase) -> String {
 /// for you, in a money game with what a unit is worth ("stake units of $0.10
 /// for you": its results are in dollars).
 fn unit_name(game: &Game, phase: Phase, unit: Unit) -> String {
-    match (unit, pinochle_ai::expert::stake_cents(game.rules())) {
+    match (unit, stakes_in_money(game.rules(), 1.0, false)) {
         (Unit::Points, _) => points_for(game, phase),
-        (Unit::Stakes, Some(cents)) => format!(
-            "stake units of {} for you",
-            amount(game.rules(), cents.round() as i64, false)
-        ),
+        (Unit::Stakes, Some(worth)) => format!("stake units of {worth} for you"),
         (Unit::Stakes, None) => "stake units for you".to_string(),
     }
 }

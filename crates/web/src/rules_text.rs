@@ -4,8 +4,8 @@
 //! table variants of RULES.md §6 included when they are on.
 
 use pinochle_engine::rules::{
-    meld_value, AllPass, BidBand, ConcedeTiming, Counting, DefenderNeeds, HeadRule, MeldBy,
-    MeldValues, PassOrder, Scoring, TrumpMarriage,
+    meld_value, money_text, AllPass, BidBand, ConcedeTiming, Counting, DefenderNeeds, HeadRule,
+    MeldBy, MeldValues, PassOrder, Scoring, TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
@@ -60,8 +60,9 @@ fn preset_points(rules: &Rules) -> Option<pinochle_engine::rules::PointsScoring>
     }
 }
 
+/// An amount the rules set in cents, "$2.00".
 fn cents(c: u32) -> String {
-    format!("${}.{:02}", c / 100, c % 100)
+    money_text(i64::from(c), false)
 }
 
 fn scoring_items(rules: &Rules) -> Vec<String> {

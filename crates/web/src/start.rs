@@ -8,6 +8,7 @@
 
 use pinochle_ai::Level;
 use pinochle_engine::link::{decode_link, encode_link, SharedRules};
+use pinochle_engine::rules::money_text;
 use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -92,7 +93,7 @@ fn amount_text(tally: Tally, v: i64) -> String {
     match tally {
         Tally::Points => format!("{minus}{a}"),
         Tally::Stakes => format!("{}{a} u", if v > 0 { "+" } else { minus }),
-        Tally::Money => format!("{minus}${}.{:02}", a / 100, a % 100),
+        Tally::Money => money_text(v, false),
     }
 }
 

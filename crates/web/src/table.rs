@@ -13,7 +13,7 @@ use pinochle_engine::game::{
     PlayedCard, PlayerView, Seat, SessionResult,
 };
 use pinochle_engine::meld::MeldResult;
-use pinochle_engine::rules::Scoring;
+use pinochle_engine::rules::{money_text, Scoring};
 use pinochle_engine::{best_meld, Card, PresetId, Rules};
 use wasm_bindgen::JsCast;
 use yew::{
@@ -186,9 +186,7 @@ pub fn amount(rules: &Rules, value: i64, signed: bool) -> String {
     match rules.scoring {
         Scoring::Points(_) => format!("{sign}{v}"),
         Scoring::Stakes(_) => format!("{sign}{v} u"),
-        Scoring::Pot(_) | Scoring::Bowl(_) => {
-            format!("{sign}${}.{:02}", v / 100, v % 100)
-        }
+        Scoring::Pot(_) | Scoring::Bowl(_) => money_text(value, signed),
     }
 }
 
@@ -740,7 +738,6 @@ fn chart_series(game: &Game, cols: &[(String, Seat)]) -> Vec<Series> {
         .collect()
 }
 
-/// The score sheet (the ledger in the money games); `open` shows it unfolded.
 /// A score sheet's cell: `amount`, with a money amount's dollar sign in a
 /// span of its own, which a phone leaves out for room (the chart above the
 /// sheet shows it on its axis); "—" where the seat has no figure.
@@ -757,6 +754,7 @@ fn sheet_cell(rules: &Rules, value: Option<i64>, signed: bool) -> Html {
     }
 }
 
+/// The score sheet (the ledger in the money games); `open` shows it unfolded.
 fn score_sheet(game: &Game, open: bool) -> Html {
     let rules = game.rules();
     let cols = columns(game);
