@@ -159,6 +159,7 @@ fn random_problems(args: &[String]) -> (Vec<(Deal, Position)>, u64) {
             head,
             counting,
             declarer_side: side,
+            last_trick: true,
         };
         let mut pos = Position::new(&hands, &[], 0).unwrap();
         if played > 0 {

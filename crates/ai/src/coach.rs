@@ -426,6 +426,15 @@ impl CardSide {
         }
     }
 
+    /// "your side's", "your": whose meld a defending party saves (in a
+    /// three-handed game each defender its own).
+    fn possessive(self) -> &'static str {
+        match self {
+            CardSide::Partners => "your side's",
+            _ => "your",
+        }
+    }
+
     /// The verb "take" for `name`.
     fn take(self) -> &'static str {
         match self {
@@ -468,15 +477,21 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     for &i in &ranking {
         let made = values.made[i] / count;
         let points = values.side_points[i] as f64 / count;
+        // A defending party's meld at stake counts in the value where the
+        // card still saves it (so a review grades a card that loses it).
+        let meld = values.meld.as_ref().map_or(0.0, |m| {
+            f64::from(m.stake) * f64::from(m.kept[i]) / f64::from(m.searched.max(1))
+        });
         let (value, note) = match analysis.unit {
             Unit::Stakes => (made * win + (1.0 - made) * loss, contract_note(i)),
             Unit::Points => (
-                points,
+                points + meld,
                 format!(
-                    "{} · {} to {}",
+                    "{} · {} to {}{}",
                     contract_note(i),
                     points_text(points),
-                    side.name()
+                    side.name(),
+                    meld_note(values, side, i)
                 ),
             ),
         };
@@ -487,6 +502,13 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     analysis.worlds = values.solved;
     analysis.estimated = !values.exact;
     analysis.budget_cut = values.budget_cut;
+    if let (Unit::Points, Some(m)) = (analysis.unit, &values.meld) {
+        analysis.value_basis = Some(format!(
+            "the card points taken from here on, and {} {} meld where it is still saved",
+            side.possessive(),
+            m.stake
+        ));
+    }
     let Some(best) = values.best() else {
         return;
     };
@@ -512,22 +534,85 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
             side.take(),
             points_text(values.side_points[best] as f64 / count)
         ));
+        if let Some(fact) = meld_fact(values, side, best) {
+            facts.push(fact);
+        }
         // The order counts a made contract as twice the bid (see
-        // `Goal::score`): say so where it puts a card above one shown with
-        // more points.
-        let shown: Vec<i64> = ranking
-            .iter()
-            .take(MAX_CHOICES)
-            .map(|&i| values.side_points[i])
-            .collect();
-        if shown.windows(2).any(|w| w[0] < w[1]) {
-            facts.push(format!(
-                "the list puts {} the contract before points",
-                if declaring { "making" } else { "setting" }
-            ));
+        // `Goal::score`) and a defending party's meld where a card loses
+        // it: say which puts a card above one shown with more points.
+        let shown: Vec<usize> = ranking.iter().take(MAX_CHOICES).copied().collect();
+        let kept = |i: usize| values.meld.as_ref().map_or(0, |m| m.kept[i]);
+        let (mut for_contract, mut for_meld) = (false, false);
+        for w in shown.windows(2) {
+            if values.side_points[w[0]] < values.side_points[w[1]] {
+                if kept(w[0]) > kept(w[1]) {
+                    for_meld = true;
+                } else {
+                    for_contract = true;
+                }
+            }
+        }
+        let contract = if declaring {
+            "making the contract"
+        } else {
+            "setting the contract"
+        };
+        let meld = format!("keeping {} meld", side.possessive());
+        let first = match (for_contract, for_meld) {
+            (true, true) => Some(format!("{contract} and {meld}")),
+            (true, false) => Some(contract.to_string()),
+            (false, true) => Some(meld),
+            (false, false) => None,
+        };
+        if let Some(first) = first {
+            facts.push(format!("the list puts {first} before points"));
         }
     }
     analysis.reason = facts.join("; ");
+}
+
+/// A card's line on a defending party's meld, where the cards differ in it:
+/// " · your 130 meld kept in 20 of 24 deals" (see [`pimc::MeldNeed`]).
+fn meld_note(values: &CardValues, side: CardSide, i: usize) -> String {
+    match &values.meld {
+        Some(m) if m.kept.iter().any(|&k| k != m.kept[i]) => format!(
+            " · {} {} meld kept in {} deals",
+            side.possessive(),
+            m.stake,
+            of(m.kept[i] as usize, m.searched as usize)
+        ),
+        _ => String::new(),
+    }
+}
+
+/// The reason's fact on the meld a defending party has yet to save, where the
+/// cards differ in it or it is at risk whatever is played.
+fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String> {
+    let m = values.meld.as_ref()?;
+    let kept = m.kept[best];
+    if kept == m.searched && m.kept.iter().all(|&k| k == kept) {
+        return None;
+    }
+    let what = match m.kind {
+        pimc::NeedKind::CounterCard => "a counter card (an ace, ten or king)".to_string(),
+        pimc::NeedKind::Points(p) => format!("the {} more", points_text(f64::from(p))),
+    };
+    let deals = if kept == m.searched {
+        format!("all {} sampled deals", m.searched)
+    } else {
+        format!("{} sampled deals", of(kept as usize, m.searched as usize))
+    };
+    // (A three-handed defender saves its meld alone.)
+    let who = match side {
+        CardSide::Partners => "your side",
+        _ => "you",
+    };
+    Some(format!(
+        "after the {} {who} can still take {what} that {} {} meld needs to score, in {deals}",
+        values.cards[best].long_name(),
+        side.possessive(),
+        m.stake
+    ))
 }
 
 /// Whether the contract is made (`Some(true)`) or set (`Some(false)`) in
@@ -2459,7 +2544,7 @@ the opponents have passed."
     }
 
     #[test]
-    fn the_reason_says_when_the_contract_puts_a_card_above_more_points() {
+    fn the_reason_says_when_the_contract_or_a_meld_puts_a_card_above_more_points() {
         // A bison trick-play decision with a choice of cards.
         let mut found = None;
         drive(PresetId::Bison, 3, 400, |state| {
@@ -2473,10 +2558,16 @@ the opponents have passed."
         let view = found.expect("a card choice");
         let declaring = side_of(&view).unwrap().1;
         let cards = cards_among(&view.legal_actions()[..2]);
-        // The first card makes the contract in more deals (so it ranks first:
-        // the declarer maximises the totals, the defenders minimise them);
+        // The first card ranks first (the declarer maximises the totals, the
+        // defenders minimise them), for making (or setting) the contract in
+        // more deals or, with `kept`, for keeping the meld in more;
         // `second_points` is the second card's points for the seat's side.
-        let reason = |second_points: i64| {
+        let reason = |second_points: i64, kept: Option<Vec<u32>>| {
+            let made = match (declaring, kept.is_some()) {
+                (_, true) => vec![5.0, 5.0],
+                (true, false) => vec![10.0, 8.0],
+                (false, false) => vec![0.0, 2.0],
+            };
             let values = CardValues {
                 cards: cards.clone(),
                 totals: if declaring {
@@ -2484,31 +2575,59 @@ the opponents have passed."
                 } else {
                     vec![1.0, 9.0]
                 },
-                made: if declaring {
-                    vec![10.0, 8.0]
-                } else {
-                    vec![0.0, 2.0]
-                },
+                made,
                 side_points: vec![1000, second_points],
                 solved: 10,
                 maximize: declaring,
                 exact: true,
                 bounded: false,
                 budget_cut: false,
+                meld: kept.map(|kept| pimc::MeldKept {
+                    stake: 60,
+                    kind: pimc::NeedKind::CounterCard,
+                    searched: 10,
+                    kept,
+                }),
             };
             let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
             card_play(&view, &values, &mut analysis);
             assert_eq!(analysis.choices[0].action, Action::PlayCard(cards[0]));
-            analysis.reason
+            analysis
         };
         let said = format!(
             "the list puts {} the contract before points",
             if declaring { "making" } else { "setting" }
         );
-        let more = reason(1080);
+        let more = reason(1080, None).reason;
         assert!(more.contains(&said), "{more}");
-        let fewer = reason(900);
+        let fewer = reason(900, None).reason;
         assert!(!fewer.contains("the list puts"), "{fewer}");
+        // The meld: said in the reason and each card's note.
+        let meld = reason(1080, Some(vec![10, 6]));
+        assert!(
+            meld.reason
+                .contains("the list puts keeping your meld before points"),
+            "{}",
+            meld.reason
+        );
+        assert!(
+            meld.reason.contains(&format!(
+                "after the {} you can still take a counter card (an ace, ten or king) that your 60 meld needs to score, in all 10 sampled deals",
+                cards[0].long_name()
+            )),
+            "{}",
+            meld.reason
+        );
+        assert!(meld.choices[0]
+            .note
+            .ends_with(" · your 60 meld kept in 10 of 10 deals"));
+        assert!(meld.choices[1]
+            .note
+            .ends_with(" · your 60 meld kept in 6 of 10 deals"));
+        // Kept in every deal whatever is played: nothing to say.
+        let safe = reason(900, Some(vec![10, 10]));
+        assert!(!safe.reason.contains("meld"), "{}", safe.reason);
+        assert!(safe.choices.iter().all(|c| !c.note.contains("meld")));
     }
 
     #[test]

@@ -9,11 +9,17 @@
 //! the contract and the defenders to set it, with card points as the tiebreak.
 //! Where the search stops short of the hand's end and estimates the rest, the
 //! bonus is weighed by the chance the estimate gives the contract.
+//!
+//! A defender whose meld scores only if it takes something (a bison
+//! defender a counter card of its own, a partnership's defenders 10 trick
+//! points) also asks, in each world searched to the end, whether it can still
+//! take that after each card; a card after which it cannot costs the meld
+//! there (see [`MeldNeed`]).
 
 use std::cmp::Ordering;
 
 use pinochle_engine::game::{same_side, PlayerView};
-use pinochle_engine::rules::Counting;
+use pinochle_engine::rules::{Counting, DefenderNeeds, Scoring};
 use pinochle_engine::{Card, CardCounts};
 
 use crate::knowledge::{Knowledge, World};
@@ -60,6 +66,7 @@ pub fn deal_of(view: &PlayerView) -> Option<Deal> {
         head: view.rules.play.head,
         counting: view.rules.counting,
         declarer_side,
+        last_trick: true,
     })
 }
 
@@ -131,6 +138,110 @@ impl Goal {
     }
 }
 
+/// What a defending party must still take to score its meld — a bison
+/// defender one counter card of its own, a partnership's defenders 10 trick
+/// points, a side under the double deck's minimum its 20 — and the search
+/// that asks whether it still can. The party's meld is at stake: a card after
+/// which it can no longer take that, whatever it does, costs the meld.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeldNeed {
+    /// The party as the side searched for (in bison the seat alone: the other
+    /// defender plays for its own score), counting counter cards one each
+    /// without the last trick for a counter card.
+    deal: Deal,
+    /// What the party must still take, in `deal`'s counting.
+    target: i32,
+    /// The party's meld, scored only when it takes the target.
+    pub stake: u32,
+    pub kind: NeedKind,
+}
+
+/// What a defending party must take to score its meld.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NeedKind {
+    /// A counter card (an ace, ten or king) in a trick of its own (bison).
+    CounterCard,
+    /// This many more card points, the last trick's bonus included.
+    Points(u32),
+}
+
+impl MeldNeed {
+    /// The need of the seat to move in `view` when it defends and has meld at
+    /// stake (`None` when it declares, has no meld, or has what it needs).
+    pub fn of(view: &PlayerView, deal: &Deal) -> Option<MeldNeed> {
+        let Scoring::Points(scoring) = &view.rules.scoring else {
+            return None;
+        };
+        let h = &view.public.hand;
+        let declarer = h.declarer?;
+        if same_side(&view.rules, view.seat, declarer) {
+            return None;
+        }
+        let meld = h.side_meld(&view.rules, view.seat);
+        let stake = match scoring.meld_minimum {
+            Some(m) if meld < m => 0,
+            _ => meld,
+        };
+        if stake == 0 {
+            return None;
+        }
+        let alone = scoring.defender_needs == DefenderNeeds::CounterCard;
+        let mut party = [false; MAX_PLAYERS];
+        for (i, &seat) in h.active.iter().enumerate() {
+            party[i] = if alone {
+                seat == view.seat
+            } else {
+                same_side(&view.rules, seat, view.seat)
+            };
+        }
+        let party_seats = || {
+            h.active
+                .iter()
+                .zip(party)
+                .filter(|(_, p)| *p)
+                .map(|(&s, _)| s)
+        };
+        let counter_taken = party_seats().any(|s| h.counters_taken[s] > 0);
+        let (counting, last_trick, target, kind) = if alone && !counter_taken {
+            (Counting::CountersOne, false, 1, NeedKind::CounterCard)
+        } else {
+            let taken: u32 = party_seats().map(|s| h.trick_points[s]).sum();
+            let points = match scoring.defender_needs {
+                DefenderNeeds::TrickPoints(n) => n,
+                _ => 0,
+            }
+            .max(scoring.meld_minimum.unwrap_or(0))
+            .saturating_sub(taken);
+            (deal.counting, true, points as i32, NeedKind::Points(points))
+        };
+        (target > 0).then(|| MeldNeed {
+            deal: Deal {
+                counting,
+                declarer_side: party,
+                last_trick,
+                ..deal.clone()
+            },
+            target,
+            stake,
+            kind,
+        })
+    }
+}
+
+/// What the sampled worlds say of a defending party's meld (see [`MeldNeed`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeldKept {
+    /// The meld at stake.
+    pub stake: u32,
+    pub kind: NeedKind,
+    /// Worlds in which the need was searched (every solved world searched to
+    /// the end, unless the node budget ran out first).
+    pub searched: u32,
+    /// Per card, the worlds of those in which the party can still take what it
+    /// needs after it.
+    pub kept: Vec<u32>,
+}
+
 /// A solver for this hand, reusing `cache` when the deal is the same.
 fn solver_for(cache: &mut Option<Solver>, deal: Deal) -> &mut Solver {
     if cache.as_ref().is_some_and(|s| *s.deal() != deal) {
@@ -176,8 +287,9 @@ pub struct CardValues {
     pub cards: Vec<Card>,
     /// Per card, the sum over solved worlds of its contract-aware score (the
     /// declarer side's future card points, plus the bonus times the world's
-    /// entry in `made`): the figure the choice maximises (declarer side) or
-    /// minimises (defenders).
+    /// entry in `made`, plus a defending party's meld in each world where it
+    /// can no longer save it, see `meld`): the figure the choice maximises
+    /// (declarer side) or minimises (defenders).
     pub totals: Vec<f64>,
     /// Per card, the sum over solved worlds of the chance that the declarer
     /// side reaches its target after it: 1 or 0 in a world searched to the
@@ -200,6 +312,8 @@ pub struct CardValues {
     /// The search's node budget ran out before every world was solved: the
     /// worlds solved by then decide.
     pub budget_cut: bool,
+    /// The seat's party defends with meld at stake that it has yet to save.
+    pub meld: Option<MeldKept>,
 }
 
 impl CardValues {
@@ -319,6 +433,14 @@ pub fn card_values(
     let counting = deal.counting;
     let goal = Goal::of(view);
     let knowledge = Knowledge::from_view(view);
+    let need = MeldNeed::of(view, &deal);
+    let mut need_solver = need.as_ref().map(|n| Solver::new(n.deal.clone(), 16));
+    let mut meld = need.as_ref().map(|n| MeldKept {
+        stake: n.stake,
+        kind: n.kind,
+        searched: 0,
+        kept: vec![0; legal.len()],
+    });
     let solver = solver_for(cache, deal);
     let mut totals = vec![0f64; legal.len()];
     let mut made = vec![0f64; legal.len()];
@@ -389,6 +511,32 @@ pub fn card_values(
                 };
             }
         }
+        if let (Some(need), Some(need_solver), Some(meld), true) =
+            (&need, &mut need_solver, &mut meld, searched_exactly)
+        {
+            // At most half a world's share of the budget: the search is
+            // cheap (bison, median 344 nodes) but for a few positions around
+            // 30 cards left (up to 120k); where it runs out, the world says
+            // nothing of the meld.
+            let share = budget.nodes / budget.worlds.max(1) as u64 / 2;
+            let left = budget.nodes.saturating_sub(spent);
+            need_solver.set_node_limit(Some(share.min(left).max(1)));
+            let reached = need_solver.reach_moves_within(&pos, need.target);
+            need_solver.set_node_limit(None);
+            spent += need_solver.stats().nodes;
+            if let Some(reached) = reached {
+                meld.searched += 1;
+                for (card, value) in reached {
+                    if let Some(i) = legal.iter().position(|&c| c == card) {
+                        if value >= need.target {
+                            meld.kept[i] += 1;
+                        } else {
+                            totals[i] += f64::from(need.stake);
+                        }
+                    }
+                }
+            }
+        }
         solved += 1;
         world_index += 1;
     }
@@ -405,6 +553,7 @@ pub fn card_values(
         exact: !estimated,
         bounded,
         budget_cut,
+        meld: meld.filter(|m| m.searched > 0),
     })
 }
 
@@ -488,5 +637,117 @@ mod tests {
             .find(|v| v.solved < worlds)
             .expect("a budget that solves only some worlds");
         assert!(cut.budget_cut && cut.solved > 0, "{cut:?}");
+    }
+
+    /// A bison defender with meld must take a counter card in a trick of its
+    /// own; the one to take it here is the ace it holds, played now on the
+    /// nine led. Played low, the other defender's ace takes this trick and the
+    /// declarer's trump the last. The last trick alone does not do.
+    #[test]
+    fn the_need_search_sees_which_card_still_takes_a_counter() {
+        use pinochle_engine::cards::parse_cards;
+        use pinochle_engine::rules::HeadRule;
+        use pinochle_engine::Suit;
+        let hand = |text: &str| CardCounts::from_cards(&parse_cards(text).unwrap());
+        let hands = [hand("AC"), hand("AH JH"), hand("AH AD")];
+        let trick = parse_cards("9H").unwrap();
+        let pos = Position::new(&hands, &trick, 0).unwrap();
+        let deal = Deal {
+            players: 3,
+            trump: Some(Suit::Clubs),
+            head: HeadRule::Always,
+            counting: Counting::CountersOne,
+            declarer_side: [false, true, false, false],
+            last_trick: false,
+        };
+        let mut solver = Solver::new(deal, 10);
+        let reached: Vec<(String, bool)> = solver
+            .reach_moves_within(&pos, 1)
+            .unwrap()
+            .into_iter()
+            .map(|(card, v)| (card.to_string(), v >= 1))
+            .collect();
+        assert_eq!(
+            reached,
+            [("AH".to_string(), true), ("JH".to_string(), false)]
+        );
+        // A last trick of no counter taken with a trump: only its bonus
+        // would count, and for this need it does not.
+        let last = Position::new(&[hand("9D"), hand("QC"), hand("JD")], &[], 0).unwrap();
+        assert_eq!(
+            solver.reach_moves_within(&last, 1).unwrap(),
+            [("9D".parse().unwrap(), 0)]
+        );
+        let mut with_bonus = Solver::new(
+            Deal {
+                last_trick: true,
+                ..solver.deal().clone()
+            },
+            10,
+        );
+        assert!(with_bonus.reaches_within(&last, 1).unwrap());
+    }
+
+    /// Who still needs what to score its meld, as the rules say: a bison
+    /// defender a counter card of its own until it has taken one, the
+    /// partnership's defenders 10 trick points between them; the declarer's
+    /// side, or a party without meld, nothing.
+    #[test]
+    fn a_defending_party_needs_what_its_rules_ask_to_score_its_meld() {
+        use pinochle_engine::game::{Phase, State};
+        use pinochle_engine::{PresetId, Rules};
+        let mut checked = [0; 2];
+        for (k, preset) in [PresetId::Bison, PresetId::Partnership]
+            .into_iter()
+            .enumerate()
+        {
+            for seed in 0..20 {
+                let mut state = State::new(Rules::preset(preset), seed).unwrap();
+                while let Some(seat) = state.current_player() {
+                    let view = state.observation(seat);
+                    if view.phase() == Phase::Tricks {
+                        let h = &view.public.hand;
+                        let rules = &view.rules;
+                        let deal = deal_of(&view).unwrap();
+                        let need = MeldNeed::of(&view, &deal);
+                        let declaring = same_side(rules, seat, h.declarer.unwrap());
+                        let meld = h.side_meld(rules, seat);
+                        let side: Vec<usize> = h
+                            .active
+                            .iter()
+                            .copied()
+                            .filter(|&s| same_side(rules, s, seat))
+                            .collect();
+                        let taken: u32 = side.iter().map(|&s| h.trick_points[s]).sum();
+                        let expected = match preset {
+                            _ if declaring || meld == 0 => None,
+                            PresetId::Bison if h.counters_taken[seat] == 0 => {
+                                Some(NeedKind::CounterCard)
+                            }
+                            PresetId::Partnership if taken < 10 => {
+                                Some(NeedKind::Points(10 - taken))
+                            }
+                            _ => None,
+                        };
+                        assert_eq!(
+                            need.as_ref().map(|n| n.kind),
+                            expected,
+                            "{preset:?} seed {seed}"
+                        );
+                        if let Some(n) = need {
+                            assert_eq!(n.stake, meld);
+                            let me = h.active.iter().position(|&s| s == seat).unwrap();
+                            assert!(n.deal.declarer_side[me]);
+                            checked[k] += 1;
+                        }
+                    }
+                    let legal = view.legal_actions();
+                    state
+                        .apply(crate::basic::decide(&view, &legal).unwrap())
+                        .unwrap();
+                }
+            }
+        }
+        assert!(checked.iter().all(|&c| c > 10), "{checked:?}");
     }
 }

@@ -99,6 +99,7 @@ impl PositionLine {
             head: rules.play.head,
             counting: rules.counting,
             declarer_side,
+            last_trick: true,
         };
         Ok(PositionLine {
             preset,

@@ -130,6 +130,9 @@ pub struct Deal {
     pub counting: Counting,
     /// Which players count for the declarer's side.
     pub declarer_side: [bool; MAX_PLAYERS],
+    /// Whether the last trick's bonus counts (a search for a bison
+    /// defender's first counter card leaves it out).
+    pub last_trick: bool,
 }
 
 impl Deal {
@@ -142,7 +145,13 @@ impl Deal {
             .iter()
             .enumerate()
             .fold(0u64, |acc, (i, &d)| acc | (u64::from(d) << i));
-        mix(trump | head << 4 | counting << 8 | sides << 12 | (self.players as u64) << 20)
+        let last = u64::from(self.last_trick);
+        mix(trump
+            | head << 4
+            | counting << 8
+            | sides << 12
+            | (self.players as u64) << 20
+            | last << 24)
     }
 }
 
@@ -636,7 +645,11 @@ impl Solver {
             .iter()
             .map(|&r| deal.counting.value(r) as i32)
             .collect();
-        let bonus = deal.counting.last_trick() as i32;
+        let bonus = if deal.last_trick {
+            deal.counting.last_trick() as i32
+        } else {
+            0
+        };
         let unit = raw.iter().fold(bonus, |g, &v| gcd(g, v)).max(1);
         let mut values = [0; 6];
         for (i, v) in raw.iter().enumerate() {
@@ -1776,6 +1789,7 @@ mod tests {
             head,
             counting: Counting::Classic,
             declarer_side,
+            last_trick: true,
         }
     }
 
@@ -1836,7 +1850,13 @@ mod tests {
             HeadRule::Never,
         ][rng.below(4)];
         let mut deal = test_deal(players, head);
-        deal.counting = [Counting::Classic, Counting::Counters, Counting::Fives][rng.below(3)];
+        deal.counting = [
+            Counting::Classic,
+            Counting::Counters,
+            Counting::CountersOne,
+            Counting::Fives,
+        ][rng.below(4)];
+        deal.last_trick = rng.below(5) != 0;
         if round % 7 == 0 {
             deal.trump = None;
         } else {
