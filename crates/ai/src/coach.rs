@@ -597,18 +597,23 @@ fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String>
         pimc::NeedKind::CounterCard => "a counter card (an ace, ten or king)".to_string(),
         pimc::NeedKind::Points(p) => format!("the {} more", points_text(f64::from(p))),
     };
-    let deals = if kept == m.searched {
-        format!("all {} sampled deals", m.searched)
-    } else {
-        format!("{} sampled deals", of(kept as usize, m.searched as usize))
-    };
     // (A three-handed defender saves its meld alone.)
     let who = match side {
         CardSide::Partners => "your side",
         _ => "you",
     };
+    let (can, deals) = if kept == m.searched {
+        ("can still", format!("all {} sampled deals", m.searched))
+    } else if kept == 0 {
+        ("cannot", format!("any of {} sampled deals", m.searched))
+    } else {
+        (
+            "can still",
+            format!("{} sampled deals", of(kept as usize, m.searched as usize)),
+        )
+    };
     Some(format!(
-        "after the {} {who} can still take {what} that {} {} meld needs to score, in {deals}",
+        "after the {} {who} {can} take {what} that {} {} meld needs to score, in {deals}",
         values.cards[best].long_name(),
         side.possessive(),
         m.stake
@@ -2624,6 +2629,14 @@ the opponents have passed."
         assert!(meld.choices[1]
             .note
             .ends_with(" · your 60 meld kept in 6 of 10 deals"));
+        // Lost in every deal whatever is played: said once, in the reason.
+        let lost = reason(900, Some(vec![0, 0]));
+        assert!(
+            lost.reason.contains("you cannot take a counter card (an ace, ten or king) that your 60 meld needs to score, in any of 10 sampled deals"),
+            "{}",
+            lost.reason
+        );
+        assert!(lost.choices.iter().all(|c| !c.note.contains("meld")));
         // Kept in every deal whatever is played: nothing to say.
         let safe = reason(900, Some(vec![10, 10]));
         assert!(!safe.reason.contains("meld"), "{}", safe.reason);
