@@ -84,7 +84,8 @@ pub fn position_of(view: &PlayerView, world: &World) -> Option<Position> {
 /// What the contract asks of the rest of the hand, as seen from a view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Goal {
-    /// Future card points the declarer side needs, before buried cards whose
+    /// Future card points the declarer side needs (the bid less its meld, or
+    /// the rules' minimum of card points if more), before buried cards whose
     /// owner this seat cannot see (those are counted per world).
     pub need: i64,
     /// Bonus of a world where the contract is made: twice the bid.
@@ -113,8 +114,14 @@ impl Goal {
             counting,
             &CardCounts::from_cards(&view.own.buried),
         ));
+        // Under a minimum (the double deck's 20), a side that takes fewer
+        // card points is set whatever its meld.
+        let minimum = match &view.rules.scoring {
+            Scoring::Points(p) => p.meld_minimum.map_or(0, i64::from),
+            _ => 0,
+        };
         Some(Goal {
-            need: bid - meld - taken - own_bury,
+            need: (bid - meld).max(minimum) - taken - own_bury,
             bonus: 2 * bid,
             threshold: view.rules.scoring.is_ledger(),
             counting,
@@ -750,5 +757,36 @@ mod tests {
             }
         }
         assert!(checked.iter().all(|&c| c > 10), "{checked:?}");
+    }
+
+    /// The declarer's side needs the bid less its meld in card points, or the
+    /// rules' minimum where that is more (below it the side is set).
+    #[test]
+    fn the_goal_needs_the_minimum_of_card_points_where_the_meld_covers_the_bid() {
+        use pinochle_engine::game::{Phase, State};
+        use pinochle_engine::rules::Scoring;
+        use pinochle_engine::{PresetId, Rules};
+        let mut state = State::new(Rules::preset(PresetId::DoubleDeck), 2).unwrap();
+        let mut view = loop {
+            let view = state.observation(state.current_player().unwrap());
+            if view.phase() == Phase::Tricks {
+                break view;
+            }
+            let legal = view.legal_actions();
+            state
+                .apply(crate::basic::decide(&view, &legal).unwrap())
+                .unwrap();
+        };
+        let h = &view.public.hand;
+        let short =
+            i64::from(h.bid.unwrap()) - i64::from(h.side_meld(&view.rules, h.declarer.unwrap()));
+        assert_eq!(Goal::of(&view).unwrap().need, short);
+        for minimum in [short - 1, short + 1, 49].map(|m| m.max(0)) {
+            let Scoring::Points(p) = &mut view.rules.scoring else {
+                unreachable!("the double deck scores points")
+            };
+            p.meld_minimum = Some(minimum as u32);
+            assert_eq!(Goal::of(&view).unwrap().need, short.max(minimum));
+        }
     }
 }
