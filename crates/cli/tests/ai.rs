@@ -2,28 +2,10 @@
 //! every preset, the duplicate tournament's JSON and simulate's output (the
 //! same on any number of threads), the bench's JSON, bad input.
 
+mod common;
+
+use common::{fails, json, PRESETS};
 use serde_json::Value;
-use std::process::Command;
-
-const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
-        .args(args)
-        .output()
-        .expect("run pinochle");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn json(args: &[&str]) -> Value {
-    let (code, stdout, stderr) = run(args);
-    assert_eq!(code, 0, "{args:?} failed: {stderr}");
-    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{args:?}: bad JSON {e}: {stdout}"))
-}
 
 fn number(v: &Value, path: &[&str]) -> f64 {
     let mut at = v;
@@ -283,10 +265,6 @@ fn bad_input_is_one_line_exit_2() {
         ),
     ];
     for (args, needle) in cases {
-        let (code, stdout, stderr) = run(args);
-        assert_eq!(code, 2, "{args:?}: {stderr}");
-        assert!(stdout.is_empty());
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+        fails(args, needle);
     }
 }

@@ -2,72 +2,10 @@
 //! worked examples of RULES.md, each head rule, bad input (exit 2, one line, no
 //! panic), simulation with hand records, and a bounded fuzz of the parsers.
 
-mod scratch;
+mod common;
 
-use scratch::Scratch;
+use common::{fails, json, pinochle, Scratch, PRESETS};
 use serde_json::Value;
-use std::process::Command;
-
-const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn pinochle(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
-        .args(args)
-        .output()
-        .expect("run pinochle");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-/// Runs a command that must succeed and returns its JSON output.
-fn json(args: &[&str]) -> Value {
-    let r = pinochle(args);
-    assert_eq!(r.code, 0, "{args:?} failed: {}", r.stderr);
-    assert!(
-        r.stderr.is_empty(),
-        "{args:?} wrote to stderr: {}",
-        r.stderr
-    );
-    assert!(r.stdout.ends_with('\n'), "{args:?}: no trailing newline");
-    serde_json::from_str(&r.stdout)
-        .unwrap_or_else(|e| panic!("{args:?}: bad JSON {e}: {}", r.stdout))
-}
-
-/// Runs a command that must fail with exit status 2 and one clear line.
-fn fails(args: &[&str], needle: &str) {
-    let r = pinochle(args);
-    assert_eq!(
-        r.code, 2,
-        "{args:?}: exit {} (stderr {:?})",
-        r.code, r.stderr
-    );
-    assert!(
-        r.stdout.is_empty(),
-        "{args:?}: wrote to stdout: {}",
-        r.stdout
-    );
-    assert!(
-        r.stderr.starts_with("pinochle: ") && r.stderr.ends_with('\n'),
-        "{args:?}: {:?}",
-        r.stderr
-    );
-    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {:?}", r.stderr);
-    assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
-    assert!(
-        r.stderr.to_lowercase().contains(&needle.to_lowercase()),
-        "{args:?}: expected {needle:?} in {:?}",
-        r.stderr
-    );
-}
 
 fn meld_total(preset: &str, trump: &str, cards: &str) -> u64 {
     let mut args = vec!["meld", "--preset", preset, "--trump", trump];

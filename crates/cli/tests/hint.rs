@@ -2,26 +2,10 @@
 //! keys, the bid advisor in the auction, a proved claim in trick play) and its
 //! errors (bad flags, moves past the game's end).
 
+mod common;
+
+use common::{fails, pinochle};
 use serde_json::Value;
-use std::process::Command;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn pinochle(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
-        .args(args)
-        .output()
-        .expect("run pinochle");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 /// `pinochle hint … --json`, which must succeed with every key.
 fn hint(args: &[&str]) -> Value {
@@ -53,15 +37,6 @@ fn hint(args: &[&str]) -> Value {
     }
     assert!(!v["reason"].as_str().unwrap().is_empty());
     v
-}
-
-/// Runs a command that must fail with exit status 2 and one line naming `needle`.
-fn fails(args: &[&str], needle: &str) {
-    let r = pinochle(args);
-    assert_eq!(r.code, 2, "{args:?}: exit {} ({})", r.code, r.stderr);
-    assert!(r.stdout.is_empty());
-    assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
-    assert!(r.stderr.contains(needle), "{args:?}: {:?}", r.stderr);
 }
 
 #[test]

@@ -4,41 +4,10 @@
 //! other are refused; a bounded, seeded fuzz of mutated links never panics; and
 //! the README's kitchen-table partnership link decodes and plays.
 
+mod common;
+
+use common::{fails, json, succeeds, PRESETS};
 use serde_json::Value;
-use std::process::Command;
-
-const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn pinochle(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
-        .args(args)
-        .output()
-        .expect("run pinochle");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn succeeds(args: &[&str]) -> String {
-    let r = pinochle(args);
-    assert_eq!(r.code, 0, "{args:?} failed: {}", r.stderr);
-    assert!(r.stderr.is_empty(), "{args:?}: stderr {}", r.stderr);
-    assert!(r.stdout.ends_with('\n'), "{args:?}: no trailing newline");
-    r.stdout
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = succeeds(args);
-    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: bad JSON {e}: {out}"))
-}
 
 /// The link text `pinochle link` prints (one line, no newline).
 fn link(args: &[&str]) -> String {
@@ -47,24 +16,6 @@ fn link(args: &[&str]) -> String {
     let out = succeeds(&all);
     assert_eq!(out.lines().count(), 1, "{args:?}: {out:?}");
     out.trim_end().to_string()
-}
-
-fn fails(args: &[&str], needle: &str) {
-    let r = pinochle(args);
-    assert_eq!(r.code, 2, "{args:?}: exit {} ({:?})", r.code, r.stderr);
-    assert!(r.stdout.is_empty(), "{args:?}: stdout {}", r.stdout);
-    assert!(
-        r.stderr.starts_with("pinochle: "),
-        "{args:?}: {:?}",
-        r.stderr
-    );
-    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {:?}", r.stderr);
-    assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
-    assert!(
-        r.stderr.contains(needle),
-        "{args:?}: expected {needle:?} in {:?}",
-        r.stderr
-    );
 }
 
 #[test]

@@ -3,52 +3,11 @@
 //! bad file (missing, not JSON, an unknown format, an old format, a tampered
 //! record) or a seat out of range is one error line with exit status 2.
 
-mod scratch;
+mod common;
 
-use scratch::Scratch;
+use common::{fails, succeeds, Scratch, PRESETS};
 use serde_json::Value;
 use std::path::PathBuf;
-use std::process::Command;
-
-const PRESETS: [&str; 5] = ["brooklyn", "bison", "partnership", "double-deck", "club"];
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn pinochle(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_pinochle"))
-        .args(args)
-        .output()
-        .expect("run pinochle");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn succeeds(args: &[&str]) -> String {
-    let r = pinochle(args);
-    assert_eq!(r.code, 0, "{args:?} failed: {}", r.stderr);
-    assert!(r.stderr.is_empty(), "{args:?}: {}", r.stderr);
-    r.stdout
-}
-
-/// A command that must fail with exit status 2 and one line naming `needle`.
-fn fails(args: &[&str], needle: &str) {
-    let r = pinochle(args);
-    assert_eq!(r.code, 2, "{args:?}: exit {} ({:?})", r.code, r.stderr);
-    assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
-    assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {:?}", r.stderr);
-    assert!(
-        r.stderr.starts_with("pinochle: ") && r.stderr.contains(needle),
-        "{args:?}: {:?} lacks {needle:?}",
-        r.stderr
-    );
-}
 
 /// One hand of `preset` played by basic players, written by `simulate` into
 /// `scratch`.
