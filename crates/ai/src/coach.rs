@@ -595,7 +595,8 @@ fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String>
     }
     let what = match m.kind {
         pimc::NeedKind::CounterCard => "a counter card (an ace, ten or king)".to_string(),
-        pimc::NeedKind::Points(p) => format!("the {} more", points_text(f64::from(p))),
+        pimc::NeedKind::Points(1) => "1 more point".to_string(),
+        pimc::NeedKind::Points(p) => format!("{p} more points"),
     };
     // (A three-handed defender saves its meld alone.)
     let who = match side {
@@ -2641,6 +2642,51 @@ the opponents have passed."
         let safe = reason(900, Some(vec![10, 10]));
         assert!(!safe.reason.contains("meld"), "{}", safe.reason);
         assert!(safe.choices.iter().all(|c| !c.note.contains("meld")));
+    }
+
+    /// A partnership's defenders save their meld together, with 10 trick
+    /// points between them: the reason says so for the side.
+    #[test]
+    fn a_partnership_reason_names_the_points_its_sides_meld_needs() {
+        let mut found = None;
+        drive(PresetId::Partnership, 3, 400, |state| {
+            let view = state.observation(state.current_player().unwrap());
+            let defending = side_of(&view).is_some_and(|(_, declaring)| !declaring);
+            if view.phase() == Phase::Tricks && defending && view.legal_actions().len() >= 2 {
+                found = Some(view);
+                return false;
+            }
+            true
+        });
+        let view = found.expect("a defender's card choice");
+        let cards = cards_among(&view.legal_actions()[..2]);
+        let values = CardValues {
+            cards: cards.clone(),
+            totals: vec![1.0, 9.0],
+            made: vec![0.0, 0.0],
+            side_points: vec![1000, 1000],
+            solved: 10,
+            maximize: false,
+            exact: true,
+            bounded: false,
+            budget_cut: false,
+            meld: Some(pimc::MeldKept {
+                stake: 60,
+                kind: pimc::NeedKind::Points(10),
+                searched: 10,
+                kept: vec![8, 3],
+            }),
+        };
+        let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
+        card_play(&view, &values, &mut analysis);
+        let said = format!(
+            "after the {} your side can still take 10 more points that your side's 60 meld needs to score, in 8 of 10 sampled deals",
+            cards[0].long_name()
+        );
+        assert!(analysis.reason.contains(&said), "{}", analysis.reason);
+        assert!(analysis.choices[1]
+            .note
+            .ends_with(" · your side's 60 meld kept in 3 of 10 deals"));
     }
 
     #[test]
