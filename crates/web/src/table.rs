@@ -13,8 +13,8 @@ use pinochle_engine::game::{
     PlayedCard, PlayerView, Seat, SessionResult,
 };
 use pinochle_engine::meld::MeldResult;
-use pinochle_engine::rules::{money_text, Scoring};
-use pinochle_engine::{best_meld, Card, PresetId, Rules};
+use pinochle_engine::rules::{money_text, DefenderNeeds, Scoring};
+use pinochle_engine::{best_meld, Card, Rules};
 use wasm_bindgen::JsCast;
 use yew::{
     classes, component, html, use_effect_with, use_node_ref, use_state, AttrValue, Callback,
@@ -574,7 +574,9 @@ fn side_sum(values: &[Option<u32>], side: &[Seat]) -> Option<u32> {
         .reduce(|a, b| a + b)
 }
 
-/// Why a side with meld scored nothing this hand, when the hand says so.
+/// Why a defending side with meld scored nothing this hand, by the rule that
+/// took it (the rules' minimum of card points, a bison defender's counter
+/// card, the partnership defenders' trick points), when the hand says so.
 fn why_nothing(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> Option<String> {
     let first = *side.first()?;
     let meld = side_sum(&s.meld, side).filter(|&m| m > 0)?;
@@ -583,22 +585,35 @@ fn why_nothing(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> Optio
     if !played || scored != Some(0) || s.declarer.is_some_and(|d| side.contains(&d)) {
         return None;
     }
+    let Scoring::Points(p) = &game.rules().scoring else {
+        return None;
+    };
     // "took" agrees with "You", a name and a side alike.
     let subject = if side.len() == 1 && game.is_you(first) {
         "You"
     } else {
         name
     };
-    if side_sum(&s.card_points, side).unwrap_or(0) == 0 {
-        Some(format!(
-            "{subject} took no trick, so the meld of {meld} does not count."
-        ))
-    } else if game.rules().preset == PresetId::Bison {
-        Some(format!(
-            "{subject} took no counter (ace, ten or king), so nothing counts."
-        ))
+    let points = side_sum(&s.card_points, side).unwrap_or(0);
+    let lost = if points == 0 {
+        format!("so the meld of {meld} does not count")
     } else {
-        None
+        format!("so neither the meld of {meld} nor the {points} card points count")
+    };
+    match (p.meld_minimum, p.defender_needs) {
+        (Some(minimum), _) if points < minimum => Some(format!(
+            "{subject} took {points} card points, fewer than the {minimum} needed, {lost}."
+        )),
+        (_, DefenderNeeds::CounterCard) => Some(format!(
+            "{subject} took no counter card (an ace, ten or king), {lost}."
+        )),
+        (_, DefenderNeeds::TrickPoints(_)) if points == 0 => {
+            Some(format!("{subject} took no trick points, {lost}."))
+        }
+        (_, DefenderNeeds::TrickPoints(needed)) if points < needed => Some(format!(
+            "{subject} took {points} trick points, fewer than the {needed} needed, {lost}."
+        )),
+        _ => None,
     }
 }
 
@@ -1317,6 +1332,47 @@ mod tests {
         let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
         assert_eq!(put_in(&points, &columns(&points), &[]), None);
+    }
+
+    /// A defender whose meld did not count is told by which rule: a bison
+    /// defender took no counter card, the partnership's defenders no trick
+    /// points (or fewer than the 10 they need); a side that scored says
+    /// nothing.
+    #[test]
+    fn a_defender_whose_meld_did_not_count_is_told_why() {
+        for (preset, said) in [
+            (
+                PresetId::Bison,
+                "took no counter card (an ace, ten or king), so",
+            ),
+            (PresetId::Partnership, "trick points"),
+        ] {
+            let mut found = 0;
+            for seed in 1..40 {
+                let mut game =
+                    Game::start("g".into(), basic_settings(preset), seed).expect("game starts");
+                drive(&mut game, |g| g.history.len() >= 4, |_| {});
+                for s in &game.history {
+                    for (name, first) in columns(&game) {
+                        let side = side_of(&game, first);
+                        let scored = s.delta.as_ref().and_then(|d| d.seat(first));
+                        let why = why_nothing(&game, s, &name, &side);
+                        let defending = s.declarer.is_some_and(|d| !side.contains(&d));
+                        let meld = side_sum(&s.meld, &side).unwrap_or(0);
+                        let played = s.card_points.iter().any(Option::is_some);
+                        if defending && played && meld > 0 && scored == Some(0) {
+                            let why = why.expect("a reason");
+                            assert!(why.contains(said), "{preset:?} seed {seed}: {why}");
+                            assert!(why.contains(&format!("the meld of {meld}")), "{why}");
+                            found += 1;
+                        } else {
+                            assert_eq!(why, None, "{preset:?} seed {seed}");
+                        }
+                    }
+                }
+            }
+            assert!(found > 0, "{preset:?}: no defender lost its meld");
+        }
     }
 
     /// The game-over screen says why the winner won: the first to the
