@@ -449,8 +449,13 @@ impl CardSide {
 fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     let solved = values.solved as usize;
     let count = f64::from(values.solved.max(1));
-    let declaring = values.maximize;
-    let side = CardSide::of(view, declaring);
+    // (A bison defender playing for its own points maximises them.)
+    let declaring = values.maximize && !values.own_points;
+    let side = if values.own_points {
+        CardSide::Alone
+    } else {
+        CardSide::of(view, declaring)
+    };
     let (win, loss) = contract_stakes(view);
     // Searched to the end, each deal is made or set; estimated, each deal
     // adds its chance (see `pimc::estimated_made_chance`).
@@ -520,6 +525,10 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         Some(made) => facts.push(format!(
             "the contract is {} in all {solved} sampled deals whatever you play, so every card is worth the same",
             if made { "made" } else { "set" }
+        )),
+        None if values.own_points => facts.push(format!(
+            "the contract is {} whatever is played, so you play for your own points: the other defender's are not yours",
+            if values.made[best] > 0.0 { "made" } else { "set" }
         )),
         None => facts.push(format!(
             "with the {} the contract is {}",
@@ -2588,6 +2597,7 @@ the opponents have passed."
                 exact: true,
                 bounded: false,
                 budget_cut: false,
+                own_points: false,
                 meld: kept.map(|kept| pimc::MeldKept {
                     stake: 60,
                     kind: pimc::NeedKind::CounterCard,
@@ -2670,6 +2680,7 @@ the opponents have passed."
             exact: true,
             bounded: false,
             budget_cut: false,
+            own_points: false,
             meld: Some(pimc::MeldKept {
                 stake: 60,
                 kind: pimc::NeedKind::Points(10),
@@ -2687,6 +2698,48 @@ the opponents have passed."
         assert!(analysis.choices[1]
             .note
             .ends_with(" · your side's 60 meld kept in 3 of 10 deals"));
+    }
+
+    /// A bison defender playing for its own points (the contract decided)
+    /// is told so, and its values are its own.
+    #[test]
+    fn a_bison_defender_is_told_it_plays_for_its_own_points() {
+        let mut found = None;
+        drive(PresetId::Bison, 3, 400, |state| {
+            let view = state.observation(state.current_player().unwrap());
+            let defending = side_of(&view).is_some_and(|(_, declaring)| !declaring);
+            if view.phase() == Phase::Tricks && defending && view.legal_actions().len() >= 2 {
+                found = Some(view);
+                return false;
+            }
+            true
+        });
+        let view = found.expect("a defender's card choice");
+        let cards = cards_among(&view.legal_actions()[..2]);
+        let values = CardValues {
+            cards: cards.clone(),
+            totals: vec![500.0, 400.0],
+            made: vec![10.0, 10.0],
+            side_points: vec![500, 400],
+            solved: 10,
+            maximize: true,
+            exact: true,
+            bounded: false,
+            budget_cut: false,
+            meld: None,
+            own_points: true,
+        };
+        let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
+        card_play(&view, &values, &mut analysis);
+        assert!(
+            analysis.reason.contains("the contract is made whatever is played, so you play for your own points: the other defender's are not yours; you take 50 points from here on"),
+            "{}",
+            analysis.reason
+        );
+        assert_eq!(
+            analysis.choices[0].note,
+            "set in 0 of 10 sampled deals · 50 points to you"
+        );
     }
 
     #[test]

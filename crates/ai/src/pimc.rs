@@ -14,7 +14,10 @@
 //! defender a counter card of its own, a partnership's defenders 10 trick
 //! points) also asks, in each world searched to the end, whether it can still
 //! take that after each card; a card after which it cannot costs the meld
-//! there (see [`MeldNeed`]).
+//! there (see [`MeldNeed`]). Where each defender scores only what it takes
+//! itself (bison), a defender plays with the other only while the contract
+//! is open: once it is decided, for its own points, the other defender a
+//! rival like the declarer.
 
 use std::cmp::Ordering;
 
@@ -143,6 +146,56 @@ impl Goal {
             value
         }
     }
+}
+
+/// Whether the contract is decided whatever the rest of the hand brings:
+/// `Some(true)` when the declarer's side has it already (its meld and card
+/// points reach the bid; cards it buried only add), `Some(false)` when even
+/// every card point its opponents have not taken would fall short.
+pub fn contract_settled(view: &PlayerView) -> Option<bool> {
+    let h = &view.public.hand;
+    let declarer = h.declarer?;
+    let bid = i64::from(h.bid?);
+    let meld = i64::from(h.side_meld(&view.rules, declarer));
+    let (mut ours, mut theirs) = (0i64, 0i64);
+    for &seat in &h.active {
+        let points = i64::from(h.trick_points[seat]);
+        if same_side(&view.rules, seat, declarer) {
+            ours += points;
+        } else {
+            theirs += points;
+        }
+    }
+    let total = i64::from(view.rules.counting.total());
+    if meld + ours >= bid {
+        Some(true)
+    } else if meld + total - theirs < bid {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The search of a defender that plays for its own card points: in a points
+/// game without partners (bison) each defender scores what it takes itself,
+/// so once the contract is decided the other defender is a rival like the
+/// declarer, and the seat's side is the seat alone. `None` where the
+/// defenders still play together (to set a contract that is not decided,
+/// or where they share a score or are paid alike).
+fn own_points_deal(view: &PlayerView, deal: &Deal, me: usize) -> Option<Deal> {
+    let Scoring::Points(_) = view.rules.scoring else {
+        return None;
+    };
+    if view.rules.table.partnerships || deal.declarer_side[me] {
+        return None;
+    }
+    contract_settled(view)?;
+    let mut alone = [false; MAX_PLAYERS];
+    alone[me] = true;
+    Some(Deal {
+        declarer_side: alone,
+        ..deal.clone()
+    })
 }
 
 /// What a defending party must still take to score its meld — a bison
@@ -321,6 +374,10 @@ pub struct CardValues {
     pub budget_cut: bool,
     /// The seat's party defends with meld at stake that it has yet to save.
     pub meld: Option<MeldKept>,
+    /// The seat defends for its own card points (bison, the contract
+    /// decided): the values are its own, `maximize` is set, and `made`
+    /// says whether the contract stands.
+    pub own_points: bool,
 }
 
 impl CardValues {
@@ -436,11 +493,16 @@ pub fn card_values(
         .active
         .iter()
         .position(|&s| s == view.seat)?;
-    let maximize = deal.declarer_side[me];
     let counting = deal.counting;
-    let goal = Goal::of(view);
-    let knowledge = Knowledge::from_view(view);
     let need = MeldNeed::of(view, &deal);
+    // A bison defender plays for its own points once the contract is
+    // decided: no contract left to play for, every world made (or set).
+    let own = own_points_deal(view, &deal, me);
+    let settled = own.as_ref().and(contract_settled(view));
+    let goal = if own.is_some() { None } else { Goal::of(view) };
+    let deal = own.unwrap_or(deal);
+    let maximize = deal.declarer_side[me];
+    let knowledge = Knowledge::from_view(view);
     let mut need_solver = need.as_ref().map(|n| Solver::new(n.deal.clone(), 16));
     let mut meld = need.as_ref().map(|n| MeldKept {
         stake: n.stake,
@@ -501,7 +563,7 @@ pub fn card_values(
         let remaining = i64::from(remaining_points(&pos, counting));
         for (card, value) in values {
             if let Some(i) = legal.iter().position(|&c| c == card) {
-                let chance = goal.map_or(1.0, |g| {
+                let chance = goal.map_or(settled.map_or(1.0, f64::from), |g| {
                     made_chance(
                         i64::from(value),
                         g.target(pile),
@@ -538,6 +600,9 @@ pub fn card_values(
                     if let Some(i) = legal.iter().position(|&c| c == card) {
                         if value >= need.target {
                             meld.kept[i] += 1;
+                        } else if maximize {
+                            // (Playing for its own points.)
+                            totals[i] -= f64::from(need.stake);
                         } else {
                             totals[i] += f64::from(need.stake);
                         }
@@ -562,6 +627,7 @@ pub fn card_values(
         bounded,
         budget_cut,
         meld: meld.filter(|m| m.searched > 0),
+        own_points: settled.is_some(),
     })
 }
 
@@ -787,6 +853,74 @@ mod tests {
             };
             p.meld_minimum = Some(minimum as u32);
             assert_eq!(Goal::of(&view).unwrap().need, short.max(minimum));
+        }
+    }
+
+    /// A bison defender plays for its own points once the contract is
+    /// decided (the other defender scores for itself); until then, and in a
+    /// partnership, the defenders play together.
+    #[test]
+    fn a_bison_defender_plays_for_its_own_points_once_the_contract_is_decided() {
+        use crate::player::Level;
+        use pinochle_engine::game::tricks::cards_among;
+        use pinochle_engine::game::{Phase, State};
+        use pinochle_engine::{PresetId, Rules};
+        for preset in [PresetId::Bison, PresetId::Partnership] {
+            let mut state = State::new(Rules::preset(preset), 4).unwrap();
+            // A defender's choice of cards with six tricks left.
+            let mut view = loop {
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                let h = &view.public.hand;
+                let legal = view.legal_actions();
+                if view.phase() == Phase::Tricks
+                    && h.hand_sizes[seat] <= 6
+                    && !same_side(&view.rules, seat, h.declarer.unwrap())
+                    && legal.len() > 1
+                {
+                    break view;
+                }
+                state
+                    .apply(crate::basic::decide(&view, &legal).unwrap())
+                    .unwrap();
+            };
+            let cards = cards_among(&view.legal_actions());
+            let h = &view.public.hand;
+            let meld = h.side_meld(&view.rules, h.declarer.unwrap());
+            let taken = |declaring: bool| -> u32 {
+                h.active
+                    .iter()
+                    .filter(|&&s| same_side(&view.rules, s, h.declarer.unwrap()) == declaring)
+                    .map(|&s| h.trick_points[s])
+                    .sum()
+            };
+            let (ours, theirs) = (taken(true), taken(false));
+            let budget = Level::Expert.budget();
+            for (bid, settled) in [
+                (meld + ours, Some(true)),
+                (meld + 250 - theirs + 10, Some(false)),
+                (meld + 250 - theirs, None),
+            ] {
+                view.public.hand.bid = Some(bid);
+                assert_eq!(contract_settled(&view), settled, "{preset:?} bid {bid}");
+                let values =
+                    card_values(&view, &cards, &budget, &mut Rng::new(1), &mut None).unwrap();
+                let own = preset == PresetId::Bison && settled.is_some();
+                assert_eq!(values.own_points, own, "{preset:?} bid {bid}");
+                assert_eq!(values.maximize, own);
+                let solved = f64::from(values.solved);
+                if let Some(made) = settled {
+                    let expected = if made { solved } else { 0.0 };
+                    assert!(values.made.iter().all(|&m| m == expected), "{values:?}");
+                }
+                if own {
+                    // Its own points, within what a hand holds.
+                    assert!(values
+                        .side_points
+                        .iter()
+                        .all(|&p| p >= 0 && p as f64 <= 250.0 * solved));
+                }
+            }
         }
     }
 }
