@@ -54,6 +54,10 @@ pub struct Analysis {
     pub value_basis: Option<String>,
     /// The bid advisor's figures (auction decisions only).
     pub advice: Option<BidAdvice>,
+    /// Card play only: whose points the values count (in bison a defender's
+    /// own once the contract is decided, before that both defenders').
+    #[serde(default)]
+    pub side: Option<CardSide>,
 }
 
 impl Analysis {
@@ -70,6 +74,7 @@ impl Analysis {
             budget_cut: false,
             value_basis: None,
             advice: None,
+            side: None,
         }
     }
 }
@@ -395,7 +400,7 @@ fn side_of(view: &PlayerView) -> Option<(usize, bool)> {
 /// declarer alone, or the defenders of a three-handed game together (the
 /// analysis plays them as one side). The page's hint names its values' owner
 /// by it too.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardSide {
     Partners,
     Alone,
@@ -456,11 +461,21 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     } else {
         CardSide::of(view, declaring)
     };
+    analysis.side = Some(side);
     let (win, loss) = contract_stakes(view);
     // Searched to the end, each deal is made or set; estimated, each deal
     // adds its chance (see `pimc::estimated_made_chance`).
     let contract_note = |i: usize| {
         let made = values.made[i];
+        if values.own_points {
+            // Decided whatever is played: no deals to count.
+            return if made > 0.0 {
+                "contract made"
+            } else {
+                "contract set"
+            }
+            .to_string();
+        }
         let (share, verb) = if declaring {
             (made, "made")
         } else {
@@ -2736,10 +2751,8 @@ the opponents have passed."
             "{}",
             analysis.reason
         );
-        assert_eq!(
-            analysis.choices[0].note,
-            "set in 0 of 10 sampled deals · 50 points to you"
-        );
+        assert_eq!(analysis.choices[0].note, "contract made · 50 points to you");
+        assert_eq!(analysis.side, Some(CardSide::Alone));
     }
 
     #[test]

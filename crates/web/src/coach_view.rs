@@ -201,7 +201,8 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
         Some(Err(reason)) => html! { <p class="error" role="alert">{ reason.clone() }</p> },
         Some(Ok(analysis)) => {
             let phase = game.state().phase();
-            analysis_view(analysis, phase, &unit_name(game, phase, analysis.unit))
+            let unit = unit_name(game, phase, analysis.unit, analysis.side);
+            analysis_view(analysis, phase, &unit)
         }
     };
     html! {
@@ -217,11 +218,14 @@ pub fn hint_panel(game: &Game, on_msg: &Callback<Msg>) -> Html {
 
 /// Whose points a hint's values count: in card play the analysis's own
 /// side (`CardSide`: partners, a declarer alone, or a three-handed game's
-/// defenders together); before it a side with partners, else the player.
-fn points_for(game: &Game, phase: Phase) -> String {
+/// defenders together, or one of them on its own once a bison contract is
+/// decided), as the analysis says where it does (`said`); before it a side
+/// with partners, else the player.
+fn points_for(game: &Game, phase: Phase, said: Option<CardSide>) -> String {
     let view = game.view();
-    let side = match view.public.hand.declarer {
-        Some(declarer) if phase == Phase::Tricks => {
+    let side = match (said, view.public.hand.declarer) {
+        (Some(side), _) if phase == Phase::Tricks => side,
+        (_, Some(declarer)) if phase == Phase::Tricks => {
             CardSide::of(&view, same_side(&view.rules, declarer, game.human))
         }
         _ if partner(&view.rules, game.human).is_some() => CardSide::Partners,
@@ -233,9 +237,9 @@ fn points_for(game: &Game, phase: Phase) -> String {
 /// What a hint's values count, for its foot: whose points, or stake units
 /// for you, in a money game with what a unit is worth ("stake units of $0.10
 /// for you": its results are in dollars).
-fn unit_name(game: &Game, phase: Phase, unit: Unit) -> String {
+fn unit_name(game: &Game, phase: Phase, unit: Unit, side: Option<CardSide>) -> String {
     match (unit, stakes_in_money(game.rules(), 1.0, false)) {
-        (Unit::Points, _) => points_for(game, phase),
+        (Unit::Points, _) => points_for(game, phase, side),
         (Unit::Stakes, Some(worth)) => format!("stake units of {worth} for you"),
         (Unit::Stakes, None) => "stake units for you".to_string(),
     }
@@ -455,7 +459,7 @@ mod tests {
     use super::{point_decimals, points_for, sentence, unit_name, value_text};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Game, Settings};
-    use pinochle_ai::coach::Unit;
+    use pinochle_ai::coach::{CardSide, Unit};
     use pinochle_engine::game::Phase;
     use pinochle_engine::PresetId;
 
@@ -473,7 +477,7 @@ mod tests {
                 |g| {
                     let phase = g.state().phase();
                     let declarer = g.view().public.hand.declarer;
-                    let words = points_for(g, phase);
+                    let words = points_for(g, phase, None);
                     match (phase, declarer) {
                         (Phase::Tricks, Some(d)) if d != g.human => {
                             assert_eq!(words, "points for you and the other defender");
@@ -492,7 +496,17 @@ mod tests {
         let partnership =
             Game::start("p".into(), basic_settings(PresetId::Partnership), 1).unwrap();
         let phase = partnership.state().phase();
-        assert_eq!(points_for(&partnership, phase), "points for your side");
+        assert_eq!(
+            points_for(&partnership, phase, None),
+            "points for your side"
+        );
+        // In card play, the analysis's word is final: a bison defender on its own.
+        let mut bison = Game::start("b".into(), basic_settings(PresetId::Bison), 1).unwrap();
+        drive(&mut bison, |g| g.state().phase() == Phase::Tricks, |_| {});
+        assert_eq!(
+            points_for(&bison, Phase::Tricks, Some(CardSide::Alone)),
+            "points for you"
+        );
     }
 
     #[test]
@@ -503,7 +517,7 @@ mod tests {
                 ..basic_settings(preset)
             };
             let game = Game::start("g".into(), settings, 1).unwrap();
-            unit_name(&game, game.state().phase(), Unit::Stakes)
+            unit_name(&game, game.state().phase(), Unit::Stakes, None)
         };
         assert_eq!(name(PresetId::Club, false), "stake units of $0.10 for you");
         assert_eq!(
