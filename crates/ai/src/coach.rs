@@ -2669,12 +2669,11 @@ the opponents have passed."
         assert!(safe.choices.iter().all(|c| !c.note.contains("meld")));
     }
 
-    /// A partnership's defenders save their meld together, with 10 trick
-    /// points between them: the reason says so for the side.
-    #[test]
-    fn a_partnership_reason_names_the_points_its_sides_meld_needs() {
+    /// The first card choice of a defender (basic play, seed 3) and its
+    /// first two cards.
+    fn defender_card_choice(preset: PresetId) -> (PlayerView, Vec<Card>) {
         let mut found = None;
-        drive(PresetId::Partnership, 3, 400, |state| {
+        drive(preset, 3, 400, |state| {
             let view = state.observation(state.current_player().unwrap());
             let defending = side_of(&view).is_some_and(|(_, declaring)| !declaring);
             if view.phase() == Phase::Tricks && defending && view.legal_actions().len() >= 2 {
@@ -2685,6 +2684,14 @@ the opponents have passed."
         });
         let view = found.expect("a defender's card choice");
         let cards = cards_among(&view.legal_actions()[..2]);
+        (view, cards)
+    }
+
+    /// A partnership's defenders save their meld together, with 10 trick
+    /// points between them: the reason says so for the side.
+    #[test]
+    fn a_partnership_reason_names_the_points_its_sides_meld_needs() {
+        let (view, cards) = defender_card_choice(PresetId::Partnership);
         let values = CardValues {
             cards: cards.clone(),
             totals: vec![1.0, 9.0],
@@ -2719,18 +2726,7 @@ the opponents have passed."
     /// is told so, and its values are its own.
     #[test]
     fn a_bison_defender_is_told_it_plays_for_its_own_points() {
-        let mut found = None;
-        drive(PresetId::Bison, 3, 400, |state| {
-            let view = state.observation(state.current_player().unwrap());
-            let defending = side_of(&view).is_some_and(|(_, declaring)| !declaring);
-            if view.phase() == Phase::Tricks && defending && view.legal_actions().len() >= 2 {
-                found = Some(view);
-                return false;
-            }
-            true
-        });
-        let view = found.expect("a defender's card choice");
-        let cards = cards_among(&view.legal_actions()[..2]);
+        let (view, cards) = defender_card_choice(PresetId::Bison);
         let values = CardValues {
             cards: cards.clone(),
             totals: vec![500.0, 400.0],
