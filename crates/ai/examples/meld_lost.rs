@@ -11,14 +11,29 @@ use pinochle_engine::{PresetId, Rules};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let preset = PresetId::from_id(args.get(1).map_or("bison", String::as_str))
-        .expect("a preset: brooklyn, bison, partnership, double-deck or club");
+    let fail = |why: String| -> ! {
+        eprintln!("meld_lost: {why}");
+        std::process::exit(2)
+    };
+    let id = args.get(1).map_or("bison", String::as_str);
+    let Some(preset) = PresetId::from_id(id) else {
+        fail(format!("unknown preset {id:?}"))
+    };
     let level = args.get(2).cloned().unwrap_or("expert".into());
-    let deals: u64 = args.get(3).and_then(|d| d.parse().ok()).unwrap_or(100);
+    let deals: u64 = match args.get(3).map(|d| d.parse()) {
+        None => 100,
+        Some(Ok(d)) => d,
+        Some(Err(e)) => fail(format!("DEALS: {e}")),
+    };
     let rules = Rules::preset(preset);
     let Scoring::Points(scoring) = &rules.scoring else {
-        panic!("{}: only points games have defenders' meld to lose", preset.id());
+        fail(format!(
+            "{id}: only points games have defenders' meld to lose"
+        ))
     };
+    if let Err(e) = by_name(&level, 0) {
+        fail(e.to_string());
+    }
     let seats = rules.table.seats as usize;
     let (mut played, mut missed, mut lost) = (0, 0, 0);
     for deal in 0..deals {
