@@ -155,10 +155,14 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           if (kind === 'card') {
             const text = await panel.innerText();
             if (text.includes('Values in')) {
-              // Figures estimated past one trick say so in the notes and the basis.
+              // Figures estimated past one trick say so in the notes and the
+              // basis; notes of a decided contract ("contract made") count no
+              // deals, so only the basis says it.
               const basis = text.includes(' in an estimated ')
                 ? /each seen open one trick ahead and estimated from there/
-                : /each played out with every card seen/;
+                : /contract (made|set) · /.test(text)
+                  ? /each (seen open one trick ahead and estimated from there|played out with every card seen)/
+                  : /each played out with every card seen/;
               assert.match(text, basis, 'the basis says how the deals were searched');
               // ... and that they were drawn for this card (they are drawn again at the next).
               assert.match(text, /over \d+ deals drawn for this card/, 'the basis says the deals are this card\'s');
