@@ -213,7 +213,7 @@ pub struct BidderFigures {
 /// expects in all, in stake units (trump multipliers included), over the
 /// same sampled deals, each declarer taking the kitty and naming trump by the
 /// rules of thumb and giving the hand up after the kitty where its own cards
-/// promise less than a single set (see [`declarer_payment`]).
+/// promise less than a single set (see `declarer_payment`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct EscapeFigures {
     /// Keeping: paid by every opponent, or paid to them.
@@ -339,7 +339,7 @@ const CHALLENGE_WHEN_MADE_BELOW: f64 = 0.75;
 /// played, made with chance `made`, in stakes of the contract's level (None
 /// in other games). The bidder plays or passes, whichever pays more, and the
 /// defenders are taken to challenge a contract made less often than
-/// [`CHALLENGE_WHEN_MADE_BELOW`] (their own break-even). Unchallenged, every
+/// `CHALLENGE_WHEN_MADE_BELOW` (their own break-even). Unchallenged, every
 /// other player pays the stake times `m` (the trump multiplier), the bowl too
 /// from its `bowl_pays_from`; challenged, twice that when made, and when set
 /// the bidder pays twice the stake times `m` to each and to the bowl; a pass

@@ -44,7 +44,7 @@ pub struct Switched {
 /// How a text option is entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// Bid steps: rows "from [n] bids go up by [m]".
+    /// Bid steps: rows "from `n` bids go up by `m`".
     Steps,
     /// Allowed raises: "any raise", or a list of amounts.
     Raises,

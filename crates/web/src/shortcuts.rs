@@ -18,7 +18,7 @@ pub struct KeyTarget<'a> {
     pub tag: &'a str,
     /// An `input`'s `type` attribute.
     pub input_type: Option<&'a str>,
-    /// The element carries [`PASSES_SHORTCUTS`].
+    /// The element carries `PASSES_SHORTCUTS`.
     pub passes_shortcuts: bool,
 }
 

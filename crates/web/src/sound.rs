@@ -1,7 +1,7 @@
 //! The table's sounds: short cues synthesized with Web Audio (nothing is
 //! fetched) for a card played, a trick gathered, a deal and a contract set.
 //! [`score`] says what each cue is made of, as plain data the tests check; the
-//! browser's [`speaker`] plays it. Whether sounds play at all is the player's
+//! browser's `speaker` plays it. Whether sounds play at all is the player's
 //! choice, remembered on the device; it starts off when the system asks for
 //! reduced motion.
 

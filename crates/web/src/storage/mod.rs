@@ -1,7 +1,7 @@
 //! Saved sessions, the history of finished games and custom rule presets, kept in
 //! the browser's localStorage.
 //!
-//! Everything here except [`browser`] is plain Rust over the [`KeyValueStore`]
+//! Everything here except `browser` is plain Rust over the [`KeyValueStore`]
 //! trait, so it is tested natively with a [`MemoryStore`]; `browser` is the thin
 //! web-sys shell (localStorage, `QuotaExceededError`, the `storage` event).
 //!
