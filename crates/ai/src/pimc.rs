@@ -96,6 +96,10 @@ pub struct Goal {
     /// Only making the contract counts (a ledger game): card play may search
     /// against the target instead of solving exactly.
     pub threshold: bool,
+    /// The most card points the declarer side can still take: every point
+    /// nobody has taken yet (a hidden bury included, since it is the
+    /// declarer's), less its own bury, which `need` has counted already.
+    most: i64,
     counting: Counting,
 }
 
@@ -106,12 +110,14 @@ impl Goal {
         let declarer = h.declarer?;
         let bid = i64::from(h.bid?);
         let meld = i64::from(h.side_meld(&view.rules, declarer));
-        let taken: i64 = h
-            .active
-            .iter()
-            .filter(|&&s| same_side(&view.rules, s, declarer))
-            .map(|&s| i64::from(h.trick_points[s]))
-            .sum();
+        let (mut taken, mut taken_by_all) = (0, 0);
+        for &seat in &h.active {
+            let points = i64::from(h.trick_points[seat]);
+            taken_by_all += points;
+            if same_side(&view.rules, seat, declarer) {
+                taken += points;
+            }
+        }
         let counting = view.rules.counting;
         let own_bury = i64::from(card_points(
             counting,
@@ -127,8 +133,23 @@ impl Goal {
             need: (bid - meld).max(minimum) - taken - own_bury,
             bonus: 2 * bid,
             threshold: view.rules.scoring.is_ledger(),
+            most: i64::from(counting.total()) - taken_by_all - own_bury,
             counting,
         })
+    }
+
+    /// Whether the contract is decided whatever the rest of the hand brings:
+    /// `Some(true)` when the declarer's side has what it needs already (cards
+    /// buried out of this seat's sight only add), `Some(false)` when even
+    /// every card point left would fall short.
+    pub fn settled(&self) -> Option<bool> {
+        if self.need <= 0 {
+            Some(true)
+        } else if self.need > self.most {
+            Some(false)
+        } else {
+            None
+        }
     }
 
     /// The future points the declarer side needs in a world with this pile.
@@ -148,54 +169,15 @@ impl Goal {
     }
 }
 
-/// Whether the contract is decided whatever the rest of the hand brings:
-/// `Some(true)` when the declarer's side has it already (its meld and card
-/// points reach the bid; cards it buried only add), `Some(false)` when even
-/// every card point its opponents have not taken would fall short.
-pub fn contract_settled(view: &PlayerView) -> Option<bool> {
-    let h = &view.public.hand;
-    let declarer = h.declarer?;
-    let bid = i64::from(h.bid?);
-    let meld = i64::from(h.side_meld(&view.rules, declarer));
-    let (mut ours, mut theirs) = (0i64, 0i64);
-    for &seat in &h.active {
-        let points = i64::from(h.trick_points[seat]);
-        if same_side(&view.rules, seat, declarer) {
-            ours += points;
-        } else {
-            theirs += points;
-        }
-    }
-    let total = i64::from(view.rules.counting.total());
-    if meld + ours >= bid {
-        Some(true)
-    } else if meld + total - theirs < bid {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// The search of a defender that plays for its own card points: in a points
-/// game without partners (bison) each defender scores what it takes itself,
-/// so once the contract is decided the other defender is a rival like the
-/// declarer, and the seat's side is the seat alone. `None` where the
-/// defenders still play together (to set a contract that is not decided,
-/// or where they share a score or are paid alike).
-fn own_points_deal(view: &PlayerView, deal: &Deal, me: usize) -> Option<Deal> {
-    let Scoring::Points(_) = view.rules.scoring else {
-        return None;
-    };
-    if view.rules.table.partnerships || deal.declarer_side[me] {
-        return None;
-    }
-    contract_settled(view)?;
-    let mut alone = [false; MAX_PLAYERS];
-    alone[me] = true;
-    Some(Deal {
-        declarer_side: alone,
-        ..deal.clone()
-    })
+/// Whether the seat defends for its own card points once the contract is
+/// decided: in a points game without partners (bison) each defender scores
+/// what it takes itself, so the other defender is then a rival like the
+/// declarer. (Where the defenders share a score, or are paid alike, they
+/// play together throughout.)
+fn scores_alone(view: &PlayerView, deal: &Deal, me: usize) -> bool {
+    matches!(view.rules.scoring, Scoring::Points(_))
+        && !view.rules.table.partnerships
+        && !deal.declarer_side[me]
 }
 
 /// What a defending party must still take to score its meld — a bison
@@ -486,7 +468,7 @@ pub fn card_values(
     rng: &mut Rng,
     cache: &mut Option<Solver>,
 ) -> Option<CardValues> {
-    let deal = deal_of(view)?;
+    let mut deal = deal_of(view)?;
     let me = view
         .public
         .hand
@@ -495,15 +477,22 @@ pub fn card_values(
         .position(|&s| s == view.seat)?;
     let counting = deal.counting;
     let need = MeldNeed::of(view, &deal);
+    let mut goal = Goal::of(view);
     // A bison defender plays for its own points once the contract is
-    // decided: no contract left to play for, every world made (or set).
-    let own = own_points_deal(view, &deal, me);
-    let settled = own.as_ref().and(contract_settled(view));
-    let goal = if own.is_some() { None } else { Goal::of(view) };
-    let deal = own.unwrap_or(deal);
+    // decided: the seat alone is its side, no contract is left to play for,
+    // and every world is made (or set).
+    let settled = goal
+        .and_then(|g| g.settled())
+        .filter(|_| scores_alone(view, &deal, me));
+    if settled.is_some() {
+        goal = None;
+        deal.declarer_side = [false; MAX_PLAYERS];
+        deal.declarer_side[me] = true;
+    }
     let maximize = deal.declarer_side[me];
     let knowledge = Knowledge::from_view(view);
-    let mut need_solver = need.as_ref().map(|n| Solver::new(n.deal.clone(), 16));
+    // (Made at the first world searched to the end.)
+    let mut need_solver: Option<Solver> = None;
     let mut meld = need.as_ref().map(|n| MeldKept {
         stake: n.stake,
         kind: n.kind,
@@ -580,9 +569,8 @@ pub fn card_values(
                 };
             }
         }
-        if let (Some(need), Some(need_solver), Some(meld), true) =
-            (&need, &mut need_solver, &mut meld, searched_exactly)
-        {
+        if let (Some(need), Some(meld), true) = (&need, &mut meld, searched_exactly) {
+            let need_solver = need_solver.get_or_insert_with(|| Solver::new(need.deal.clone(), 16));
             // At most a quarter of a world's share of the budget (the card
             // values need the rest): the search is cheap (bison, median 344
             // nodes, 90 % within 9.5k) but for a few positions around 30
@@ -902,7 +890,8 @@ mod tests {
                 (meld + 250 - theirs, None),
             ] {
                 view.public.hand.bid = Some(bid);
-                assert_eq!(contract_settled(&view), settled, "{preset:?} bid {bid}");
+                let goal = Goal::of(&view).unwrap();
+                assert_eq!(goal.settled(), settled, "{preset:?} bid {bid}");
                 let values =
                     card_values(&view, &cards, &budget, &mut Rng::new(1), &mut None).unwrap();
                 let own = preset == PresetId::Bison && settled.is_some();
