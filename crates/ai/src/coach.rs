@@ -134,6 +134,11 @@ pub struct BidAdvice {
     /// every opponent has passed (see [`basic::partner_yield`]).
     #[serde(default)]
     pub partner_yield: f64,
+    /// Per suit (in [`Suit::ALL`] order), the sampled deals in which the
+    /// expert would name it trump (after the kitty where one comes): the
+    /// trump `outlook_value` is reached with.
+    #[serde(default)]
+    pub named: [u32; 4],
 }
 
 impl BidAdvice {
@@ -144,6 +149,28 @@ impl BidAdvice {
     /// needs one (won, its bid would be lost unplayed).
     pub fn no_trump(&self) -> bool {
         !self.trumps.is_empty() && self.trumps.iter().all(|t| t.no_marriage)
+    }
+
+    /// The trump the expert's limit rests on, in words: "diamonds, the trump
+    /// it would name" where every deal names the same suit, else the suit
+    /// named most often and in how many deals (a kitty can change the trump).
+    fn named_trump(&self) -> String {
+        let deals: u32 = self.named.iter().sum();
+        let most = Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| (self.named[s as usize], std::cmp::Reverse(s as usize)))
+            .filter(|&s| self.named[s as usize] > 0);
+        match most {
+            Some(suit) if self.named[suit as usize] == deals => {
+                format!("{}, the trump it would name", suit.name())
+            }
+            Some(suit) => format!(
+                "the trump it would name in each deal ({} in {} of {deals})",
+                suit.name(),
+                self.named[suit as usize]
+            ),
+            None => "the trump it would name".to_string(),
+        }
     }
 
     pub fn caption(&self) -> String {
@@ -168,8 +195,9 @@ impl BidAdvice {
         );
         let adjustment = (self.value - self.outlook_value).round();
         let made = format!(
-            "the {:.0} {it_makes} that often with the trump it would name",
-            self.outlook_value
+            "the {:.0} {it_makes} that often with {}",
+            self.outlook_value,
+            self.named_trump()
         );
         let yielded = self.partner_yield.round();
         let limit = if adjustment < 0.0 && yielded > 0.0 {
@@ -1565,6 +1593,13 @@ fn bidding(
         outlook_value: outlook.value,
         partners,
         partner_yield,
+        named: Suit::ALL.map(|suit| {
+            outlook
+                .deals
+                .iter()
+                .filter(|(named, _)| *named == Some(suit))
+                .count() as u32
+        }),
     });
 }
 
@@ -2222,6 +2257,7 @@ mod tests {
             outlook_value,
             partners: true,
             partner_yield: 0.0,
+            named: [0; 4],
         };
         assert_eq!(
             advice(340.0, 350.0).caption(),
@@ -2288,6 +2324,23 @@ below the 152 its side makes that often with the trump it would name."
             "The expert passes, as the next bid is above its limit of 290: 60 below the 350 its \
 side makes that often with the trump it would name, 50 of it as its partner holds the bid and \
 the opponents have passed."
+        ));
+        // The caption names the trump the limit rests on: the same suit in
+        // every deal (no kitty), or the one named most after the kitty.
+        let in_diamonds = BidAdvice {
+            named: [0, 0, 24, 0],
+            ..advice(47.0, 49.0)
+        };
+        assert!(in_diamonds.caption().ends_with(
+            "2 below the 49 its side makes that often with diamonds, the trump it would name."
+        ));
+        let after_kitty = BidAdvice {
+            named: [5, 14, 0, 5],
+            ..advice(340.0, 350.0)
+        };
+        assert!(after_kitty.caption().ends_with(
+            "10 below the 350 its side makes that often with the trump it would name in each deal \
+(hearts in 14 of 24)."
         ));
     }
 
