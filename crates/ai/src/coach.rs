@@ -530,16 +530,29 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         let meld = values.meld.as_ref().map_or(0.0, |m| {
             f64::from(m.stake) * f64::from(m.kept[i]) / f64::from(m.searched.max(1))
         });
+        // And a rival's, in the share it weighs against card points, where
+        // the card costs the rival it (where every card costs it alike, it
+        // decides nothing and is left out).
+        let denied: f64 = values
+            .rivals
+            .iter()
+            .filter(|r| differ(r))
+            .map(|r| {
+                values.rival_weight * f64::from(r.stake) * f64::from(lost(r, i))
+                    / f64::from(r.searched.max(1))
+            })
+            .sum();
         let (value, note) = match analysis.unit {
             Unit::Stakes => (made * win + (1.0 - made) * loss, contract_note(i)),
             Unit::Points => (
-                points + meld,
+                points + meld + denied,
                 format!(
-                    "{} · {} to {}{}",
+                    "{} · {} to {}{}{}",
                     contract_note(i),
                     points_text(points),
                     side.name(),
-                    meld_note(values, side, i)
+                    meld_note(values, side, i),
+                    rival_notes(view, values, i)
                 ),
             ),
         };
@@ -550,12 +563,24 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
     analysis.worlds = values.solved;
     analysis.estimated = !values.exact;
     analysis.budget_cut = values.budget_cut;
-    if let (Unit::Points, Some(m)) = (analysis.unit, &values.meld) {
-        analysis.value_basis = Some(format!(
-            "the card points taken from here on, and {} {} meld where it is still saved",
-            side.possessive(),
-            m.stake
-        ));
+    if analysis.unit == Unit::Points {
+        let mut parts = Vec::new();
+        if let Some(m) = &values.meld {
+            parts.push(format!(
+                "{} {} meld where it is still saved",
+                side.possessive(),
+                m.stake
+            ));
+        }
+        if let Some(rivals) = rivals_basis(view, values) {
+            parts.push(rivals);
+        }
+        if !parts.is_empty() {
+            analysis.value_basis = Some(format!(
+                "the card points taken from here on, and {}",
+                parts.join(", and ")
+            ));
+        }
     }
     let Some(best) = values.best() else {
         return;
@@ -589,16 +614,20 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         if let Some(fact) = meld_fact(values, side, best) {
             facts.push(fact);
         }
+        facts.extend(rival_facts(view, values, best));
         // The order counts a made contract as twice the bid (see
         // `Goal::score`) and a defending party's meld where a card loses
         // it: say which puts a card above one shown with more points.
         let shown: Vec<usize> = ranking.iter().take(MAX_CHOICES).copied().collect();
         let kept = |i: usize| values.meld.as_ref().map_or(0, |m| m.kept[i]);
-        let (mut for_contract, mut for_meld) = (false, false);
+        let denied = |i: usize| values.rivals.iter().map(|r| lost(r, i)).sum::<u32>();
+        let (mut for_contract, mut for_meld, mut for_rivals) = (false, false, false);
         for w in shown.windows(2) {
             if values.side_points[w[0]] < values.side_points[w[1]] {
                 if kept(w[0]) > kept(w[1]) {
                     for_meld = true;
+                } else if denied(w[0]) > denied(w[1]) {
+                    for_rivals = true;
                 } else {
                     for_contract = true;
                 }
@@ -609,15 +638,21 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         } else {
             "setting the contract"
         };
-        let meld = format!("keeping {} meld", side.possessive());
-        let first = match (for_contract, for_meld) {
-            (true, true) => Some(format!("{contract} and {meld}")),
-            (true, false) => Some(contract.to_string()),
-            (false, true) => Some(meld),
-            (false, false) => None,
-        };
-        if let Some(first) = first {
-            facts.push(format!("the list puts {first} before points"));
+        let mut first = Vec::new();
+        if for_contract {
+            first.push(contract.to_string());
+        }
+        if for_meld {
+            first.push(format!("keeping {} meld", side.possessive()));
+        }
+        if for_rivals {
+            first.push(format!("costing {} meld", rivals_owner(view, values)));
+        }
+        if !first.is_empty() {
+            facts.push(format!(
+                "the list puts {} before points",
+                first.join(" and ")
+            ));
         }
     }
     analysis.reason = facts.join("; ");
@@ -637,6 +672,135 @@ fn meld_note(values: &CardValues, side: CardSide, i: usize) -> String {
     }
 }
 
+/// Whether the cards differ in party `r`'s meld kept.
+fn differ(r: &pimc::MeldKept) -> bool {
+    r.kept.iter().any(|&k| k != r.kept[0])
+}
+
+/// The deals in which rival party `r` can no longer save its meld after card `i`.
+fn lost(r: &pimc::MeldKept, i: usize) -> u32 {
+    r.searched - r.kept[i]
+}
+
+/// Who a rival party is, as the seat sees it: "the opponents" (a pair), "the
+/// other defender" (bison, defending for its own points), or "your left-hand
+/// opponent" / "your right-hand opponent" (bison, declaring).
+fn rival_name(view: &PlayerView, party: &[Seat]) -> &'static str {
+    let h = &view.public.hand;
+    let declaring = h
+        .declarer
+        .is_some_and(|d| same_side(&view.rules, d, view.seat));
+    if party.len() > 1 {
+        return "the opponents";
+    }
+    if !declaring {
+        return "the other defender";
+    }
+    let n = h.active.len();
+    let me = h.active.iter().position(|&s| s == view.seat).unwrap_or(0);
+    if party.first() == Some(&h.active[(me + 1) % n]) {
+        "your left-hand opponent"
+    } else {
+        "your right-hand opponent"
+    }
+}
+
+/// "your left-hand opponent's", "the opponents'": [`rival_name`] owning.
+fn rival_possessive(view: &PlayerView, party: &[Seat]) -> String {
+    let name = rival_name(view, party);
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// Whose meld the seat plays to deny, owning: the one rival the cards
+/// differ in, or "the opponents'" where they differ in two.
+fn rivals_owner(view: &PlayerView, values: &CardValues) -> String {
+    let differing: Vec<&pimc::MeldKept> = values.rivals.iter().filter(|r| differ(r)).collect();
+    match differing.as_slice() {
+        [one] => rival_possessive(view, &one.party),
+        _ => "the opponents'".to_string(),
+    }
+}
+
+/// A card's lines on the rivals' meld, where the cards differ in it:
+/// " · your left-hand opponent's 120 meld lost in 5 of 20 deals".
+fn rival_notes(view: &PlayerView, values: &CardValues, i: usize) -> String {
+    values
+        .rivals
+        .iter()
+        .filter(|r| differ(r))
+        .map(|r| {
+            format!(
+                " · {} {} meld lost in {} deals",
+                rival_possessive(view, &r.party),
+                r.stake,
+                of(lost(r, i) as usize, r.searched as usize)
+            )
+        })
+        .collect()
+}
+
+/// The reason's facts on the rivals' meld, where the cards differ in it: in
+/// how many deals the chosen card leaves a rival unable to take what its
+/// meld needs.
+fn rival_facts(view: &PlayerView, values: &CardValues, best: usize) -> Vec<String> {
+    values
+        .rivals
+        .iter()
+        .filter(|r| differ(r))
+        .map(|r| {
+            let name = rival_name(view, &r.party);
+            let what = need_text(r.kind);
+            let deals = match lost(r, best) {
+                0 => format!("in none of {} sampled deals", r.searched),
+                n if n == r.searched => format!("in all {n} sampled deals"),
+                n => format!("in {} sampled deals", of(n as usize, r.searched as usize)),
+            };
+            format!(
+                "after the {} {name} can no longer take {what} that their {} meld needs to score, {deals}",
+                values.cards[best].long_name(),
+                r.stake
+            )
+        })
+        .collect()
+}
+
+/// The value basis's words on the rivals' meld: the share of it counted and
+/// why (see [`pimc::rival_weight`]); `None` where the cards do not differ in it.
+fn rivals_basis(view: &PlayerView, values: &CardValues) -> Option<String> {
+    let differing: Vec<&pimc::MeldKept> = values.rivals.iter().filter(|r| differ(r)).collect();
+    let whose = match differing.as_slice() {
+        [] => return None,
+        [one] => format!("{} {}", rival_possessive(view, &one.party), one.stake),
+        _ => "each opponent's".to_string(),
+    };
+    // The weight is one over the number of sides (see `pimc::rival_weight`).
+    let (share, why) = if values.rival_weight > 0.4 {
+        (
+            "half",
+            "a point your side takes counts twice against the opponents, a meld they lose once",
+        )
+    } else {
+        (
+            "a third",
+            "a point you take counts one and a half against the others' mean, a meld one of them loses a half",
+        )
+    };
+    Some(format!("{share} of {whose} meld where it is lost ({why})"))
+}
+
+/// What a party's meld needs, in words.
+fn need_text(kind: pimc::NeedKind) -> String {
+    match kind {
+        pimc::NeedKind::CounterCard => "a counter card (an ace, ten or king)".to_string(),
+        pimc::NeedKind::Points(1) => "1 more point".to_string(),
+        pimc::NeedKind::Points(p) => format!("{p} more points"),
+    }
+}
+
 /// The reason's fact on the meld a defending party has yet to save, where the
 /// cards differ in it or it is at risk whatever is played.
 fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String> {
@@ -645,11 +809,7 @@ fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String>
     if kept == m.searched && m.kept.iter().all(|&k| k == kept) {
         return None;
     }
-    let what = match m.kind {
-        pimc::NeedKind::CounterCard => "a counter card (an ace, ten or king)".to_string(),
-        pimc::NeedKind::Points(1) => "1 more point".to_string(),
-        pimc::NeedKind::Points(p) => format!("{p} more points"),
-    };
+    let what = need_text(m.kind);
     // (A three-handed defender saves its meld alone.)
     let who = match side {
         CardSide::Partners => "your side",
@@ -2666,7 +2826,10 @@ the opponents have passed."
                 bounded: false,
                 budget_cut: false,
                 own_points: false,
+                rivals: Vec::new(),
+                rival_weight: 1.0 / 3.0,
                 meld: kept.map(|kept| pimc::MeldKept {
+                    party: vec![view.seat],
                     stake: 60,
                     kind: pimc::NeedKind::CounterCard,
                     searched: 10,
@@ -2725,11 +2888,17 @@ the opponents have passed."
     /// The first card choice of a defender (basic play, seed 3) and its
     /// first two cards.
     fn defender_card_choice(preset: PresetId) -> (PlayerView, Vec<Card>) {
+        card_choice(preset, false)
+    }
+
+    /// The first card choice of a seat on the declarer's side or not (basic
+    /// play, seed 3) and its first two cards.
+    fn card_choice(preset: PresetId, declaring: bool) -> (PlayerView, Vec<Card>) {
         let mut found = None;
         drive(preset, 3, 400, |state| {
             let view = state.observation(state.current_player().unwrap());
-            let defending = side_of(&view).is_some_and(|(_, declaring)| !declaring);
-            if view.phase() == Phase::Tricks && defending && view.legal_actions().len() >= 2 {
+            let on_side = side_of(&view).is_some_and(|(_, d)| d == declaring);
+            if view.phase() == Phase::Tricks && on_side && view.legal_actions().len() >= 2 {
                 found = Some(view);
                 return false;
             }
@@ -2756,7 +2925,10 @@ the opponents have passed."
             bounded: false,
             budget_cut: false,
             own_points: false,
+            rivals: Vec::new(),
+            rival_weight: 0.5,
             meld: Some(pimc::MeldKept {
+                party: vec![view.seat],
                 stake: 60,
                 kind: pimc::NeedKind::Points(10),
                 searched: 10,
@@ -2773,6 +2945,86 @@ the opponents have passed."
         assert!(analysis.choices[1]
             .note
             .ends_with(" · your side's 60 meld kept in 3 of 10 deals"));
+    }
+
+    /// A declarer playing to cost a defender its meld: the value counts the
+    /// rule's share of the meld where the card costs it, each card's note
+    /// and the reason say in how many deals, and the list says why a card
+    /// with fewer points comes first.
+    #[test]
+    fn a_declarer_is_told_where_a_card_costs_a_defender_its_meld() {
+        let (view, cards) = card_choice(PresetId::Bison, true);
+        let h = &view.public.hand;
+        let me = h.active.iter().position(|&s| s == view.seat).unwrap();
+        let left = h.active[(me + 1) % h.active.len()];
+        let values = CardValues {
+            cards: cards.clone(),
+            totals: vec![9.0, 1.0],
+            made: vec![10.0, 10.0],
+            side_points: vec![500, 510],
+            solved: 10,
+            maximize: true,
+            exact: true,
+            bounded: false,
+            budget_cut: false,
+            meld: None,
+            own_points: false,
+            rivals: vec![pimc::MeldKept {
+                party: vec![left],
+                stake: 120,
+                kind: pimc::NeedKind::CounterCard,
+                searched: 10,
+                kept: vec![4, 10],
+            }],
+            rival_weight: 1.0 / 3.0,
+        };
+        let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
+        card_play(&view, &values, &mut analysis);
+        // 50 points and a third of 120 in 6 of 10 deals; 51 and none.
+        let value = |i: usize| analysis.choices[i].value.unwrap();
+        assert!((value(0) - 74.0).abs() < 1e-9, "{}", value(0));
+        assert!((value(1) - 51.0).abs() < 1e-9, "{}", value(1));
+        assert!(analysis.choices[0]
+            .note
+            .ends_with(" · your left-hand opponent's 120 meld lost in 6 of 10 deals"));
+        assert!(analysis.choices[1]
+            .note
+            .ends_with(" · your left-hand opponent's 120 meld lost in 0 of 10 deals"));
+        let said = format!(
+            "after the {} your left-hand opponent can no longer take a counter card (an ace, ten or king) that their 120 meld needs to score, in 6 of 10 sampled deals",
+            cards[0].long_name()
+        );
+        assert!(analysis.reason.contains(&said), "{}", analysis.reason);
+        assert!(
+            analysis.reason.contains(
+                "the list puts costing your left-hand opponent's meld before points"
+            ),
+            "{}",
+            analysis.reason
+        );
+        assert_eq!(
+            analysis.value_basis.as_deref(),
+            Some(
+                "the card points taken from here on, and a third of your left-hand opponent's \
+120 meld where it is lost (a point you take counts one and a half against the others' mean, a \
+meld one of them loses a half)"
+            )
+        );
+        // Where every card costs it alike, nothing is said of it, nor
+        // counted.
+        let alike = CardValues {
+            rivals: vec![pimc::MeldKept {
+                kept: vec![4, 4],
+                ..values.rivals[0].clone()
+            }],
+            ..values.clone()
+        };
+        let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
+        card_play(&view, &alike, &mut analysis);
+        assert!(!analysis.reason.contains("meld"), "{}", analysis.reason);
+        assert!(analysis.value_basis.is_none());
+        assert!(analysis.choices.iter().all(|c| !c.note.contains("meld")));
+        assert_eq!(analysis.choices[0].value, Some(50.0));
     }
 
     /// A bison defender playing for its own points (the contract decided)
@@ -2792,6 +3044,8 @@ the opponents have passed."
             budget_cut: false,
             meld: None,
             own_points: true,
+            rivals: Vec::new(),
+            rival_weight: 1.0 / 3.0,
         };
         let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
         card_play(&view, &values, &mut analysis);

@@ -14,14 +14,17 @@
 //! defender a counter card of its own, a partnership's defenders 10 trick
 //! points) also asks, in each world searched to the end, whether it can still
 //! take that after each card; a card after which it cannot costs the meld
-//! there (see [`MeldNeed`]). Where each defender scores only what it takes
+//! there (see [`MeldNeed`]). The other way round, the declarer's side asks
+//! the same of each defending party with meld to save, and a card after
+//! which the party cannot earns a share of that meld ([`rival_weight`]).
+//! Where each defender scores only what it takes
 //! itself (bison), a defender plays with the other only while the contract
 //! is open: once it is decided, for its own points, the other defender a
 //! rival like the declarer.
 
 use std::cmp::Ordering;
 
-use pinochle_engine::game::{same_side, PlayerView};
+use pinochle_engine::game::{same_side, PlayerView, Seat};
 use pinochle_engine::rules::{Counting, DefenderNeeds, Scoring};
 use pinochle_engine::{Card, CardCounts};
 
@@ -180,6 +183,27 @@ fn scores_alone(view: &PlayerView, deal: &Deal, me: usize) -> bool {
         && !deal.declarer_side[me]
 }
 
+/// What a rival's lost meld is worth against the seat's own card points: the
+/// game's result is the seat's side's score less the mean of the `k` other
+/// sides' (one in a partnership, two in bison), so a card point the side
+/// takes from the others gains it `1 + 1/k` there, and a meld of `m` another
+/// side loses `m/k`: the meld counts `1/(k + 1)` of its points (a half in a
+/// partnership, a third in bison).
+pub fn rival_weight(view: &PlayerView) -> f64 {
+    let h = &view.public.hand;
+    let sides = h
+        .active
+        .iter()
+        .enumerate()
+        .filter(|&(i, &seat)| {
+            !h.active[..i]
+                .iter()
+                .any(|&earlier| same_side(&view.rules, earlier, seat))
+        })
+        .count();
+    1.0 / sides.max(2) as f64
+}
+
 /// What a defending party must still take to score its meld — a bison
 /// defender one counter card of its own, a partnership's defenders 10 trick
 /// points, a side under the double deck's minimum its 20 — and the search
@@ -187,6 +211,8 @@ fn scores_alone(view: &PlayerView, deal: &Deal, me: usize) -> bool {
 /// which it can no longer take that, whatever it does, costs the meld.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeldNeed {
+    /// The party's seats.
+    pub party: Vec<Seat>,
     /// The party as the side searched for (in bison the seat alone: the other
     /// defender plays for its own score), counting counter cards one each
     /// without the last trick for a counter card.
@@ -211,15 +237,51 @@ impl MeldNeed {
     /// The need of the seat to move in `view` when it defends and has meld at
     /// stake (`None` when it declares, has no meld, or has what it needs).
     pub fn of(view: &PlayerView, deal: &Deal) -> Option<MeldNeed> {
+        MeldNeed::of_seat(view, deal, view.seat)
+    }
+
+    /// The needs of the parties whose meld this seat plays to deny: where it
+    /// declares, each defending party's (in bison each defender's, in a
+    /// partnership the pair's); where it defends for its own points (bison,
+    /// the contract decided), the other defender's. Each from what every
+    /// seat sees: the meld shown and what each has taken.
+    pub fn rivals(view: &PlayerView, deal: &Deal, own_points: bool) -> Vec<MeldNeed> {
+        let h = &view.public.hand;
+        let Some(declarer) = h.declarer else {
+            return Vec::new();
+        };
+        let declaring = same_side(&view.rules, view.seat, declarer);
+        if !declaring && !own_points {
+            return Vec::new();
+        }
+        let mut needs: Vec<MeldNeed> = Vec::new();
+        for &seat in &h.active {
+            let rival = !same_side(&view.rules, seat, view.seat)
+                && !same_side(&view.rules, seat, declarer);
+            if !rival {
+                continue;
+            }
+            if let Some(need) = MeldNeed::of_seat(view, deal, seat) {
+                if !needs.iter().any(|n| n.party == need.party) {
+                    needs.push(need);
+                }
+            }
+        }
+        needs
+    }
+
+    /// The need of defending `seat`'s party (`None` where it declares, has no
+    /// meld, or has what it needs).
+    fn of_seat(view: &PlayerView, deal: &Deal, seat: Seat) -> Option<MeldNeed> {
         let Scoring::Points(scoring) = &view.rules.scoring else {
             return None;
         };
         let h = &view.public.hand;
         let declarer = h.declarer?;
-        if same_side(&view.rules, view.seat, declarer) {
+        if same_side(&view.rules, seat, declarer) {
             return None;
         }
-        let meld = h.side_meld(&view.rules, view.seat);
+        let meld = h.side_meld(&view.rules, seat);
         let stake = match scoring.meld_minimum {
             Some(m) if meld < m => 0,
             _ => meld,
@@ -229,11 +291,11 @@ impl MeldNeed {
         }
         let alone = scoring.defender_needs == DefenderNeeds::CounterCard;
         let mut party = [false; MAX_PLAYERS];
-        for (i, &seat) in h.active.iter().enumerate() {
+        for (i, &active) in h.active.iter().enumerate() {
             party[i] = if alone {
-                seat == view.seat
+                active == seat
             } else {
-                same_side(&view.rules, seat, view.seat)
+                same_side(&view.rules, active, seat)
             };
         }
         let party_seats = || {
@@ -257,6 +319,7 @@ impl MeldNeed {
             (deal.counting, true, points as i32, NeedKind::Points(points))
         };
         (target > 0).then(|| MeldNeed {
+            party: party_seats().collect(),
             deal: Deal {
                 counting,
                 declarer_side: party,
@@ -273,6 +336,8 @@ impl MeldNeed {
 /// What the sampled worlds say of a defending party's meld (see [`MeldNeed`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeldKept {
+    /// The party's seats.
+    pub party: Vec<Seat>,
     /// The meld at stake.
     pub stake: u32,
     pub kind: NeedKind,
@@ -356,6 +421,13 @@ pub struct CardValues {
     pub budget_cut: bool,
     /// The seat's party defends with meld at stake that it has yet to save.
     pub meld: Option<MeldKept>,
+    /// The parties whose meld the seat plays to deny (see
+    /// [`MeldNeed::rivals`]); a card after which one can no longer save it
+    /// adds `rival_weight` of that meld to its total.
+    pub rivals: Vec<MeldKept>,
+    /// What a rival's lost meld is worth in the seat's own card points (see
+    /// [`rival_weight`]).
+    pub rival_weight: f64,
     /// The seat defends for its own card points (bison, the contract
     /// decided): the values are its own, `maximize` is set, and `made`
     /// says whether the contract stands.
@@ -490,15 +562,38 @@ pub fn card_values(
         deal.declarer_side[me] = true;
     }
     let maximize = deal.declarer_side[me];
+    let weight = rival_weight(view);
+    // Each need searched, and what its party's missing it adds to a card's
+    // total: the seat's own meld lost (a cost), a rival's (a gain).
+    let own_need = need.is_some();
+    let needs: Vec<(MeldNeed, f64)> = need
+        .into_iter()
+        .map(|n| {
+            let stake = f64::from(n.stake);
+            (n, if maximize { -stake } else { stake })
+        })
+        .chain(
+            MeldNeed::rivals(view, &deal, settled.is_some())
+                .into_iter()
+                .map(|n| {
+                    let worth = weight * f64::from(n.stake);
+                    (n, worth)
+                }),
+        )
+        .collect();
     let knowledge = Knowledge::from_view(view);
-    // (Made at the first world searched to the end.)
-    let mut need_solver: Option<Solver> = None;
-    let mut meld = need.as_ref().map(|n| MeldKept {
-        stake: n.stake,
-        kind: n.kind,
-        searched: 0,
-        kept: vec![0; legal.len()],
-    });
+    // (Each made at the first world searched to the end.)
+    let mut need_solvers: Vec<Option<Solver>> = needs.iter().map(|_| None).collect();
+    let mut kept: Vec<MeldKept> = needs
+        .iter()
+        .map(|(n, _)| MeldKept {
+            party: n.party.clone(),
+            stake: n.stake,
+            kind: n.kind,
+            searched: 0,
+            kept: vec![0; legal.len()],
+        })
+        .collect();
     let solver = solver_for(cache, deal);
     let mut totals = vec![0f64; legal.len()];
     let mut made = vec![0f64; legal.len()];
@@ -569,30 +664,31 @@ pub fn card_values(
                 };
             }
         }
-        if let (Some(need), Some(meld), true) = (&need, &mut meld, searched_exactly) {
-            let need_solver = need_solver.get_or_insert_with(|| Solver::new(need.deal.clone(), 16));
-            // At most a quarter of a world's share of the budget (the card
-            // values need the rest): the search is cheap (bison, median 344
-            // nodes, 90 % within 9.5k) but for a few positions around 30
-            // cards left (up to 120k); where it runs out, the world says
-            // nothing of the meld.
-            let share = budget.nodes / budget.worlds.max(1) as u64 / 4;
-            let left = budget.nodes.saturating_sub(spent);
-            need_solver.set_node_limit(Some(share.min(left).max(1)));
-            let reached = need_solver.reach_moves_within(&pos, need.target);
-            need_solver.set_node_limit(None);
-            spent += need_solver.stats().nodes;
-            if let Some(reached) = reached {
+        if searched_exactly {
+            // At most a quarter of a world's share of the budget between the
+            // needs (the card values need the rest): the search is cheap
+            // (bison, median 344 nodes, 90 % within 9.5k) but for a few
+            // positions around 30 cards left (up to 120k); where it runs
+            // out, the world says nothing of that meld.
+            let share = budget.nodes / budget.worlds.max(1) as u64 / 4 / needs.len().max(1) as u64;
+            for (((need, worth), need_solver), meld) in
+                needs.iter().zip(&mut need_solvers).zip(&mut kept)
+            {
+                let need_solver =
+                    need_solver.get_or_insert_with(|| Solver::new(need.deal.clone(), 16));
+                let left = budget.nodes.saturating_sub(spent);
+                need_solver.set_node_limit(Some(share.min(left).max(1)));
+                let reached = need_solver.reach_moves_within(&pos, need.target);
+                need_solver.set_node_limit(None);
+                spent += need_solver.stats().nodes;
+                let Some(reached) = reached else { continue };
                 meld.searched += 1;
                 for (card, value) in reached {
                     if let Some(i) = legal.iter().position(|&c| c == card) {
                         if value >= need.target {
                             meld.kept[i] += 1;
-                        } else if maximize {
-                            // (Playing for its own points.)
-                            totals[i] -= f64::from(need.stake);
                         } else {
-                            totals[i] += f64::from(need.stake);
+                            totals[i] += worth;
                         }
                     }
                 }
@@ -614,8 +710,10 @@ pub fn card_values(
         exact: !estimated,
         bounded,
         budget_cut,
-        meld: meld.filter(|m| m.searched > 0),
         own_points: settled.is_some(),
+        meld: own_need.then(|| kept.remove(0)).filter(|m| m.searched > 0),
+        rivals: kept.into_iter().filter(|m| m.searched > 0).collect(),
+        rival_weight: weight,
     })
 }
 
@@ -801,6 +899,45 @@ mod tests {
                             let me = h.active.iter().position(|&s| s == seat).unwrap();
                             assert!(n.deal.declarer_side[me]);
                             checked[k] += 1;
+                        }
+                        // The parties this seat plays to cost their meld: as
+                        // declarer (or its partner) the defending ones with a
+                        // need, each bison defender alone, a partnership's
+                        // pair once; as a bison defender for its own points,
+                        // the other defender; else none.
+                        let needing = |s: Seat| {
+                            let ask = &state.observation(s);
+                            MeldNeed::of(ask, &deal).map(|n| (n.party, n.kind))
+                        };
+                        let mut expected: Vec<(Vec<Seat>, NeedKind)> = Vec::new();
+                        for &s in &h.active {
+                            let defends = !same_side(rules, s, h.declarer.unwrap());
+                            let mine = same_side(rules, s, seat);
+                            if defends && !mine {
+                                if let Some(n) = needing(s) {
+                                    if !expected.contains(&n) {
+                                        expected.push(n);
+                                    }
+                                }
+                            }
+                        }
+                        let rivals = |own_points| {
+                            MeldNeed::rivals(&view, &deal, own_points)
+                                .into_iter()
+                                .map(|n| (n.party, n.kind))
+                                .collect::<Vec<_>>()
+                        };
+                        if declaring {
+                            assert_eq!(rivals(false), expected, "{preset:?} seed {seed}");
+                            checked[k] += expected.len();
+                        } else {
+                            assert_eq!(rivals(false), [], "{preset:?} seed {seed}");
+                            let others = if preset == PresetId::Bison {
+                                expected
+                            } else {
+                                Vec::new()
+                            };
+                            assert_eq!(rivals(true), others, "{preset:?} seed {seed}");
                         }
                     }
                     let legal = view.legal_actions();
