@@ -779,17 +779,13 @@ fn rivals_basis(view: &PlayerView, values: &CardValues) -> Option<String> {
     };
     // The weight is one over the number of sides (see `pimc::rival_weight`).
     let (share, why) = if values.rival_weight > 0.4 {
-        (
-            "half",
-            "a point your side takes counts twice against the opponents, a meld they lose once",
-        )
+        ("half", "half a card point your side takes from them")
     } else {
-        (
-            "a third",
-            "a point you take counts one and a half against the others' mean, a meld one of them loses a half",
-        )
+        ("a third", "a third of a card point you take from them")
     };
-    Some(format!("{share} of {whose} meld where it is lost ({why})"))
+    Some(format!(
+        "{share} of {whose} meld where it is lost (a point of meld they lose is worth {why})"
+    ))
 }
 
 /// What a party's meld needs, in words.
@@ -2996,9 +2992,9 @@ the opponents have passed."
         );
         assert!(analysis.reason.contains(&said), "{}", analysis.reason);
         assert!(
-            analysis.reason.contains(
-                "the list puts costing your left-hand opponent's meld before points"
-            ),
+            analysis
+                .reason
+                .contains("the list puts costing your left-hand opponent's meld before points"),
             "{}",
             analysis.reason
         );
@@ -3006,8 +3002,8 @@ the opponents have passed."
             analysis.value_basis.as_deref(),
             Some(
                 "the card points taken from here on, and a third of your left-hand opponent's \
-120 meld where it is lost (a point you take counts one and a half against the others' mean, a \
-meld one of them loses a half)"
+120 meld where it is lost (a point of meld they lose is worth a third of a card point you take \
+from them)"
             )
         );
         // Where every card costs it alike, nothing is said of it, nor

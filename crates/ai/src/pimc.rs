@@ -256,8 +256,8 @@ impl MeldNeed {
         }
         let mut needs: Vec<MeldNeed> = Vec::new();
         for &seat in &h.active {
-            let rival = !same_side(&view.rules, seat, view.seat)
-                && !same_side(&view.rules, seat, declarer);
+            let rival =
+                !same_side(&view.rules, seat, view.seat) && !same_side(&view.rules, seat, declarer);
             if !rival {
                 continue;
             }
