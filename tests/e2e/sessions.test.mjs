@@ -207,6 +207,17 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
     await page.getByRole('button', { name: 'Rules', exact: true }).click();
     assert.match(await page.locator('.rules').innerText(), /1000/, 'the game plays to 1000');
+    // A link pasted into the address bar of the open page changes only the
+    // fragment (no reload): a bad one is named over the game, which stays;
+    // a good one opens the new-game screen with its rules.
+    await page.evaluate(() => { location.hash = '#v=1&game=poker'; });
+    await page.getByTestId('app-error').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await page.getByTestId('app-error').innerText(), /rules link cannot be used.*poker/i);
+    assert.ok(await page.getByTestId('game').isVisible(), 'the game stays on the table');
+    await page.evaluate(() => { location.hash = '#v=1&game=club&seed=4'; });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.ok(await page.getByTestId('game-club').isChecked(), 'the pasted link chose the game');
+    assert.equal(await page.getByTestId('seed').inputValue(), '4', 'the pasted link chose the deal');
 
     // A bad link is named and the start screen stays, with standard rules.
     const bad = await browser.newContext();

@@ -50,6 +50,9 @@ pub struct AppModel {
     pub show_rules: bool,
     /// Why the last file chosen for review could not be opened.
     pub import_error: Option<String>,
+    /// Rules links opened so far: the start screen is drawn afresh for each,
+    /// so that it shows the link's rules even where it was already open.
+    pub links_opened: u32,
 }
 
 /// What can happen to the app.
@@ -89,6 +92,12 @@ pub enum AppMsg {
     ImportFailed(String),
     /// The imported review's own controls (which hand, which seat).
     Imported(ImportMsg),
+    /// A rules link in the address: at load, or put there while the page is
+    /// open (pasted into the address bar, which only changes the fragment).
+    /// Good, it opens the new-game screen with its rules (a game on the table
+    /// stays saved, to resume from there); bad, the message names the
+    /// problem and nothing changes.
+    OpenLink(Result<Box<SharedRules>, String>),
 }
 
 /// What the shell must do for the app.
@@ -152,6 +161,7 @@ impl AppModel {
             stale: None,
             show_rules: false,
             import_error: None,
+            links_opened: 0,
         }
     }
 
@@ -250,6 +260,29 @@ impl AppModel {
                     .collect(),
                 _ => Vec::new(),
             },
+            AppMsg::OpenLink(Ok(shared)) => {
+                let left = self.session.is_some();
+                self.settings = settings_from_link(&self.settings, &shared);
+                self.screen = Screen::Start;
+                self.session = None;
+                self.show_rules = false;
+                self.error = None;
+                self.stale = None;
+                self.links_opened += 1;
+                if left {
+                    vec![AppEffect::LeaveSession]
+                } else {
+                    Vec::new()
+                }
+            }
+            AppMsg::OpenLink(Err(problem)) => {
+                // Taken off the address at once, so a reload does not show
+                // the problem again.
+                self.error = Some(format!(
+                    "This rules link cannot be used: {problem}. Choose a game below."
+                ));
+                vec![AppEffect::ForgetLink]
+            }
             AppMsg::BackToStart => {
                 // A deal number replays one game: the next deals fresh
                 // cards unless it is asked for again.
@@ -471,8 +504,7 @@ mod shell {
     use yew::{component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
     use super::{
-        settings_from_link, settings_from_query, AppEffect, AppModel, AppMsg, Screen, APP_TITLE,
-        IMPORT_MAX_BYTES,
+        settings_from_query, AppEffect, AppModel, AppMsg, Screen, APP_TITLE, IMPORT_MAX_BYTES,
     };
     use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WorkerRequest, WORKER_LOADER};
     use crate::controller::{Effect, Game, Msg, Settings, Ticket};
@@ -550,24 +582,23 @@ mod shell {
         }
     }
 
+    /// The message of a rules link in the address's fragment (None: no link).
+    fn link_message(fragment: &str) -> Option<AppMsg> {
+        match read_fragment(fragment) {
+            Fragment::Rules(shared) => Some(AppMsg::OpenLink(Ok(shared))),
+            Fragment::Bad(e) => Some(AppMsg::OpenLink(Err(e.to_string()))),
+            Fragment::None => None,
+        }
+    }
+
     /// The messages of page load: a link in the fragment opens the new-game
     /// screen with its rules (a bad one is reported); else `autostart` deals;
     /// else the tab's session resumes; else the start screen.
-    fn initial_messages(store: &dyn KeyValueStore, model: &mut AppModel) -> Vec<AppMsg> {
+    fn initial_messages(store: &dyn KeyValueStore, model: &AppModel) -> Vec<AppMsg> {
         // A good link stays in the address until a game starts, so a tab
         // the phone reloads meanwhile opens it again; a bad one goes at once.
-        match read_fragment(&page_fragment()) {
-            Fragment::Rules(shared) => {
-                model.settings = settings_from_link(&model.settings, &shared);
-                return Vec::new();
-            }
-            Fragment::Bad(e) => {
-                clear_fragment();
-                return vec![AppMsg::Error(format!(
-                    "This rules link cannot be used: {e}. Choose a game below."
-                ))];
-            }
-            Fragment::None => {}
+        if let Some(link) = link_message(&page_fragment()) {
+            return vec![link];
         }
         let (mut settings, autostart) = settings_from_query(&page_query());
         settings.sound = model.settings.sound;
@@ -640,6 +671,9 @@ mod shell {
         speaker: crate::sound::speaker::Speaker,
         /// Keeps the other-tab listener of the session on the table.
         listener: RefCell<Option<(String, gloo_events::EventListener)>>,
+        /// Keeps the listener for a rules link put in the address while the
+        /// page is open.
+        links: RefCell<Option<gloo_events::EventListener>>,
         /// Keeps the reading of a file of hand records to import.
         reading: RefCell<Option<gloo_file::callbacks::FileReader>>,
     }
@@ -942,7 +976,7 @@ mod shell {
             settings.sound = crate::sound::speaker::preference();
             let mut model = AppModel::new(settings);
             model.warning = warning;
-            let first = initial_messages(&*store, &mut model);
+            let first = initial_messages(&*store, &model);
             let shell = Rc::new(Shell {
                 model: RefCell::new(model),
                 queue: RefCell::new(VecDeque::new()),
@@ -954,8 +988,21 @@ mod shell {
                 render: RefCell::new(Callback::noop()),
                 speaker: crate::sound::speaker::Speaker::new(),
                 listener: RefCell::new(None),
+                links: RefCell::new(None),
                 reading: RefCell::new(None),
             });
+            // A link pasted into the address bar of the open page changes
+            // only its fragment: no reload, so it is read here.
+            let on_link = {
+                let shell = Rc::clone(&shell);
+                move |_: &web_sys::Event| {
+                    if let Some(link) = link_message(&page_fragment()) {
+                        shell.send(link);
+                    }
+                }
+            };
+            *shell.links.borrow_mut() = web_sys::window()
+                .map(|w| gloo_events::EventListener::new(&w, "hashchange", on_link));
             let lists = library(&*shell.store);
             for msg in std::iter::once(lists).chain(first) {
                 shell.send(msg);
@@ -1085,7 +1132,7 @@ mod shell {
                     <div class="felt" data-testid="felt" aria-hidden="true"></div>
                     <div class="table-content">
                         if let Some(err) = model.error.clone().filter(|_| game.is_some()) {
-                            <p class="error" role="alert">{ err }</p>
+                            <p class="error" role="alert" data-testid="app-error">{ err }</p>
                         }
                         { match &model.screen {
                             Screen::Playing(g) => table(g, model.show_rules, &callbacks),
@@ -1096,7 +1143,8 @@ mod shell {
                                 import_tools(imported, &on_import_control),
                             ),
                             Screen::Start => html! {
-                                <StartScreen initial={model.settings.clone()} onstart={on_start}
+                                <StartScreen key={model.links_opened.to_string()}
+                                    initial={model.settings.clone()} onstart={on_start}
                                     error={model.error.clone()} library={model.library.clone()} onresume={on_resume}
                                     ondelete={on_delete} share_base={page_url()}
                                     onsavepreset={on_save_preset} ondeletepreset={on_delete_preset}
@@ -1343,6 +1391,53 @@ mod tests {
         assert_eq!((s.preset, s.deal), (PresetId::Bison, Some(9)));
         assert_eq!(s.rules().unwrap(), shared.rules);
         assert_eq!(s.custom.and_then(|c| c.name).as_deref(), Some("Friday"));
+    }
+
+    /// A rules link put in the address of the open page: good, it opens the
+    /// new-game screen with its rules, also over a game (which stays saved,
+    /// to resume); bad, it is named, taken off the address, and nothing else
+    /// changes.
+    #[test]
+    fn a_link_opened_in_the_open_page_takes_effect_or_is_named() {
+        let link = |text: &str| {
+            AppMsg::OpenLink(
+                pinochle_engine::link::decode_link(text)
+                    .map(Box::new)
+                    .map_err(|e| e.to_string()),
+            )
+        };
+        let mut model = AppModel::new(Settings::default());
+        assert_eq!(model.update(link("v=1&game=bison&seed=9&target=1000")), []);
+        assert_eq!(
+            (model.settings.preset, model.settings.deal),
+            (PresetId::Bison, Some(9))
+        );
+        assert_eq!(model.links_opened, 1);
+        // Over a game: back to the start screen with the link's rules.
+        let (mut model, _) = started(Settings::default(), 11);
+        let effects = model.update(link("v=1&game=club&name=Friday"));
+        assert_eq!(effects, [AppEffect::LeaveSession]);
+        assert_eq!(model.screen, Screen::Start);
+        assert!(model.session.is_none());
+        assert_eq!(model.settings.preset, PresetId::Club);
+        assert_eq!(
+            model.settings.custom.and_then(|c| c.name).as_deref(),
+            Some("Friday")
+        );
+        // A bad one leaves the game on the table and says why.
+        let (mut model, _) = started(Settings::default(), 11);
+        let before = model.clone();
+        let effects = model.update(link("v=1&game=poker"));
+        assert_eq!(effects, [AppEffect::ForgetLink]);
+        assert_eq!(
+            (&model.screen, &model.session),
+            (&before.screen, &before.session)
+        );
+        let error = model.error.unwrap();
+        assert!(
+            error.starts_with("This rules link cannot be used: ") && error.contains("poker"),
+            "{error}"
+        );
     }
 
     /// Plays on through the model (basic players in every seat, timers and
