@@ -3021,6 +3021,46 @@ from them)"
         assert!(analysis.value_basis.is_none());
         assert!(analysis.choices.iter().all(|c| !c.note.contains("meld")));
         assert_eq!(analysis.choices[0].value, Some(50.0));
+        // A partnership's defenders are one party, "the opponents", and
+        // their meld counts half.
+        let (view, cards) = card_choice(PresetId::Partnership, true);
+        let h = &view.public.hand;
+        let pair: Vec<Seat> = h
+            .active
+            .iter()
+            .copied()
+            .filter(|&s| !same_side(&view.rules, s, view.seat))
+            .collect();
+        let values = CardValues {
+            cards: cards.clone(),
+            rivals: vec![pimc::MeldKept {
+                party: pair,
+                stake: 60,
+                kind: pimc::NeedKind::Points(10),
+                searched: 10,
+                kept: vec![5, 10],
+            }],
+            rival_weight: 0.5,
+            ..values
+        };
+        let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
+        card_play(&view, &values, &mut analysis);
+        assert!((analysis.choices[0].value.unwrap() - 65.0).abs() < 1e-9);
+        assert!(analysis.choices[0]
+            .note
+            .ends_with(" · the opponents' 60 meld lost in 5 of 10 deals"));
+        assert!(
+            analysis.reason.contains(&format!(
+                "after the {} the opponents can no longer take 10 more points that their 60 meld needs to score, in 5 of 10 sampled deals",
+                cards[0].long_name()
+            )),
+            "{}",
+            analysis.reason
+        );
+        assert!(analysis.value_basis.unwrap().ends_with(
+            "half of the opponents' 60 meld where it is lost (a point of meld they lose is worth \
+half a card point your side takes from them)"
+        ));
     }
 
     /// A bison defender playing for its own points (the contract decided)
