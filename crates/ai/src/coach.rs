@@ -1343,7 +1343,18 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 expert::WORLDS,
                 c.meld
             );
-            if let Some(&next) = order.get(1) {
+            // Set whatever is named: the bid is lost alike, and meld and
+            // card points break the tie (see `Candidate::utility`).
+            let hopeless = !stakes && candidates.iter().all(|k| k.outlook.made == 0.0);
+            if hopeless && candidates.len() > 1 {
+                reason += &format!(
+                    "; no trump makes it in any sampled deal, so each loses the bid alike, and the expert names the one whose meld and card points come to the most ({}: {meld_of} {:.0} and {:.0} card points on average)",
+                    c.trump.name(),
+                    c.meld,
+                    c.outlook.points
+                );
+            }
+            if let Some(&next) = order.get(1).filter(|_| !hopeless) {
                 let n = &candidates[next];
                 reason += &format!(
                     "; {} makes it in {}",
@@ -3591,6 +3602,31 @@ half a card point your side takes from them)"
                 signed(0.88 * 255.0 - 0.12 * f64::from(bid), 0),
                 signed(0.85 * 339.0 - 0.15 * f64::from(bid), 0)
             )),
+            "{}",
+            analysis.reason
+        );
+        // Set whatever is named: the reason says what breaks the tie.
+        let hopeless = vec![
+            candidate(Suit::Hearts, 0.0, 40.0),
+            candidate(Suit::Clubs, 0.0, 20.0),
+        ];
+        let mut analysis = Analysis::new(Action::ChooseTrump(Suit::Hearts), Unit::Points);
+        let evaluation = Evaluation::Trump {
+            candidates: hopeless,
+            best: 0,
+        };
+        evaluated(&view, &evaluation, &mut analysis);
+        assert!(
+            analysis.reason.contains(
+                "; no trump makes it in any sampled deal, so each loses the bid alike, and the \
+expert names the one whose meld and card points come to the most (hearts: your side's meld 40 \
+and 120 card points on average)"
+            ),
+            "{}",
+            analysis.reason
+        );
+        assert!(
+            !analysis.reason.contains("worth less"),
             "{}",
             analysis.reason
         );
