@@ -151,16 +151,21 @@ impl BidAdvice {
         !self.trumps.is_empty() && self.trumps.iter().all(|t| t.no_marriage)
     }
 
+    /// The suit the expert would name in the most sampled deals (the first
+    /// in [`Suit::ALL`] order among equals; None before any deal names one).
+    pub fn expert_trump(&self) -> Option<Suit> {
+        Suit::ALL
+            .into_iter()
+            .max_by_key(|&s| (self.named[s as usize], std::cmp::Reverse(s as usize)))
+            .filter(|&s| self.named[s as usize] > 0)
+    }
+
     /// The trump the expert's limit rests on, in words: "diamonds, the trump
     /// it would name" where every deal names the same suit, else the suit
     /// named most often and in how many deals (a kitty can change the trump).
     fn named_trump(&self) -> String {
         let deals: u32 = self.named.iter().sum();
-        let most = Suit::ALL
-            .into_iter()
-            .max_by_key(|&s| (self.named[s as usize], std::cmp::Reverse(s as usize)))
-            .filter(|&s| self.named[s as usize] > 0);
-        match most {
+        match self.expert_trump() {
             Some(suit) if self.named[suit as usize] == deals => {
                 format!("{}, the trump it would name", suit.name())
             }
@@ -2505,6 +2510,9 @@ the opponents have passed."
             named: [5, 14, 0, 5],
             ..advice(340.0, 350.0)
         };
+        assert_eq!(in_diamonds.expert_trump(), Some(Suit::Diamonds));
+        assert_eq!(after_kitty.expert_trump(), Some(Suit::Hearts));
+        assert_eq!(advice(340.0, 350.0).expert_trump(), None);
         assert!(after_kitty.caption().ends_with(
             "10 below the 350 its side makes that often with the trump it would name in each deal \
 (hearts in 14 of 24)."

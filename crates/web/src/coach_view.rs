@@ -11,7 +11,7 @@ use pinochle_ai::expert::stakes_in_money;
 use pinochle_engine::game::{partner, same_side, Action, Phase};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
-use yew::{component, html, use_effect_with, Callback, Html, MouseEvent, Properties};
+use yew::{classes, component, html, use_effect_with, Callback, Html, MouseEvent, Properties};
 
 use crate::cards::SuitIcon;
 use crate::controller::{Game, Msg};
@@ -364,9 +364,12 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
                 <thead><tr><th scope="col">{ "Trump" }</th><th scope="col">{ "Meld" }</th>
                     <th scope="col" class="scores">{ scores }</th><th scope="col">{ "Bid to" }</th></tr></thead>
                 <tbody>
-                    { for advice.trumps.iter().map(|t| html! {
-                        <tr>
-                            <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }</span></th>
+                    { for advice.trumps.iter().map(|t| {
+                        // The row of the trump the caption's limit rests on.
+                        let experts = advice.expert_trump() == Some(t.trump);
+                        html! {
+                        <tr class={classes!(experts.then_some("expert-trump"))}>
+                            <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }{ if experts { ", the expert's trump" } else { "" } }</span></th>
                             <td>{ t.meld }</td>
                             if t.no_marriage {
                                 <td class="no-marriage">{ "No marriage" }<span class="visually-hidden">{ format!(" in {}: it cannot be trump", t.trump.name()) }</span></td>
@@ -379,7 +382,7 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
                                 (None, false) => "pass".to_string(),
                             } }</td>
                         </tr>
-                    }) }
+                    }}) }
                 </tbody>
             </table>
             <p class="coach-basis">{ advice.caption() }</p>
