@@ -538,10 +538,7 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
         // And a rival's, in the share it weighs against card points, where
         // the card costs the rival it (where every card costs it alike, it
         // decides nothing and is left out).
-        let denied: f64 = values
-            .rivals
-            .iter()
-            .filter(|r| differ(r))
+        let denied: f64 = deciding_rivals(values)
             .map(|r| {
                 values.rival_weight * f64::from(r.stake) * f64::from(lost(r, i))
                     / f64::from(r.searched.max(1))
@@ -667,7 +664,7 @@ fn card_play(view: &PlayerView, values: &CardValues, analysis: &mut Analysis) {
 /// " · your 130 meld kept in 20 of 24 deals" (see [`pimc::MeldNeed`]).
 fn meld_note(values: &CardValues, side: CardSide, i: usize) -> String {
     match &values.meld {
-        Some(m) if m.kept.iter().any(|&k| k != m.kept[i]) => format!(
+        Some(m) if differ(m) => format!(
             " · {} {} meld kept in {} deals",
             side.possessive(),
             m.stake,
@@ -680,6 +677,12 @@ fn meld_note(values: &CardValues, side: CardSide, i: usize) -> String {
 /// Whether the cards differ in party `r`'s meld kept.
 fn differ(r: &pimc::MeldKept) -> bool {
     r.kept.iter().any(|&k| k != r.kept[0])
+}
+
+/// The rivals whose meld the cards differ in: the only ones the coach
+/// counts or speaks of (one every card costs alike decides nothing).
+fn deciding_rivals(values: &CardValues) -> impl Iterator<Item = &pimc::MeldKept> {
+    values.rivals.iter().filter(|r| differ(r))
 }
 
 /// The deals in which rival party `r` can no longer save its meld after card `i`.
@@ -723,7 +726,7 @@ fn rival_possessive(view: &PlayerView, party: &[Seat]) -> String {
 /// Whose meld the seat plays to deny, owning: the one rival the cards
 /// differ in, or "the opponents'" where they differ in two.
 fn rivals_owner(view: &PlayerView, values: &CardValues) -> String {
-    let differing: Vec<&pimc::MeldKept> = values.rivals.iter().filter(|r| differ(r)).collect();
+    let differing: Vec<&pimc::MeldKept> = deciding_rivals(values).collect();
     match differing.as_slice() {
         [one] => rival_possessive(view, &one.party),
         _ => "the opponents'".to_string(),
@@ -733,10 +736,7 @@ fn rivals_owner(view: &PlayerView, values: &CardValues) -> String {
 /// A card's lines on the rivals' meld, where the cards differ in it:
 /// " · your left-hand opponent's 120 meld lost in 5 of 20 deals".
 fn rival_notes(view: &PlayerView, values: &CardValues, i: usize) -> String {
-    values
-        .rivals
-        .iter()
-        .filter(|r| differ(r))
+    deciding_rivals(values)
         .map(|r| {
             format!(
                 " · {} {} meld lost in {} deals",
@@ -752,10 +752,7 @@ fn rival_notes(view: &PlayerView, values: &CardValues, i: usize) -> String {
 /// how many deals the chosen card leaves a rival unable to take what its
 /// meld needs.
 fn rival_facts(view: &PlayerView, values: &CardValues, best: usize) -> Vec<String> {
-    values
-        .rivals
-        .iter()
-        .filter(|r| differ(r))
+    deciding_rivals(values)
         .map(|r| {
             let name = rival_name(view, &r.party);
             let what = need_text(r.kind);
@@ -776,7 +773,7 @@ fn rival_facts(view: &PlayerView, values: &CardValues, best: usize) -> Vec<Strin
 /// The value basis's words on the rivals' meld: the share of it counted and
 /// why (see [`pimc::rival_weight`]); `None` where the cards do not differ in it.
 fn rivals_basis(view: &PlayerView, values: &CardValues) -> Option<String> {
-    let differing: Vec<&pimc::MeldKept> = values.rivals.iter().filter(|r| differ(r)).collect();
+    let differing: Vec<&pimc::MeldKept> = deciding_rivals(values).collect();
     let whose = match differing.as_slice() {
         [] => return None,
         [one] => format!("{} {}", rival_possessive(view, &one.party), one.stake),
@@ -2827,7 +2824,6 @@ the opponents have passed."
                 (false, false) => vec![0.0, 2.0],
             };
             let values = CardValues {
-                cards: cards.clone(),
                 totals: if declaring {
                     vec![9.0, 1.0]
                 } else {
@@ -2835,14 +2831,6 @@ the opponents have passed."
                 },
                 made,
                 side_points: vec![1000, second_points],
-                solved: 10,
-                maximize: declaring,
-                exact: true,
-                bounded: false,
-                budget_cut: false,
-                own_points: false,
-                rivals: Vec::new(),
-                rival_weight: 1.0 / 3.0,
                 meld: kept.map(|kept| pimc::MeldKept {
                     party: vec![view.seat],
                     stake: 60,
@@ -2850,6 +2838,7 @@ the opponents have passed."
                     searched: 10,
                     kept,
                 }),
+                ..two_card_values(&cards, declaring)
             };
             let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
             card_play(&view, &values, &mut analysis);
@@ -2900,10 +2889,25 @@ the opponents have passed."
         assert!(safe.choices.iter().all(|c| !c.note.contains("meld")));
     }
 
-    /// The first card choice of a defender (basic play, seed 3) and its
-    /// first two cards.
-    fn defender_card_choice(preset: PresetId) -> (PlayerView, Vec<Card>) {
-        card_choice(preset, false)
+    /// Two cards' values over 10 worlds searched to the end, for the
+    /// declarer's side (`maximize`) or the defenders, with nothing at stake
+    /// but the card points; each test sets the figures it speaks of.
+    fn two_card_values(cards: &[Card], maximize: bool) -> CardValues {
+        CardValues {
+            cards: cards.to_vec(),
+            totals: vec![0.0, 0.0],
+            made: vec![0.0, 0.0],
+            side_points: vec![0, 0],
+            solved: 10,
+            maximize,
+            exact: true,
+            bounded: false,
+            budget_cut: false,
+            meld: None,
+            rivals: Vec::new(),
+            rival_weight: 1.0 / 3.0,
+            own_points: false,
+        }
     }
 
     /// The first card choice of a seat on the declarer's side or not (basic
@@ -2928,20 +2932,10 @@ the opponents have passed."
     /// points between them: the reason says so for the side.
     #[test]
     fn a_partnership_reason_names_the_points_its_sides_meld_needs() {
-        let (view, cards) = defender_card_choice(PresetId::Partnership);
+        let (view, cards) = card_choice(PresetId::Partnership, false);
         let values = CardValues {
-            cards: cards.clone(),
             totals: vec![1.0, 9.0],
-            made: vec![0.0, 0.0],
             side_points: vec![1000, 1000],
-            solved: 10,
-            maximize: false,
-            exact: true,
-            bounded: false,
-            budget_cut: false,
-            own_points: false,
-            rivals: Vec::new(),
-            rival_weight: 0.5,
             meld: Some(pimc::MeldKept {
                 party: vec![view.seat],
                 stake: 60,
@@ -2949,6 +2943,7 @@ the opponents have passed."
                 searched: 10,
                 kept: vec![8, 3],
             }),
+            ..two_card_values(&cards, false)
         };
         let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
         card_play(&view, &values, &mut analysis);
@@ -2973,17 +2968,9 @@ the opponents have passed."
         let me = h.active.iter().position(|&s| s == view.seat).unwrap();
         let left = h.active[(me + 1) % h.active.len()];
         let values = CardValues {
-            cards: cards.clone(),
             totals: vec![9.0, 1.0],
             made: vec![10.0, 10.0],
             side_points: vec![500, 510],
-            solved: 10,
-            maximize: true,
-            exact: true,
-            bounded: false,
-            budget_cut: false,
-            meld: None,
-            own_points: false,
             rivals: vec![pimc::MeldKept {
                 party: vec![left],
                 stake: 120,
@@ -2992,6 +2979,7 @@ the opponents have passed."
                 kept: vec![4, 10],
             }],
             rival_weight: 1.0 / 3.0,
+            ..two_card_values(&cards, true)
         };
         let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
         card_play(&view, &values, &mut analysis);
@@ -3086,21 +3074,13 @@ half a card point your side takes from them)"
     /// is told so, and its values are its own.
     #[test]
     fn a_bison_defender_is_told_it_plays_for_its_own_points() {
-        let (view, cards) = defender_card_choice(PresetId::Bison);
+        let (view, cards) = card_choice(PresetId::Bison, false);
         let values = CardValues {
-            cards: cards.clone(),
             totals: vec![500.0, 400.0],
             made: vec![10.0, 10.0],
             side_points: vec![500, 400],
-            solved: 10,
-            maximize: true,
-            exact: true,
-            bounded: false,
-            budget_cut: false,
-            meld: None,
             own_points: true,
-            rivals: Vec::new(),
-            rival_weight: 1.0 / 3.0,
+            ..two_card_values(&cards, true)
         };
         let mut analysis = Analysis::new(Action::PlayCard(cards[0]), Unit::Points);
         card_play(&view, &values, &mut analysis);

@@ -263,11 +263,8 @@ impl AppModel {
             AppMsg::OpenLink(Ok(shared)) => {
                 let left = self.session.is_some();
                 self.settings = settings_from_link(&self.settings, &shared);
-                self.screen = Screen::Start;
-                self.session = None;
+                self.show_start();
                 self.show_rules = false;
-                self.error = None;
-                self.stale = None;
                 self.links_opened += 1;
                 if left {
                     vec![AppEffect::LeaveSession]
@@ -287,13 +284,19 @@ impl AppModel {
                 // A deal number replays one game: the next deals fresh
                 // cards unless it is asked for again.
                 self.settings.deal = None;
-                self.screen = Screen::Start;
-                self.session = None;
-                self.error = None;
-                self.stale = None;
+                self.show_start();
                 vec![AppEffect::LeaveSession]
             }
         }
+    }
+
+    /// The start screen in place of the table: the game on it (saved, to
+    /// resume) leaves it, and so does what was said over it.
+    fn show_start(&mut self) {
+        self.screen = Screen::Start;
+        self.session = None;
+        self.error = None;
+        self.stale = None;
     }
 
     /// A file the worker read for review: opened over the start screen, or

@@ -358,6 +358,8 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
     } else {
         "Your scores"
     };
+    // The row of the trump the caption's limit rests on is marked.
+    let expert_trump = advice.expert_trump();
     html! {
         <>
             <table class="advice">
@@ -365,8 +367,7 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
                     <th scope="col" class="scores">{ scores }</th><th scope="col">{ "Bid to" }</th></tr></thead>
                 <tbody>
                     { for advice.trumps.iter().map(|t| {
-                        // The row of the trump the caption's limit rests on.
-                        let experts = advice.expert_trump() == Some(t.trump);
+                        let experts = expert_trump == Some(t.trump);
                         html! {
                         <tr class={classes!(experts.then_some("expert-trump"))}>
                             <th scope="row"><SuitIcon suit={t.trump} /><span class="visually-hidden">{ t.trump.name() }{ if experts { ", the expert's trump" } else { "" } }</span></th>
