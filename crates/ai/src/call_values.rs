@@ -18,8 +18,11 @@
 //!   needs), the seat's side's score less the other sides' mean, as the
 //!   expert values play or concede;
 //! * Brooklyn's stakes: the bid's stake times the trump's multiplier from
-//!   (or, doubled when set, to) each opponent; a declarer that may still give
-//!   up loses a single stake at worst; in the pot game the bid's worth,
+//!   (or, doubled when set, to) each opponent; a declarer that may give the
+//!   hand up after the kitty does so as the expert would
+//!   ([`expert::concedes_after_kitty`]: from its own cards, paying a single
+//!   stake to each), and one that may still give up after meld loses a single
+//!   stake at worst; in the pot game the bid's worth,
 //!   the pot too to a made bid from the pot bid, and the pot paid as one
 //!   more opponent when set;
 //! * the club's bowl: the declarer's payment as [`expert::club_payment`]
@@ -27,15 +30,16 @@
 //!
 //! Ledger results are in base stakes (the stake of the lowest bid band, the
 //! pot game's lowest bid's worth). A
-//! hand nobody bids is thrown in: nothing changes. Concessions, challenges
-//! and the escape to the dealer are not played out: the declarer plays every
-//! hand. The pass and the bids are valued on the same deals, so the errors of
+//! hand nobody bids is thrown in: nothing changes. Challenges and the escape
+//! to the dealer are not played out, nor a concession after meld (a lost
+//! contract counts a single set there). The pass and the bids are valued on the same deals, so the errors of
 //! the estimate (the greedy playout, the others' limits read by rules of
 //! thumb) fall alike on each.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 
 use pinochle_engine::game::bidding::{legal_bids, reachable_bids};
+use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{same_side, side_key, Action, PlayerView};
 use pinochle_engine::rules::{AllPass, Rules, Scoring};
 
@@ -48,6 +52,9 @@ use crate::knowledge::World;
 /// The fewest deals kept after those that do not fit the others' calls are
 /// left out; with fewer, every deal counts.
 const FEWEST_FITTING: usize = 6;
+
+/// Mixed with a deal's index, the seed of its declarers' concession guesses.
+const CONCESSION_SEED: u64 = 0x6b69_7474_795f_7365;
 
 /// How the auction ends in one deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +82,8 @@ pub fn call_values(
         .worlds
         .worlds
         .iter()
-        .map(|world| Deal::new(view, world, me))
+        .enumerate()
+        .map(|(i, world)| Deal::new(view, world, i, me))
         .collect();
     let fitting: Vec<&Deal> = deals.iter().filter(|d| d.fits(view)).collect();
     let counted: Vec<&Deal> = if fitting.len() >= FEWEST_FITTING {
@@ -153,10 +161,16 @@ struct Deal<'a> {
     /// Per active seat, the deal played out with it declaring, once asked
     /// (calls that end with the same declarer share the playout).
     declared: Vec<OnceCell<Option<DeclaredDeal>>>,
+    /// Per active seat and bid, whether it gives the hand up after the
+    /// kitty declaring at that bid, once asked.
+    conceded: RefCell<Vec<((usize, u32), bool)>>,
+    /// The seed of the declarers' guesses at the cards they cannot see (one
+    /// per deal, so the figures are the same each time they are asked).
+    seed: u64,
 }
 
 impl<'a> Deal<'a> {
-    fn new(view: &PlayerView, world: &'a World, me: usize) -> Deal<'a> {
+    fn new(view: &PlayerView, world: &'a World, index: usize, me: usize) -> Deal<'a> {
         let active = view.public.hand.active.len();
         Deal {
             world,
@@ -165,6 +179,8 @@ impl<'a> Deal<'a> {
                 .map(|i| basic::bidding_limit(view, &world.holdings[i]))
                 .collect(),
             declared: (0..active).map(|_| OnceCell::new()).collect(),
+            conceded: RefCell::new(Vec::new()),
+            seed: CONCESSION_SEED ^ index as u64,
         }
     }
 
@@ -281,6 +297,29 @@ impl<'a> Deal<'a> {
         AuctionEnd::Won(winner, price)
     }
 
+    /// Whether the active seat `declarer` gives the hand up after the kitty
+    /// at `bid` ([`expert::concedes_after_kitty`]; never where the rules do
+    /// not allow it).
+    fn concedes(&self, view: &PlayerView, outlook: &BidOutlook, declarer: usize, bid: u32) -> bool {
+        if !expert::concession_after_kitty(&view.rules) {
+            return false;
+        }
+        if let Some(&(_, known)) = self
+            .conceded
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == (declarer, bid))
+        {
+            return known;
+        }
+        let mut rng = Rng::new(self.seed ^ ((declarer as u64) << 32));
+        let knowledge = &outlook.worlds.knowledge;
+        let gives_up =
+            expert::concedes_after_kitty(view, knowledge, self.world, declarer, bid, &mut rng);
+        self.conceded.borrow_mut().push(((declarer, bid), gives_up));
+        gives_up
+    }
+
     /// The seat's result when the auction ends so: in the points games its
     /// side's score less the other sides' mean, in the ledger games what it
     /// is paid.
@@ -295,6 +334,13 @@ impl<'a> Deal<'a> {
             .get_or_init(|| declared_deal(view, knowledge, self.world, declarer, None));
         let ours = |i: usize| same_side(rules, h.active[i], h.active[self.me]);
         let declaring = ours(declarer);
+        if self.concedes(view, outlook, declarer, bid) {
+            // A single set: the bid's stake to each opponent (and to the pot).
+            let unit = expert::stake_unit(rules, bid);
+            let payees = expert::opponents(rules)
+                + f64::from(u8::from(matches!(rules.scoring, Scoring::Pot(_))));
+            return if declaring { -unit * payees } else { unit };
+        }
         match &rules.scoring {
             Scoring::Points(p) => {
                 // Each side's score as the game writes a played hand; with no
@@ -414,6 +460,34 @@ mod tests {
             richer += usize::from(after > before);
         }
         assert!(richer > 0, "no deal made 400 to take the pot");
+    }
+
+    #[test]
+    fn a_hopeless_brooklyn_bid_is_given_up_after_the_kitty() {
+        // Bidding 550 on a hand that cannot come near it: the declarer
+        // concedes after the kitty in every deal, paying the win amount
+        // (32) to each opponent, never the doubled (and spade-doubled) set.
+        let rules = pinochle_engine::Rules::preset(PresetId::Brooklyn);
+        let calls = [Action::Bid(550)];
+        let mut hopeless = 0;
+        for seed in 0..8 {
+            let Some(view) = first_call_view(PresetId::Brooklyn, seed) else {
+                continue;
+            };
+            let mut rng = pinochle_engine::game::rng::Rng::new(seed);
+            let outlook = expert::bidding_outlook(&view, &mut rng);
+            if outlook.value > 400.0 {
+                continue;
+            }
+            hopeless += 1;
+            let single_set = -expert::stake_unit(&rules, 550) * expert::opponents(&rules);
+            assert_eq!(
+                call_values(&view, &outlook, outlook.value, &calls),
+                vec![Some(single_set)],
+                "seed {seed}"
+            );
+        }
+        assert!(hopeless > 0, "no hand far below 550");
     }
 
     #[test]

@@ -246,10 +246,9 @@ const CONCEDE_SPLITS: usize = 6;
 /// What the declarer of index `declarer` (play order) is paid by each
 /// opponent in one sampled deal at `bid`, in stake units: the rules of
 /// thumb's trump after the kitty, made or set as the playout goes, unless the
-/// declarer concedes after the kitty (where the rules allow it) because over
-/// `CONCEDE_SPLITS` random splits of the cards it cannot see its expected
-/// payment is below the single set a concession costs. Returns whether the
-/// deal's playout makes the bid, and the payment. Stake games only.
+/// declarer concedes after the kitty (see [`concedes_after_kitty`]). Returns
+/// whether the deal's playout makes the bid, and the payment. Stake games
+/// only.
 fn declarer_payment(
     view: &PlayerView,
     knowledge: &crate::knowledge::Knowledge,
@@ -258,18 +257,47 @@ fn declarer_payment(
     bid: u32,
     rng: &mut Rng,
 ) -> (bool, f64) {
-    let rules = &view.rules;
-    let units = stake_unit(rules, bid);
-    let payment = |(trump, score): (Option<Suit>, f64)| {
-        let m = trump_multiplier(rules, trump) * units;
-        let made = trump.is_some() && score >= f64::from(bid);
-        (made, if made { m } else { -2.0 * m })
-    };
-    let (made, played) = payment(declarer_score(view, knowledge, world, declarer, None));
-    if !concession_after_kitty(rules) {
-        return (made, played);
+    let units = stake_unit(&view.rules, bid);
+    let (made, played) = played_payment(
+        &view.rules,
+        bid,
+        declarer_score(view, knowledge, world, declarer, None),
+    );
+    if concedes_after_kitty(view, knowledge, world, declarer, bid, rng) {
+        (made, -units)
+    } else {
+        (made, played)
     }
-    // The declarer's own guess: the others' cards dealt at random among them.
+}
+
+/// What a declarer is paid by each opponent, in stake units, for a hand
+/// played at `bid` with `trump` (none: not playable) that scores `score`:
+/// whether it is made, and the payment.
+fn played_payment(rules: &Rules, bid: u32, (trump, score): (Option<Suit>, f64)) -> (bool, f64) {
+    let m = trump_multiplier(rules, trump) * stake_unit(rules, bid);
+    let made = trump.is_some() && score >= f64::from(bid);
+    (made, if made { m } else { -2.0 * m })
+}
+
+/// Whether the declarer of index `declarer` (play order) gives the hand up
+/// at `bid` once it has seen the kitty of sampled deal `world`, where the
+/// rules allow it: over `CONCEDE_SPLITS` random splits of the cards it
+/// cannot see among the others, its expected payment when it plays (the
+/// rules of thumb's trump, the playout) is below the single set a
+/// concession costs. The declarer judges from its own cards and the kitty
+/// alone, so it may give up a hand the deal's playout would make.
+pub fn concedes_after_kitty(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    declarer: usize,
+    bid: u32,
+    rng: &mut Rng,
+) -> bool {
+    let rules = &view.rules;
+    if !concession_after_kitty(rules) {
+        return false;
+    }
     let pile = knowledge.capacity.len() - 1;
     let others: Vec<usize> = (0..pile).filter(|&i| i != declarer).collect();
     let mut unseen: Vec<Card> = others
@@ -286,13 +314,10 @@ fn declarer_payment(
             split.holdings[i] =
                 CardCounts::from_cards(&cards.by_ref().take(size).copied().collect::<Vec<_>>());
         }
-        expected += payment(declarer_score(view, knowledge, &split, declarer, None)).1;
+        let score = declarer_score(view, knowledge, &split, declarer, None);
+        expected += played_payment(rules, bid, score).1;
     }
-    if expected / (CONCEDE_SPLITS as f64) < -units {
-        (made, -units)
-    } else {
-        (made, played)
-    }
+    expected / (CONCEDE_SPLITS as f64) < -stake_unit(rules, bid)
 }
 
 /// The opener's keep-or-escape figures (stake games with an escape bid).
