@@ -1637,10 +1637,14 @@ impl Game {
 
     /// The human's view as the coach is asked about it: with the cards chosen
     /// so far to bury or pass set aside, so that the hint names the next card
-    /// to choose.
+    /// to choose. A complete choice is not set aside (that would ask about
+    /// the decision after it): the hint then ranks the whole choice's cards.
     fn coach_view(&self) -> PlayerView {
         match self.after_selection() {
-            Some(state) if state.current_player() == Some(self.human) => {
+            Some(state)
+                if state.current_player() == Some(self.human)
+                    && state.phase() == self.state.phase() =>
+            {
                 state.observation(self.human)
             }
             _ => self.view(),
@@ -2965,6 +2969,21 @@ mod coach_tests {
         // Changing the choice drops the hint.
         g.update(Msg::Unselect(card)).unwrap();
         assert!(g.coaching.is_none());
+        // With the whole choice made (not yet confirmed) the hint is still
+        // about the bury, from the hand as it is, not about what comes next.
+        let (_, needed) = g.choosing().unwrap();
+        for card in g.view().own.hand.to_cards() {
+            if g.selection.len() < needed && g.select_refusal(card).is_none() {
+                g.update(Msg::Select(card)).unwrap();
+            }
+        }
+        assert_eq!(g.selection.len(), needed);
+        let effects = g.update(Msg::AskHint).unwrap();
+        let Some(Effect::AskCoach(request)) = effects.first() else {
+            panic!("no analysis asked");
+        };
+        assert_eq!(request.view.phase(), Phase::Bury);
+        assert_eq!(request.view.own.hand, g.view().own.hand);
     }
 
     /// Whatever cards the table lets the human choose, in any order, the
