@@ -233,7 +233,14 @@ fn needs_text(view: &PlayerView) -> String {
         _ => (i64::from(meld), 0, false),
     };
     let need = (i64::from(bid) - counted - i64::from(buried)).max(i64::from(minimum));
-    if need > 0 && partners.is_empty() {
+    // Every point still to be taken, the last trick's too.
+    let in_play = i64::from(view.rules.counting.total()) - i64::from(buried);
+    if need > in_play {
+        let short = i64::from(bid) - counted - i64::from(buried) - in_play;
+        format!(
+            "{meld_words}: even all {in_play} points of the play leave it {short} short of {bid}."
+        )
+    } else if need > 0 && partners.is_empty() {
         format!("{meld_words}: you need {need} from the play to make {bid}.")
     } else if need > 0 {
         // (Short: the prompt shares a phone's landscape screen with the table.)
@@ -510,6 +517,21 @@ mod tests {
                 "Your side's meld is {side}: {} from the play makes {bid}.",
                 bid - side
             )
+        );
+    }
+
+    #[test]
+    fn a_contract_out_of_reach_says_so() {
+        // A side whose meld and every point of the play come short of its
+        // bid is told how far, not what the play would need.
+        let mut view = first_decision(PresetId::DoubleDeck, Phase::MeldConcede, |_| true);
+        let (side, _) = side_and_own_meld(&view);
+        // The double deck's play has 50 points.
+        let bid = side + 60;
+        view.public.hand.bid = Some(bid);
+        assert_eq!(
+            needs_text(&view),
+            format!("Your side's meld is {side}: even all 50 points of the play leave it 10 short of {bid}.")
         );
     }
 
