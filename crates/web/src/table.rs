@@ -287,10 +287,18 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
                 }
             </div>
             if let Some(Some(meld)) = h.melds.get(seat) {
-                <details class="meld" data-testid={format!("meld-{seat}")}>
-                    <summary>{ format!("Meld {}", meld.total) }</summary>
-                    <div class="meld-pop">{ meld_list(meld) }</div>
-                </details>
+                // A pop-over (the browser's own): it opens over the middle
+                // of the table and a tap anywhere else, or Escape, closes it,
+                // so it never stays over the cards the play needs.
+                <div class="meld" data-testid={format!("meld-{seat}")}>
+                    <button class="meld-toggle" popovertarget={format!("meld-pop-{seat}")}>
+                        { format!("Meld {}", meld.total) }
+                    </button>
+                    <div class="meld-pop" id={format!("meld-pop-{seat}")} popover="auto">
+                        <h3>{ if seat == me { "Your meld".to_string() } else { format!("{}'s meld", game.name(seat)) } }</h3>
+                        { meld_list(meld) }
+                    </div>
+                </div>
             }
         </section>
     }
