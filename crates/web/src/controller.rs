@@ -1927,22 +1927,26 @@ impl Game {
             effects.extend(self.sound(Cue::Card));
         }
         let text = match self.card_run(seat) {
-            Some((bury, cards)) if cards.len() > 1 => {
+            Some((bury, cards)) => {
+                let total = self.run_length(bury, phase).max(cards.len());
+                let seating = self.seating();
+                let before = (cards.len() > 1)
+                    .then(|| seating.describe_cards(seat, bury, &cards[..cards.len() - 1], total));
+                let whole = seating.describe_cards(seat, bury, &cards, total);
                 // The run's announcement so far gives way to the whole run.
-                let before = self
-                    .seating()
-                    .describe_cards(seat, bury, &cards[..cards.len() - 1]);
-                if self.announcements.last() == Some(&before) {
+                if before.is_some() && self.announcements.last() == before.as_ref() {
                     self.announcements.pop();
                 }
-                self.seating().describe_cards(seat, bury, &cards)
+                whole
             }
             _ => self.describe(seat, &action, phase),
         };
         self.announce(text);
         for (from, cards) in self.passed_to_you(notices_before) {
             // "Boris passes 4 cards." gives way to the cards by name.
-            let count = self.seating().describe_cards(from, false, &cards);
+            let count = self
+                .seating()
+                .describe_cards(from, false, &cards, cards.len());
             if self.announcements.last() == Some(&count) {
                 self.announcements.pop();
             }
@@ -2044,6 +2048,19 @@ impl Game {
 
     /// The cards `seat` passed (`false`) or buried (`true`) in a row up to
     /// the last action logged, when that action passed or buried one.
+    /// How many cards a seat buries (`bury`) or passes in one run in
+    /// `phase`, as the rules say.
+    fn run_length(&self, bury: bool, phase: Phase) -> usize {
+        let passing = &self.state.rules().passing;
+        let count = match phase {
+            _ if bury => self.state.rules().contract.bury,
+            Phase::PassLeft => passing.to_left.as_ref().map_or(1, |p| p.cards),
+            Phase::PartnerPass => passing.partner.as_ref().map_or(0, |p| p.cards),
+            _ => 0,
+        };
+        usize::from(count)
+    }
+
     fn card_run(&self, seat: Seat) -> Option<(bool, Vec<Card>)> {
         let card_of = |action: &Action| match action {
             Action::Bury(c) => Some((true, *c)),
@@ -2620,7 +2637,9 @@ mod tests {
                 assert!(g.announcements.contains(&said), "{preset:?}: {said}");
                 // Partner's cards arrive as it passes them: the count gives
                 // way to the names. (The club's arrive once all have passed.)
-                let count = g.seating().describe_cards(notice.from, false, &received);
+                let count =
+                    g.seating()
+                        .describe_cards(notice.from, false, &received, received.len());
                 if preset == PresetId::Partnership {
                     assert!(!g.announcements.contains(&count), "{count}");
                 }
@@ -2798,7 +2817,9 @@ mod tests {
             assert!(g.selection.is_empty());
             // One announcement names every card, not one per card.
             let bury = matches!(kind.action(chosen[0]), Action::Bury(_));
-            let whole = g.seating().describe_cards(g.human, bury, &chosen);
+            let whole = g
+                .seating()
+                .describe_cards(g.human, bury, &chosen, chosen.len());
             assert!(g.announcements.contains(&whole), "{preset:?}: {whole}");
             if needed > 1 {
                 assert!(whole.ends_with(&format!(" and {}.", {

@@ -82,7 +82,7 @@ impl<'a> Seating<'a> {
             }
         };
         match action {
-            Action::PassCard(c) => self.describe_cards(seat, false, &[*c]),
+            Action::PassCard(c) => self.describe_cards(seat, false, &[*c], 1),
             Action::Bid(b) => verb(&format!("bid {b}."), &format!("bids {b}.")),
             Action::Pass => verb("pass.", "passes."),
             Action::Keep => verb("keep the contract.", "keeps the contract."),
@@ -104,7 +104,7 @@ impl<'a> Seating<'a> {
                 &format!("name {} trump.", s.name()),
                 &format!("names {} trump.", s.name()),
             ),
-            Action::Bury(c) => self.describe_cards(seat, true, &[*c]),
+            Action::Bury(c) => self.describe_cards(seat, true, &[*c], 1),
             Action::ShowMeld(keys) => {
                 let melds = crate::controls::meld_keys_text(keys);
                 verb(&format!("show {melds}."), &format!("shows {melds}."))
@@ -116,11 +116,13 @@ impl<'a> Seating<'a> {
         }
     }
 
-    /// Cards one seat passed (`bury` false) or buried in a row, as one
-    /// announcement: the human's by their faces ("You bury A♠, K♠ and
-    /// 10♥."), another seat's by number ("Boris buries 3 cards."); one card
-    /// reads as [`Seating::describe`] ("You bury the ten of hearts.").
-    pub fn describe_cards(&self, seat: Seat, bury: bool, cards: &[Card]) -> String {
+    /// Cards one seat passed (`bury` false) or buried in a row, of the
+    /// `total` it passes or buries, as one announcement: the human's by their
+    /// faces ("You bury A♠, K♠ and 10♥."), another seat's by number ("Boris
+    /// buries 3 cards.", and while it is not done "Boris passes 3 of 4
+    /// cards."); one card reads as [`Seating::describe`] ("You bury the ten
+    /// of hearts.").
+    pub fn describe_cards(&self, seat: Seat, bury: bool, cards: &[Card], total: usize) -> String {
         let (you_verb, name_verb) = if bury {
             ("bury", "buries")
         } else {
@@ -128,6 +130,7 @@ impl<'a> Seating<'a> {
         };
         if !self.is_you(seat) {
             let cards = match cards.len() {
+                n if n < total => format!("{n} of {total} cards"),
                 1 => "a card".to_string(),
                 n => format!("{n} cards"),
             };
@@ -178,24 +181,28 @@ mod tests {
         let king = Card::new(Rank::King, Suit::Spades);
         let ten = Card::new(Rank::Ten, Suit::Hearts);
         assert_eq!(
-            seating.describe_cards(0, true, &[ace, king, ten]),
+            seating.describe_cards(0, true, &[ace, king, ten], 3),
             "You bury A♠, K♠ and 10♥."
         );
         assert_eq!(
-            seating.describe_cards(0, false, &[ace, king]),
+            seating.describe_cards(0, false, &[ace, king], 2),
             "You pass A♠ and K♠."
         );
         assert_eq!(
-            seating.describe_cards(0, true, &[ten]),
+            seating.describe_cards(0, true, &[ten], 1),
             seating.describe(0, &Action::Bury(ten), Phase::Bury)
         );
         assert_eq!(
-            seating.describe_cards(2, true, &[ace, king, ten]),
+            seating.describe_cards(2, true, &[ace, king, ten], 3),
             "Boris buries 3 cards."
         );
         assert_eq!(
-            seating.describe_cards(1, false, &[ace]),
+            seating.describe_cards(1, false, &[ace], 1),
             "Ada passes a card."
+        );
+        assert_eq!(
+            seating.describe_cards(1, false, &[ace, king, ten], 4),
+            "Ada passes 3 of 4 cards."
         );
         assert_eq!(
             seating.describe_received(2, &[ace, ten]),
