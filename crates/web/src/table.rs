@@ -356,21 +356,44 @@ fn trick_area(game: &Game, view: &PlayerView) -> Html {
     }
 }
 
-fn kitty_area(view: &PlayerView) -> Html {
-    let h = &view.public.hand;
-    if view.rules.deal.kitty == 0 || h.phase == Phase::Tricks && h.kitty.is_empty() {
-        return html! {};
-    }
-    // Taken into the declarer's hand and the bury: a phone gives its room to
-    // the prompt and the trick (app.css).
-    let taken = matches!(
-        h.phase,
+/// Whether the turned-up kitty is in the declarer's hand and the bury by
+/// this phase: a phone gives its place to the prompt and the trick, and
+/// shows its cards in the table bar instead (app.css).
+fn kitty_taken(phase: Phase) -> bool {
+    matches!(
+        phase,
         Phase::ShowMeld
             | Phase::MeldConcede
             | Phase::BidderDecision
             | Phase::Challenge
             | Phase::Tricks
-    );
+    )
+}
+
+/// The taken kitty's cards in the table bar (a phone's only; see
+/// [`kitty_taken`]), so a defender can look back at what the declarer took.
+fn kitty_note(view: &PlayerView) -> Html {
+    let h = &view.public.hand;
+    if h.kitty.is_empty() || !kitty_taken(h.phase) {
+        return html! {};
+    }
+    let names: Vec<String> = h.kitty.iter().map(|c| c.long_name()).collect();
+    html! {
+        <span class="kitty-note" data-testid="kitty-note" aria-label={format!("Kitty: {}", names.join(", "))}>
+            { "Kitty" }
+            { for h.kitty.iter().map(|&card| html! {
+                <span class="kitty-note-card" aria-hidden="true">{ card.rank.face() }<SuitIcon suit={card.suit} /></span>
+            }) }
+        </span>
+    }
+}
+
+fn kitty_area(view: &PlayerView) -> Html {
+    let h = &view.public.hand;
+    if view.rules.deal.kitty == 0 || h.phase == Phase::Tricks && h.kitty.is_empty() {
+        return html! {};
+    }
+    let taken = kitty_taken(h.phase);
     html! {
         <div class={classes!("kitty", taken.then_some("taken"))} role="group" aria-label={if h.kitty.is_empty() { "Kitty, face down".to_string() } else { "Kitty, turned up".to_string() }} data-testid="kitty">
             <span class="kitty-label">{ "Kitty" }</span>
@@ -1199,6 +1222,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     if let (Some(d), Some(b)) = (h.declarer, h.bid) {
                         <span class="contract">{ format!("{} bid {b}", game.name(d)) }</span>
                     }
+                    { kitty_note(&view) }
                 </div>
                 <div class="tools">
                     <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
