@@ -5,7 +5,7 @@
 use pinochle_engine::game::{same_side, Action, Phase, Seat, State};
 use pinochle_engine::{Card, Rules};
 use wasm_bindgen::JsCast;
-use web_sys::HtmlElement;
+use web_sys::{HtmlElement, ScrollLogicalPosition};
 use yew::{
     component, html, use_effect_with, use_node_ref, Callback, Children, Event, Html, InputEvent,
     KeyboardEvent, MouseEvent, Properties,
@@ -257,9 +257,9 @@ fn verdict(rules: &Rules, g: &GradedDecision, phase: Phase, forced: bool) -> Str
             if cost_text(rules, cost, g.unit) != cost_text(rules, 0.0, g.unit) =>
         {
             format!(
-                "best: {}, worth {} more",
-                expert_would(&g.expert, phase),
-                cost_text(rules, cost, g.unit)
+                "best, within {}: {}",
+                cost_text(rules, cost, g.unit),
+                expert_would(&g.expert, phase)
             )
         }
         (Some(Grade::Best), _) => format!(
@@ -307,18 +307,26 @@ fn grading_state(review: &Review) -> Option<String> {
 
 /// The grading's verdict at the head of the review, where a phone shows it
 /// before the hands: the list it sums up lies below them, one tap away.
+/// Scrolls the review's element matching `selector` into view, its top to
+/// the top (`Start`) or as little as it takes (`Nearest`: not at all where
+/// it is in view).
+fn scroll_to(selector: &str, block: ScrollLogicalPosition) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(selector).ok().flatten());
+    if let Some(element) = element {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(block);
+        element.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
 fn verdict_line(grading: Option<&str>) -> Html {
     let Some(state) = grading else {
         return Html::default();
     };
-    let to_list = Callback::from(|_: MouseEvent| {
-        let list = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.query_selector(".review-grades").ok().flatten());
-        if let Some(list) = list {
-            list.scroll_into_view();
-        }
-    });
+    let to_list =
+        Callback::from(|_: MouseEvent| scroll_to(".review-grades", ScrollLogicalPosition::Start));
     html! {
         <p class="review-verdict" data-testid="review-verdict">
             { format!("Your decisions: {state} ") }
@@ -348,7 +356,12 @@ fn grades_list(
                 { for review.decisions.iter().map(|d| {
                     let go = {
                         let (on_msg, step) = (on_msg.clone(), d.step);
-                        Callback::from(move |_: MouseEvent| on_msg.emit(Msg::ReviewStep(step)))
+                        Callback::from(move |_: MouseEvent| {
+                            on_msg.emit(Msg::ReviewStep(step));
+                            // The position shows above the list: on a phone
+                            // it is scrolled out of sight.
+                            scroll_to(".review-steps", ScrollLogicalPosition::Nearest);
+                        })
                     };
                     let (seat, chosen) = &replay.moves[d.step];
                     let before = replay.before(d.step);
@@ -756,7 +769,7 @@ mod tests {
         );
         assert_eq!(
             verdict(&rules, &graded(ace, 0.4, Grade::Best), Phase::Bury, false),
-            "best: the expert would bury 10♠, worth 0.4 points more"
+            "best, within 0.4 points: the expert would bury 10♠"
         );
         // A cost that shows as zero is the same.
         assert_eq!(
