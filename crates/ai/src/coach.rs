@@ -1070,11 +1070,16 @@ fn card_options(
         } else {
             format!("{:.0} card points", o.card_points())
         };
+        let with = if o.with.is_empty() {
+            String::new()
+        } else {
+            format!(" · with {}", Card::faces(&o.with))
+        };
         analysis.choices.push(choice(
             action(o.card),
             Some(value),
             format!(
-                "made in {} of sampled deals · {points} · meld {:.0}",
+                "made in {} of sampled deals · {points} · meld {:.0}{with}",
                 percent(made),
                 o.meld
             ),
@@ -1091,8 +1096,13 @@ fn card_options(
     } else {
         String::new()
     };
+    let with = if o.with.is_empty() {
+        String::new()
+    } else {
+        format!(" and then {}", Card::faces(&o.with))
+    };
     let mut reason = format!(
-        "{verb} the {} ({meld_owner}meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average{buried}",
+        "{verb} the {}{with} ({meld_owner}meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average{buried}",
         o.card.long_name(),
         o.meld,
         percent(o.outlook.made),

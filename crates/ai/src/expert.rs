@@ -1042,6 +1042,9 @@ fn trump_actions(legal: &[Action]) -> Vec<Suit> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CardOption {
     pub card: Card,
+    /// The rest of the bury or the pass that the figures take with the card
+    /// (the rules of thumb's choice; empty for the last card).
+    pub with: Vec<Card>,
     pub outlook: Outlook,
     pub meld: f64,
     pub buried_points: f64,
@@ -1090,6 +1093,8 @@ fn bury_options(
             buried.add(card);
             let (kept, buried) =
                 bury_more(view, (kept, buried), trump, later, &locked_by_meld(view));
+            let mut with = buried;
+            with.remove(card);
             let meld = meld_total(rules, &kept, Some(trump));
             // (The goal already counts the cards buried before.)
             let burying = i64::from(card_points(rules.counting, &buried));
@@ -1098,6 +1103,7 @@ fn bury_options(
             let target = goal.need - unshown - burying;
             CardOption {
                 card,
+                with: with.to_cards(),
                 outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
                 meld: f64::from(meld),
                 buried_points: (buried_before + burying) as f64,
@@ -1195,6 +1201,7 @@ fn pass_options(
             });
             CardOption {
                 card,
+                with: more.to_cards(),
                 outlook: Outlook::of(&results),
                 meld: meld_sum / results.len().max(1) as f64,
                 buried_points: 0.0,
@@ -1978,12 +1985,14 @@ mod tests {
         let made = |points| Outlook { made: 1.0, points };
         let keeps_meld = CardOption {
             card: "JS".parse().unwrap(),
+            with: Vec::new(),
             outlook: made(174.0),
             meld: 250.0,
             buried_points: 4.0,
         };
         let breaks_meld = CardOption {
             card: "KC".parse().unwrap(),
+            with: Vec::new(),
             outlook: made(174.0),
             meld: 210.0,
             buried_points: 8.0,

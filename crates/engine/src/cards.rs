@@ -225,6 +225,17 @@ impl Card {
     pub fn long_name(self) -> String {
         format!("{} of {}", self.rank.name(), self.suit.name())
     }
+
+    /// Cards by their faces, as a sentence lists them: "K♣", "K♣ and 9♠",
+    /// "A♠, K♣ and 9♠" (empty for none).
+    pub fn faces(cards: &[Card]) -> String {
+        let faces: Vec<String> = cards.iter().map(|c| c.face()).collect();
+        match faces.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
 }
 
 impl PartialOrd for Card {

@@ -149,14 +149,10 @@ impl<'a> Seating<'a> {
 /// One card by its name, as every other announcement; a run by the cards'
 /// faces ("A♠, K♠ and 10♥"), so the sentence fits the phone's status line.
 fn card_list(cards: &[Card]) -> String {
-    let names: Vec<String> = match cards {
-        [card] => vec![format!("the {}", card.long_name())],
-        _ => cards.iter().map(|c| c.face()).collect(),
-    };
-    match names.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-        None => "nothing".to_string(),
+    match cards {
+        [] => "nothing".to_string(),
+        [card] => format!("the {}", card.long_name()),
+        _ => Card::faces(cards),
     }
 }
 
