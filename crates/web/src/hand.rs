@@ -180,6 +180,16 @@ fn row_classes(i: usize, per_row: usize, per_row_tall: usize) -> Classes {
 
 /// The card to focus after a move: `from` if it may be chosen, else the next
 /// one that may (wrapping), else `from` itself.
+/// Whether the page is used without a hovering pointer (a phone, a tablet):
+/// there nobody moves through the hand by keys.
+fn touch_only() -> bool {
+    gloo_utils::window()
+        .match_media("(hover: none)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
 fn next_choosable(actions: &[Option<Action>], from: usize) -> usize {
     let n = actions.len();
     (0..n)
@@ -231,14 +241,18 @@ pub fn HandView(props: &HandViewProps) -> Html {
             }
             let hand = container.cast::<HtmlElement>();
             let active = gloo_utils::document().active_element();
-            // Only a focus that was lost (on the page itself) or in the hand moves.
+            // Only a focus that was lost (on the page itself) or in the hand
+            // moves, to a card that can be chosen now, and not on a touch
+            // screen, where a ring on a card nobody reached by keys reads as
+            // a card chosen.
             let lost = active.as_ref().is_none_or(|a| {
                 a.tag_name() == "BODY" || hand.as_ref().is_some_and(|h| h.contains(Some(a)))
             });
+            let choosable = actions.get(target).is_some_and(Option::is_some);
             let card = hand
                 .and_then(|h| h.children().item(target as u32))
                 .and_then(|e| e.dyn_into::<HtmlElement>().ok());
-            if let (true, Some(card)) = (lost, card) {
+            if let (true, true, false, Some(card)) = (lost, choosable, touch_only(), card) {
                 // Focus can only fail on a detached element; nothing to do then.
                 let _ = card.focus();
             }
