@@ -936,6 +936,14 @@ impl Game {
     }
 
     /// Ticket of the position now on the table.
+    /// The last trick taken in the hand on the table: none before its first
+    /// (the hand before's last trick, or the end of its claim, is not this
+    /// hand's).
+    pub fn hands_last_trick(&self) -> Option<&ShownTrick> {
+        let hand = self.state.public().hand.number;
+        self.last_trick.as_ref().filter(|t| t.hand == hand)
+    }
+
     pub fn ticket(&self) -> Ticket {
         Ticket {
             game: self.id.clone(),
@@ -1487,7 +1495,7 @@ impl Game {
                 ))
             }
             Msg::ToggleLastTrick => {
-                self.show_last_trick = !self.show_last_trick && self.last_trick.is_some();
+                self.show_last_trick = !self.show_last_trick && self.hands_last_trick().is_some();
             }
             Msg::SetPace(pace) => {
                 self.settings.pace = pace;
@@ -2415,6 +2423,25 @@ mod tests {
             })
             .unwrap();
         assert_eq!(effects[0], Effect::Record(action));
+    }
+
+    #[test]
+    fn the_last_trick_is_the_hand_on_the_tables() {
+        let mut g = game(PresetId::Brooklyn, 3);
+        drive(&mut g, |g| g.hands_last_trick().is_some(), |_| {});
+        g.update(Msg::ToggleLastTrick).unwrap();
+        assert!(g.show_last_trick);
+        g.update(Msg::ToggleLastTrick).unwrap();
+        // The next hand dealt: the last hand's last trick is not shown.
+        drive(
+            &mut g,
+            |g| !g.history.is_empty() && g.result.is_none(),
+            |_| {},
+        );
+        assert!(g.last_trick.is_some());
+        assert_eq!(g.hands_last_trick(), None);
+        g.update(Msg::ToggleLastTrick).unwrap();
+        assert!(!g.show_last_trick);
     }
 
     use pinochle_ai::{Bot, Player};

@@ -409,7 +409,7 @@ fn kitty_area(view: &PlayerView) -> Html {
 fn shown_trick(game: &Game, trick: &ShownTrick) -> Html {
     html! {
         <div class="last-trick" role="group" aria-label="Last trick" data-testid="last-trick">
-            <span>{ format!("Last trick, taken by {}:", game.name(trick.winner)) }</span>
+            <span>{ format!("Last trick, taken by {}:", if game.is_you(trick.winner) { "you" } else { game.name(trick.winner) }) }</span>
             { for trick.cards.iter().map(|p| html! {
                 <span class="last-card">
                     <CardView card={p.card} small=true />
@@ -1225,7 +1225,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     { kitty_note(&view) }
                 </div>
                 <div class="tools">
-                    <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.last_trick.is_none()}
+                    <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.hands_last_trick().is_none()}
                             aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
                     <Disclosure label="Menu">
                         <label class="pace">{ "Pace " }
@@ -1249,7 +1249,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             <div class="center">
                 { kitty_area(&view) }
                 { trick_area(game, &view) }
-                if let (true, Some(t)) = (game.show_last_trick, &game.last_trick) {
+                if let (true, Some(t)) = (game.show_last_trick, game.hands_last_trick()) {
                     { shown_trick(game, t) }
                 }
             </div>
