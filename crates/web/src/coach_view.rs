@@ -51,8 +51,9 @@ fn point_decimals(values: &[f64]) -> usize {
     usize::from(blurred)
 }
 
-/// A value in the analysis' unit, signed: "+31", "+18.7", "−0.40 u"; one
-/// that rounds to nothing has no sign ("0.00 u", not "−0.00 u").
+/// A value in the analysis' unit, signed: "+31", "+18.7", "−0.40 stakes"
+/// (as the reasons count them; "u" read as "you"); one that rounds to
+/// nothing has no sign ("0.00 stakes", not "−0.00 stakes").
 fn value_text(value: f64, unit: Unit, point_decimals: usize) -> String {
     let decimals = match unit {
         Unit::Points => point_decimals,
@@ -68,11 +69,11 @@ fn value_text(value: f64, unit: Unit, point_decimals: usize) -> String {
     };
     match unit {
         Unit::Points => format!("{sign}{digits}"),
-        Unit::Stakes => format!("{sign}{digits} u"),
+        Unit::Stakes => format!("{sign}{digits} stakes"),
     }
 }
 
-/// The `H` key asks for a hint while it is the human's turn.
+/// The `H` key asks for a hint while it is the human's turn; Escape closes it.
 #[derive(Properties, PartialEq)]
 pub struct CoachKeysProps {
     pub on_msg: Callback<Msg>,
@@ -89,8 +90,10 @@ pub fn CoachKeys(props: &CoachKeysProps) -> Html {
             .map(|body| {
                 EventListener::new(&body, "keydown", move |e| {
                     let key = e.dyn_ref::<KeyboardEvent>().and_then(shortcut_key);
-                    if matches!(key.as_deref(), Some("h" | "H")) {
-                        on_msg.emit(Msg::AskHint);
+                    match key.as_deref() {
+                        Some("h" | "H") => on_msg.emit(Msg::AskHint),
+                        Some("Escape") => on_msg.emit(Msg::CloseHint),
+                        _ => {}
                     }
                 })
             });
@@ -545,8 +548,8 @@ mod tests {
             .collect();
         assert_eq!(shown, ["+19.0", "+19.0", "+18.7"]);
         assert_eq!(value_text(-12.0, Unit::Points, 0), "−12");
-        assert_eq!(value_text(-0.4, Unit::Stakes, 0), "−0.40 u");
-        assert_eq!(value_text(-0.001, Unit::Stakes, 0), "0.00 u");
+        assert_eq!(value_text(-0.4, Unit::Stakes, 0), "−0.40 stakes");
+        assert_eq!(value_text(-0.001, Unit::Stakes, 0), "0.00 stakes");
         assert_eq!(value_text(-0.3, Unit::Points, 0), "0");
         assert_eq!(value_text(0.3, Unit::Points, 1), "+0.3");
     }

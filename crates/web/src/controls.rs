@@ -348,7 +348,7 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                     h.bid.unwrap_or_default(),
                     match h.declarer.and_then(|d| shown_meld(view, d)) {
                         // (Its bury counts for it: the defenders cannot see how much.)
-                        Some(m) => format!(" with {m} meld, needing {} from its bury and the play", h.bid.unwrap_or_default().saturating_sub(m)),
+                        Some(m) => format!(" with {m} meld, needing {} from the bury and the play", h.bid.unwrap_or_default().saturating_sub(m)),
                         None => String::new(),
                     }) }</p>
                 // Passing is the highlighted (usual) answer: a challenge

@@ -46,13 +46,26 @@ fn result_text(id: &str, t: &Tallies) -> String {
     }
 }
 
-fn row(name: &str, t: &Tallies, result: String) -> Html {
+/// Whether the game of `id` has no end (Brooklyn's and the club's running
+/// ledger): its games and games won mean nothing.
+fn endless(id: &str) -> bool {
+    PresetId::from_id(id).is_some_and(|p| Rules::preset(p).scoring.is_ledger())
+}
+
+fn row(name: &str, t: &Tallies, result: String, endless: bool) -> Html {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
+    let games = |n: u32| {
+        if endless {
+            "—".to_string()
+        } else {
+            n.to_string()
+        }
+    };
     html! {
         <tr>
             <th scope="row">{ name.to_string() }</th>
-            <td data-label="Games">{ t.games }</td>
-            <td data-label="Won">{ t.won }</td>
+            <td data-label="Games">{ games(t.games) }</td>
+            <td data-label="Won">{ games(t.won) }</td>
             <td data-label="Hands">{ t.hands }</td>
             <td data-label="Bids won">{ t.bids_won }</td>
             <td data-label="Made">{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>
@@ -127,10 +140,10 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                             </tr>
                         </thead>
                         <tbody>
-                            { for stats.games.iter().map(|(id, t)| row(&game_name(id), t, result_text(id, t))) }
+                            { for stats.games.iter().map(|(id, t)| row(&game_name(id), t, result_text(id, t), endless(id))) }
                         </tbody>
                         if stats.games.len() > 1 {
-                            <tfoot>{ row("All games", &stats.overall(), "—".into()) }</tfoot>
+                            <tfoot>{ row("All games", &stats.overall(), "—".into(), stats.games.keys().all(|id| endless(id))) }</tfoot>
                         }
                     </table>
                 </div>

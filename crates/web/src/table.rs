@@ -45,7 +45,8 @@ struct FocusDecisionProps {
 /// decision's. (Not the auction: B and P bid and pass, and an Enter meant for
 /// something else must not bid.) Put there once a bury or a pass has its
 /// cards, it takes the focus from the hand to the confirming button, six Tab
-/// stops back from the hand.
+/// stops back from the hand. In the result panel it gives the focus to the
+/// button marked `data-focus-first` (the next hand), from the hand under it.
 #[component]
 fn FocusDecision(props: &FocusDecisionProps) -> Html {
     let marker = use_node_ref();
@@ -66,7 +67,11 @@ fn FocusDecision(props: &FocusDecisionProps) -> Html {
                     || controls.as_ref().is_some_and(|c| c.contains(Some(a)))
             });
             let first = controls
-                .and_then(|c| c.query_selector("button[data-action]").ok().flatten())
+                .and_then(|c| {
+                    c.query_selector("button[data-action], button[data-focus-first]")
+                        .ok()
+                        .flatten()
+                })
                 .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
             if let (true, Some(button)) = (lost, first) {
                 // Focus can only fail on a detached element; nothing to do then.
@@ -729,9 +734,10 @@ fn result_panel(
                         <button type="button" onclick={on_leave} data-testid="leave-table"
                                 title="Back to the start screen; this game stays saved there to resume">{ "New game" }</button>
                     }
-                    <button type="button" class="primary" onclick={on_close} data-testid="next-hand" autofocus=true>
+                    <button type="button" class="primary" onclick={on_close} data-testid="next-hand" data-focus-first="">
                         { if over { "See the final result" } else { "Next hand" } }
                     </button>
+                    <FocusDecision turn={game.ticket().moves.to_string()} />
                 </div>
             </section>
         </div>
