@@ -5,7 +5,7 @@
 
 use pinochle_engine::rules::{
     meld_value, money_text, AllPass, BidBand, ConcedeTiming, Counting, DefenderNeeds, HeadRule,
-    MeldBy, MeldValues, PassOrder, Scoring, TrumpMarriage,
+    MeldBy, MeldValues, PassOrder, Scoring, SitOut, TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
@@ -13,7 +13,7 @@ use yew::{component, html, Html, Properties};
 fn head_rule_text(head: HeadRule) -> &'static str {
     match head {
         HeadRule::TrumpLed => "When trump is led you must beat the winning trump if you can. When a plain suit is led there is no duty to beat.",
-        HeadRule::Always => "You must try to win the trick: follow suit with a higher card if you can; when trumping, beat any trump already played if you can.",
+        HeadRule::Always => "You must try to win the trick: follow suit with a higher card if you can (once the trick has been trumped, any card of the suit led will do); when trumping, beat any trump already played if you can.",
         HeadRule::Strict => "Strict: when you follow suit you must beat the highest card of the suit led if you can, even when the trick has already been trumped; when trumping, beat the highest trump if you can.",
         HeadRule::Never => "There is no duty to beat the winning card.",
     }
@@ -50,6 +50,26 @@ fn bid_steps_text(bands: &[BidBand]) -> String {
             text + "."
         }
     }
+}
+
+/// Who plays: "3 players", or with more at the table than are dealt in,
+/// who sits out each hand.
+fn players_text(t: &pinochle_engine::rules::Table) -> String {
+    let out = t.seats.saturating_sub(t.active);
+    if out == 0 {
+        return format!("{} players", t.seats);
+    }
+    let who = match (t.sit_out, out) {
+        (SitOut::DealerPlays, 1) => "the player on the dealer's right sits out",
+        (SitOut::DealerPlays, _) => "the players on the dealer's right sit out",
+        (SitOut::DealerSitsOut, 1) | (SitOut::Club, 1) => "the dealer sits out",
+        (SitOut::DealerSitsOut, _) => "the dealer and the player on the dealer's right sit out",
+        (SitOut::Club, _) => "the dealer and the player two to the dealer's left sit out",
+    };
+    format!(
+        "{} at the table; {} play each hand and {who}",
+        t.seats, t.active
+    )
 }
 
 /// The points scoring of the preset a rule set derives from.
@@ -110,6 +130,7 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
         }
         Scoring::Stakes(s) => vec![
             "A running ledger in stake units, no game end: each opponent pays the declarer when the contract is made and is paid double when it is set.".into(),
+            "A player sitting out pays and is paid as one of the declarer's opponents.".into(),
             format!("Spades trump multiplies every payment by {}.", s.spades),
             "The higher the bid, the bigger the stake (1 unit below 350, doubling every 50).".into(),
         ],
@@ -118,12 +139,24 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             format!("A bid is worth a tenth of itself in cents, rounded down to 5¢; a made bid of {} or more also takes the pot.", p.pot_bid),
             "A conceded hand pays each opponent and the pot once; a played, lost hand twice.".into(),
         ],
-        Scoring::Bowl(b) => vec![
-            format!("Everyone buys into the kitty bowl for {}.", cents(b.buy_in)),
-            format!("The basic stake is {} for 300–340 and doubles every 50 points.", cents(b.base_stake)),
-            format!("Made after a challenge: everyone pays the bidder double the stake (×{} more with spades); the bowl pays too from {}.", b.spades, b.bowl_pays_from),
-            "Lost: the bidder pays everyone and the bowl double the stake.".into(),
-        ],
+        Scoring::Bowl(b) => {
+            let mut v = vec![
+                format!("Everyone buys into the kitty bowl for {}.", cents(b.buy_in)),
+                format!("The basic stake is {} for 300–340 and doubles every 50 points; spades trump multiplies it by {}. \"Everyone\" below takes in the players sitting out.", cents(b.base_stake), b.spades),
+                "The bidder needs the bid less the shown meld from the bury and the play; the defenders together need the rest of the 250, plus one.".into(),
+                "The bidder who passes instead of playing pays the basic stake (never multiplied for spades) to everyone and to the bowl.".into(),
+                format!("Unchallenged: everyone pays the bidder the stake; the bowl pays too when the bid is {} or more.", b.bowl_pays_from),
+                format!("Challenged and made: everyone pays the bidder double the stake; the bowl pays too from {}.", b.bowl_pays_from),
+                "Challenged and lost: the bidder pays everyone and the bowl double the stake.".into(),
+            ];
+            if let Some(h) = &b.high_hand {
+                v.push(format!(
+                    "High hand: the highest bid of {} or more that was played and paid for (unchallenged or made), ranked by bid and then by trump (♠ ♥ ♦ ♣), is shown on the ledger; a made bid of {} or more takes a {} bonus at once and a new competition starts, and players tied below that share one bonus.",
+                    h.min_bid, h.instant_bid, cents(h.bonus)
+                ));
+            }
+            v
+        }
     }
 }
 
@@ -143,9 +176,8 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
     let hand = r.hand_size();
     let copies = r.deck.copies() as usize;
     let table_line = format!(
-        "{} at the table, {} dealt in each hand{}. {}-card deck, {} cards each{}.",
-        t.seats,
-        t.active,
+        "{}{}. {}-card deck, {} cards each{}.",
+        players_text(t),
         if t.partnerships {
             ", partners sit opposite"
         } else {
@@ -178,16 +210,18 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         auction.push("Bids ending in 40 or 90 are not allowed.".into());
     }
     if a.opener_must_bid {
+        // (So everyone cannot pass.)
         auction.push("The first player must bid.".into());
+    } else {
+        auction.push(
+            match a.all_pass {
+                AllPass::ThrowIn => "If everyone passes the hand is thrown in.",
+                AllPass::DealerMustBid => "If all others pass, the dealer must bid.",
+                AllPass::DealerStuck => "If the others all pass, the last player to speak (the dealer, when dealt in) is stuck with the minimum.",
+            }
+            .into(),
+        );
     }
-    auction.push(
-        match a.all_pass {
-            AllPass::ThrowIn => "If everyone passes the hand is thrown in.",
-            AllPass::DealerMustBid => "If all others pass, the dealer must bid.",
-            AllPass::DealerStuck => "If all others pass, the dealer is stuck with the minimum.",
-        }
-        .into(),
-    );
     auction.push("A pass is final. The highest bidder becomes the declarer.".into());
     if let Some(escape) = a.escape_to {
         auction.push(format!(
@@ -213,8 +247,13 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         contract.insert(
             0,
             format!(
-                "Before the auction everyone passes {} card to the left.",
-                left.cards
+                "Before the auction everyone passes {} to the left, face down{}.",
+                if left.cards == 1 { "a card".to_string() } else { format!("{} cards", left.cards) },
+                if left.nine_restricted {
+                    "; a nine may be passed only if every other card of the hand is part of a complete meld"
+                } else {
+                    ""
+                }
             ),
         );
     }
@@ -265,10 +304,10 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
     }
     if let Some(concede) = &c.concede {
         contract.push(match concede.timing {
-            ConcedeTiming::AfterKitty => {
-                "After seeing the kitty the declarer may concede (a single set) instead of playing."
-                    .into()
-            }
+            ConcedeTiming::AfterKitty => match &r.scoring {
+                Scoring::Pot(_) => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, the bid's worth to each opponent and to the pot.".into(),
+                _ => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, paying each opponent what a made bid would win, never doubled for spades.".into(),
+            },
             ConcedeTiming::AfterMeld => match concede.min_shortfall {
                 Some(n) => format!("After the meld the declarer may concede instead of playing when the bid exceeds the side's meld by more than {n}."),
                 None => "After the meld the declarer may concede instead of playing, whatever the bid.".into(),
