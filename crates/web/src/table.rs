@@ -555,6 +555,24 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
         "was"
     };
     let played = s.card_points.iter().any(Option::is_some);
+    let outcome = outcome_words(s, &who, &bid, &trump, was, played);
+    if s.escaped {
+        // Not the declarer's own bid: say how it came by the contract.
+        format!("{outcome} (The opener made the dealer take the contract at{bid}.)")
+    } else {
+        outcome
+    }
+}
+
+/// [`outcome_text`]'s sentence on the contract, as the hand ended.
+fn outcome_words(
+    s: &HandSummary,
+    who: &str,
+    bid: &str,
+    trump: &str,
+    was: &str,
+    played: bool,
+) -> String {
     match s.outcome {
         // Made without play: the club's defenders let the bid stand.
         Outcome::Made if !played => {
@@ -1500,6 +1518,15 @@ mod tests {
             outcome_text(&game, &s),
             "Ada conceded the bid of 310 after seeing the kitty: a single set."
         );
+        // The dealer made to take the opener's contract: the sentence says so.
+        s.escaped = true;
+        s.bid = Some(250);
+        assert_eq!(
+            outcome_text(&game, &s),
+            "Ada conceded the bid of 250 after seeing the kitty: a single set. (The opener made the dealer take the contract at 250.)"
+        );
+        s.escaped = false;
+        s.bid = Some(310);
         s.trump = Some(pinochle_engine::Suit::Hearts);
         s.concession = Some(pinochle_engine::game::Concession {
             seat: 1,

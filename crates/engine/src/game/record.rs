@@ -158,6 +158,9 @@ pub struct HandSummary {
     pub dealer: Seat,
     pub declarer: Option<Seat>,
     pub bid: Option<u32>,
+    /// The opener made the dealer take the contract (Brooklyn's escape).
+    #[serde(default)]
+    pub escaped: bool,
     pub trump: Option<Suit>,
     pub outcome: Outcome,
     pub concession: Option<Concession>,
@@ -217,6 +220,7 @@ impl HandSummary {
             dealer: r.dealer,
             declarer: r.declarer,
             bid: r.bid,
+            escaped: r.escaped,
             trump: r.trump,
             outcome: r.outcome,
             concession: r.concession,
