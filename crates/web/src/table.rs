@@ -439,6 +439,11 @@ fn auction_history(game: &Game, view: &PlayerView) -> Html {
                     { for h.auction.iter().map(|c| html! {
                         <li>{ format!("{}: {}", game.name(c.seat), c.bid.map_or("pass".to_string(), |b| b.to_string())) }</li>
                     }) }
+                    // A contract nobody bid for (a dealer stuck with it, or
+                    // made to take it): the record ends with who took it.
+                    if let (Some(d), Some(b), true) = (h.declarer, h.bid, h.escaped || h.stuck) {
+                        <li>{ format!("{}: {}", game.name(d), if h.escaped { format!("made to take it at {b}") } else { format!("stuck with {b}") }) }</li>
+                    }
                 </ol>
             </div>
         </details>
