@@ -336,7 +336,30 @@ pub fn analyse_with(
         }
         Grounds::RulesOfThumb => rules_of_thumb(view, &legal, &mut analysis),
     }
+    // Negative figures the text prints as numbers read with a minus sign,
+    // as the values beside them do.
+    analysis.reason = minus_signs(&analysis.reason);
+    analysis.value_basis = analysis.value_basis.as_deref().map(minus_signs);
+    for c in &mut analysis.choices {
+        c.note = minus_signs(&c.note);
+    }
     Ok(analysis)
+}
+
+/// `text` with each hyphen that starts a number ("scores -42") made a minus
+/// sign ("scores −42"); a hyphen inside a word ("left-hand") stays.
+fn minus_signs(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut before: Option<char> = None;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let starts_number = c == '-'
+            && chars.peek().is_some_and(char::is_ascii_digit)
+            && !before.is_some_and(char::is_alphanumeric);
+        out.push(if starts_number { '−' } else { c });
+        before = Some(c);
+    }
+    out
 }
 
 fn choice(action: Action, value: Option<f64>, note: impl Into<String>) -> Choice {
@@ -2146,6 +2169,10 @@ mod tests {
         // Brooklyn's units are not money.
         let club = Rules::preset(PresetId::Club);
         assert_eq!(stakes_text(&club, -2.04, 1), "−2.0 stakes = −$0.20");
+        assert_eq!(
+            minus_signs("scores -42 on average, left-hand -1.5 (x-2)"),
+            "scores −42 on average, left-hand −1.5 (x-2)"
+        );
         assert_eq!(stakes_text(&club, 12.0, 1), "+12.0 stakes = +$1.20");
         assert_eq!(stakes_text(&club, 0.001, 1), "0.0 stakes = $0.00");
         let mut pot = Rules::preset(PresetId::Brooklyn);
