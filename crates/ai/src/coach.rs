@@ -134,11 +134,6 @@ pub struct BidAdvice {
     /// every opponent has passed (see [`basic::partner_yield`]).
     #[serde(default)]
     pub partner_yield: f64,
-    /// The partner took the high bid straight over the seat's own, and the
-    /// opponents have passed: the expert leaves the contract to the partner
-    /// (see [`basic::partner_took_over`]).
-    #[serde(default)]
-    pub partner_took_over: bool,
     /// Per suit (in [`Suit::ALL`] order), the sampled deals in which the
     /// expert would name it trump (after the kitty where one comes): the
     /// trump `outlook_value` is reached with.
@@ -234,7 +229,6 @@ impl BidAdvice {
                 None if self.no_trump() => {
                     "passes: with no marriage in any suit it could not name trump".to_string()
                 }
-                None if self.partner_took_over => TOOK_OVER.to_string(),
                 None => {
                     format!("passes, as the next bid is above its limit of {value:.0}: {limit}")
                 }
@@ -243,9 +237,6 @@ impl BidAdvice {
         format!("{column} The expert {stance}.")
     }
 }
-
-/// Why the expert passes when its partner took the bid straight over its own.
-const TOOK_OVER: &str = "passes: your partner took the bid over yours and the opponents have passed, so bidding again would only raise your own side's contract";
 
 /// One trump in the bid advisor.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1610,12 +1601,10 @@ fn bidding(
     } else {
         reachable_bids(&view.rules, view.public.hand.high.map(|(_, b)| b))
     };
-    // A partner who took the bid over this seat's is left the contract.
-    let partner_took_over = basic::partner_took_over(view);
     let expert_bid = ladder
         .iter()
         .copied()
-        .filter(|&b| f64::from(b) <= bids_to && !partner_took_over)
+        .filter(|&b| f64::from(b) <= bids_to)
         .max();
     let partners = pinochle_engine::game::partner(&view.rules, view.seat).is_some();
     let partner_yield = basic::partner_yield(view);
@@ -1641,10 +1630,6 @@ fn bidding(
             }
             (Some(_), None) if no_trump => {
                 "the expert stops here: with no marriage you could not name trump".to_string()
-            }
-            (Some(_), None) if partner_took_over => {
-                "the expert leaves the contract to your partner, who took it over your bid"
-                    .to_string()
             }
             (Some(&b), None) => {
                 format!("the expert stops here: {b} is above its limit of {bids_to:.0}")
@@ -1686,7 +1671,7 @@ fn bidding(
     // the expert bids on it.
     let share = if confidence < expert::BID_CONFIDENCE {
         format!(
-            "; where partners exchange cards the expert bids on a score reached in {} of the deals, not half, as the side that wins the bid gets the exchange",
+            ", the {} the expert bids on where partners exchange cards, as the side that declares gets the exchange",
             percent(confidence)
         )
     } else {
@@ -1710,9 +1695,6 @@ fn bidding(
                 .to_string()
                 + side
                 + " would lose it, so the expert passes"
-        }
-        Action::Pass if partner_took_over => {
-            format!("{scores}; the expert {TOOK_OVER}")
         }
         _ => {
             // The limit is that score less the margin the expert keeps (or
@@ -1813,7 +1795,6 @@ fn bidding(
         outlook_value: outlook.value,
         partners,
         partner_yield,
-        partner_took_over,
         named: Suit::ALL.map(|suit| {
             outlook
                 .deals
@@ -2256,9 +2237,6 @@ mod tests {
                     _ if advice.no_trump() => assert!(caption.ends_with(
                         "The expert passes: with no marriage in any suit it could not name trump."
                     )),
-                    _ if advice.partner_took_over => {
-                        assert!(caption.ends_with(&format!("The expert {TOOK_OVER}.")))
-                    }
                     _ => assert!(caption.contains(&format!(
                         "The expert passes, as the next bid is above its limit of {:.0}:",
                         advice.value
@@ -2485,7 +2463,6 @@ mod tests {
             outlook_value,
             partners: true,
             partner_yield: 0.0,
-            partner_took_over: false,
             named: [0; 4],
         };
         assert_eq!(
@@ -2553,17 +2530,6 @@ below the 152 its side makes that often with the trump it would name."
             "The expert passes, as the next bid is above its limit of 290: 60 below the 350 its \
 side makes that often with the trump it would name, 50 of it as its partner holds the bid and \
 the opponents have passed."
-        ));
-        // The partner took the bid over the seat's own: the contract is left
-        // to them, whatever the limit.
-        let taken_over = BidAdvice {
-            partner_yield: 50.0,
-            partner_took_over: true,
-            expert_bid: None,
-            ..advice(390.0, 450.0)
-        };
-        assert!(taken_over.caption().ends_with(
-            "The expert passes: your partner took the bid over yours and the opponents have passed, so bidding again would only raise your own side's contract."
         ));
         // The caption names the trump the limit rests on: the same suit in
         // every deal (no kitty), or the one named most after the kitty.
@@ -3331,7 +3297,7 @@ half a card point your side takes from them)"
                     // A share under half the deals comes with its why.
                     assert_eq!(
                         reason.contains(
-                            "sampled deals (meld and card points after the exchange and the play); where partners exchange cards the expert bids on a score reached in 45% of the deals, not half, as the side that wins the bid gets the exchange; "
+                            "sampled deals (meld and card points after the exchange and the play), the 45% the expert bids on where partners exchange cards, as the side that declares gets the exchange; "
                         ),
                         preset == PresetId::Partnership,
                         "{reason}"

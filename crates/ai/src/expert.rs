@@ -2332,17 +2332,13 @@ mod tests {
 
     /// Once both opponents have passed, the expert bids over its partner
     /// only with the partner yield to spare: its limit at least that much
-    /// above the bid; else it passes and leaves the contract to the partner,
-    /// as it always does when the partner took the bid over its own.
+    /// above the bid; else it passes and leaves the contract to the partner.
     #[test]
     fn the_expert_raises_its_partner_only_with_room_to_spare() {
         use crate::player::{Bot, Grounds, Level};
-        let (mut yielded, mut raised, mut left) = (0, 0, 0);
-        for (preset, seed) in [PresetId::Partnership, PresetId::DoubleDeck]
-            .into_iter()
-            .flat_map(|p| (0..60).map(move |seed| (p, seed)))
-        {
-            let mut state = State::new(Rules::preset(preset), seed).unwrap();
+        let (mut yielded, mut raised) = (0, 0);
+        for seed in 0..8 {
+            let mut state = State::new(Rules::preset(PresetId::Partnership), seed).unwrap();
             let mut bot = Bot::new(Level::Expert, seed);
             while let Some(seat) = state
                 .current_player()
@@ -2351,20 +2347,14 @@ mod tests {
                 let view = state.observation(seat);
                 let d = bot.deliberate(&view).unwrap();
                 let room = basic::partner_yield(&view);
-                if room > 0.0 && basic::partner_took_over(&view) {
-                    // The partner took the bid over this seat's: it is theirs.
-                    assert_eq!(d.action, Action::Pass, "seed {seed}");
-                    left += 1;
-                } else if room > 0.0 {
+                if room > 0.0 {
                     let Grounds::Bidding { outlook, .. } = d.grounds else {
                         panic!("seed {seed}: an auction decided without its outlook");
                     };
                     match d.action {
                         Action::Bid(b) => {
-                            // The usual 10 to spare (in a 250-point deal),
-                            // and the partner's room.
-                            let scale = f64::from(view.rules.counting.total()) / 250.0;
-                            let spare = f64::from(b) + 10.0 * scale + room;
+                            // The usual 10 to spare, and the partner's room.
+                            let spare = f64::from(b) + 10.0 + room;
                             let moved = basic::game_end_margin(&view, b);
                             assert!(
                                 spare <= outlook.value + moved,
@@ -2380,8 +2370,8 @@ mod tests {
             }
         }
         assert!(
-            yielded > 0 && raised > 0 && left > 0,
-            "{yielded} yielded, {raised} raised, {left} left to a partner who took over"
+            yielded > 0 && raised > 0,
+            "{yielded} yielded, {raised} raised"
         );
     }
 

@@ -742,12 +742,8 @@ mod tests {
                             Action::Bid(b) => Some(f64::from(*b)),
                             _ => None,
                         });
-                        // (Not where the partner took the bid over the
-                        // seat's: the expert leaves it to them, whatever its
-                        // limit.)
                         if next
                             .is_some_and(|b| b + 0.3 * f64::from(rules.counting.total()) <= limit)
-                            && !crate::basic::partner_took_over(&view)
                         {
                             let p = grade(&view, &Action::Pass, seed, Level::Basic).unwrap();
                             if let Some(g) = p.grade {
