@@ -1671,7 +1671,7 @@ fn bidding(
     // the expert bids on it.
     let share = if confidence < expert::BID_CONFIDENCE {
         format!(
-            ", the {} the expert bids on where partners exchange cards, as the side that declares gets the exchange",
+            "; where partners exchange cards the expert bids on a score reached in {} of the deals, not half, as the side that wins the bid gets the exchange",
             percent(confidence)
         )
     } else {
@@ -3297,7 +3297,7 @@ half a card point your side takes from them)"
                     // A share under half the deals comes with its why.
                     assert_eq!(
                         reason.contains(
-                            "sampled deals (meld and card points after the exchange and the play), the 45% the expert bids on where partners exchange cards, as the side that declares gets the exchange; "
+                            "sampled deals (meld and card points after the exchange and the play); where partners exchange cards the expert bids on a score reached in 45% of the deals, not half, as the side that wins the bid gets the exchange; "
                         ),
                         preset == PresetId::Partnership,
                         "{reason}"
