@@ -375,11 +375,13 @@ fn kitty_taken(phase: Phase) -> bool {
     )
 }
 
-/// The taken kitty's cards in the table bar (a phone's only; see
-/// [`kitty_taken`]), so a defender can look back at what the declarer took.
+/// The taken kitty's cards in the table bar during the play (a phone's
+/// only; see [`kitty_taken`]), so a defender can look back at what the
+/// declarer took. (The declarer holds them; before the play the bar's line
+/// is the prompt's.)
 fn kitty_note(view: &PlayerView) -> Html {
     let h = &view.public.hand;
-    if h.kitty.is_empty() || !kitty_taken(h.phase) {
+    if h.kitty.is_empty() || h.phase != Phase::Tricks || h.declarer == Some(view.seat) {
         return html! {};
     }
     let names: Vec<String> = h.kitty.iter().map(|c| c.long_name()).collect();
