@@ -329,9 +329,6 @@ impl<'a> Deal<'a> {
         };
         let rules = &view.rules;
         let h = &view.public.hand;
-        let knowledge = &outlook.worlds.knowledge;
-        let deal = self.declared[declarer]
-            .get_or_init(|| declared_deal(view, knowledge, self.world, declarer, None));
         let ours = |i: usize| same_side(rules, h.active[i], h.active[self.me]);
         let declaring = ours(declarer);
         if self.concedes(view, outlook, declarer, bid) {
@@ -341,6 +338,10 @@ impl<'a> Deal<'a> {
                 + f64::from(u8::from(matches!(rules.scoring, Scoring::Pot(_))));
             return if declaring { -unit * payees } else { unit };
         }
+        // (Played out only for a hand that is played.)
+        let knowledge = &outlook.worlds.knowledge;
+        let deal = self.declared[declarer]
+            .get_or_init(|| declared_deal(view, knowledge, self.world, declarer, None));
         match &rules.scoring {
             Scoring::Points(p) => {
                 // Each side's score as the game writes a played hand; with no

@@ -433,7 +433,7 @@ pub fn claim_summary(game: &Game) -> Html {
                 { for claimed.tricks.iter().map(|t| html! {
                     <li>
                         { t.cards.iter().map(|p| {
-                            let who = if game.is_you(p.seat) { "you" } else { game.name(p.seat) };
+                            let who = game.seating().name_in_sentence(p.seat);
                             format!("{who}\u{a0}{}", p.card.face())
                         }).collect::<Vec<_>>().join(" · ") }
                         { if game.is_you(t.winner) {

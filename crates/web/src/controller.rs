@@ -590,6 +590,19 @@ pub enum Choosing {
     Pass,
 }
 
+/// How many cards a seat buries or passes in one go in `phase`, as the
+/// rules say (`None`: the phase chooses no cards).
+fn run_length(rules: &Rules, phase: Phase) -> Option<usize> {
+    let passing = &rules.passing;
+    let count = match phase {
+        Phase::Bury => rules.contract.bury,
+        Phase::PassLeft => passing.to_left.as_ref().map_or(1, |p| p.cards),
+        Phase::PartnerPass => passing.partner.as_ref().map_or(0, |p| p.cards),
+        _ => return None,
+    };
+    Some(usize::from(count))
+}
+
 impl Choosing {
     /// The verb of the prompt and the labels ("bury", "pass").
     pub fn verb(self) -> &'static str {
@@ -1833,25 +1846,14 @@ impl Game {
             return None;
         }
         let view = self.view();
-        let rules = &view.rules;
         let h = &view.public.hand;
-        match view.phase() {
-            Phase::Bury => Some((
-                Choosing::Bury,
-                rules.contract.bury.saturating_sub(h.buried) as usize,
-            )),
-            Phase::PassLeft => {
-                let count = rules.passing.to_left.as_ref().map_or(1, |p| p.cards);
-                let left = count.saturating_sub(view.own.passing.len() as u8);
-                Some((Choosing::Pass, left as usize))
-            }
-            Phase::PartnerPass => {
-                let count = rules.passing.partner.as_ref().map_or(0, |p| p.cards);
-                let left = count.saturating_sub(view.own.passing.len() as u8);
-                Some((Choosing::Pass, left as usize))
-            }
-            _ => None,
-        }
+        let (kind, chosen) = match view.phase() {
+            Phase::Bury => (Choosing::Bury, usize::from(h.buried)),
+            Phase::PassLeft | Phase::PartnerPass => (Choosing::Pass, view.own.passing.len()),
+            _ => return None,
+        };
+        let whole = run_length(&view.rules, view.phase())?;
+        Some((kind, whole.saturating_sub(chosen)))
     }
 
     /// Why this card cannot be added to the selection now, if it cannot.
@@ -1936,7 +1938,9 @@ impl Game {
         }
         let text = match self.card_run(seat) {
             Some((bury, cards)) => {
-                let total = self.run_length(bury, phase).max(cards.len());
+                let total = run_length(self.state.rules(), phase)
+                    .unwrap_or(0)
+                    .max(cards.len());
                 let seating = self.seating();
                 let before = (cards.len() > 1)
                     .then(|| seating.describe_cards(seat, bury, &cards[..cards.len() - 1], total));
@@ -2028,11 +2032,7 @@ impl Game {
             return;
         }
         let at = h.bid.map_or(String::new(), |b| format!(" at {b}"));
-        let dealer = if self.is_you(declarer) {
-            "you".to_string()
-        } else {
-            self.name(declarer).to_string()
-        };
+        let dealer = self.seating().name_in_sentence(declarer).to_string();
         let escape = self.log.last().filter(|(_, a)| *a == Action::Escape);
         let text = match escape {
             Some(&(opener, _)) => {
@@ -2056,19 +2056,6 @@ impl Game {
 
     /// The cards `seat` passed (`false`) or buried (`true`) in a row up to
     /// the last action logged, when that action passed or buried one.
-    /// How many cards a seat buries (`bury`) or passes in one run in
-    /// `phase`, as the rules say.
-    fn run_length(&self, bury: bool, phase: Phase) -> usize {
-        let passing = &self.state.rules().passing;
-        let count = match phase {
-            _ if bury => self.state.rules().contract.bury,
-            Phase::PassLeft => passing.to_left.as_ref().map_or(1, |p| p.cards),
-            Phase::PartnerPass => passing.partner.as_ref().map_or(0, |p| p.cards),
-            _ => 0,
-        };
-        usize::from(count)
-    }
-
     fn card_run(&self, seat: Seat) -> Option<(bool, Vec<Card>)> {
         let card_of = |action: &Action| match action {
             Action::Bury(c) => Some((true, *c)),

@@ -68,6 +68,16 @@ impl<'a> Seating<'a> {
         seat == self.human
     }
 
+    /// A seat's name inside a sentence: "you" for the human ("taken by
+    /// you"), else its name.
+    pub fn name_in_sentence(&self, seat: Seat) -> &'a str {
+        if self.is_you(seat) {
+            "you"
+        } else {
+            self.name(seat)
+        }
+    }
+
     /// An action taken in `phase`, in words, as the table announces it. Cards
     /// passed or buried by another seat stay hidden.
     pub fn describe(&self, seat: Seat, action: &Action, phase: Phase) -> String {

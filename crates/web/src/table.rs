@@ -376,8 +376,7 @@ fn kitty_taken(phase: Phase) -> bool {
 }
 
 /// The taken kitty's cards in the table bar during the play (a phone's
-/// only; see [`kitty_taken`]), so a defender can look back at what the
-/// declarer took. (The declarer holds them; before the play the bar's line
+/// only, app.css), so a defender can look back at what the declarer took. (The declarer holds them; before the play the bar's line
 /// is the prompt's.)
 fn kitty_note(view: &PlayerView) -> Html {
     let h = &view.public.hand;
@@ -416,7 +415,7 @@ fn kitty_area(view: &PlayerView) -> Html {
 fn shown_trick(game: &Game, trick: &ShownTrick) -> Html {
     html! {
         <div class="last-trick" role="group" aria-label="Last trick" data-testid="last-trick">
-            <span>{ format!("Last trick, taken by {}:", if game.is_you(trick.winner) { "you" } else { game.name(trick.winner) }) }</span>
+            <span>{ format!("Last trick, taken by {}:", game.seating().name_in_sentence(trick.winner)) }</span>
             { for trick.cards.iter().map(|p| html! {
                 <span class="last-card">
                     <CardView card={p.card} small=true />
