@@ -1344,9 +1344,11 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
     let opponents = expert::opponents(rules);
     match evaluation {
         Evaluation::Trump { candidates, best } => {
-            // With a partner the meld is the side's: the partner's counts too.
+            // With a partner the meld is the side's: the partner's counts too,
+            // and as the partner's hand is unseen it is an average over the
+            // sampled deals (the side's real meld may differ by a lot).
             let meld_of = if pinochle_engine::game::partner(rules, view.seat).is_some() {
-                "your side's meld"
+                "your side's average meld"
             } else {
                 "meld"
             };
@@ -3623,7 +3625,7 @@ half a card point your side takes from them)"
         assert!(
             analysis.reason.ends_with(&format!(
                 "; clubs makes it in 88% but is worth less on average ({} against {}: \
-                 your side's meld 135 against 219)",
+                 your side's average meld 135 against 219)",
                 signed(0.88 * 255.0 - 0.12 * f64::from(bid), 0),
                 signed(0.85 * 339.0 - 0.15 * f64::from(bid), 0)
             )),
@@ -3644,7 +3646,7 @@ half a card point your side takes from them)"
         assert!(
             analysis.reason.contains(
                 "; no trump makes it in any sampled deal, so each loses the bid alike, and the \
-expert names the one whose meld and card points come to the most (hearts: your side's meld 40 \
+expert names the one whose meld and card points come to the most (hearts: your side's average meld 40 \
 and 120 card points on average)"
             ),
             "{}",
