@@ -440,11 +440,51 @@ impl Review {
                 .map(|step| ReviewedDecision { step, answer: None })
                 .collect()
         });
-        Review {
+        let mut review = Review {
             replay,
             step: 0,
             decisions,
             par,
+        };
+        review.follow_graded_order();
+        review
+    }
+
+    /// Puts the cards of each bury or pass whose cards are all graded in the
+    /// order they were graded (the expert's, see [`grading::grading_view`]),
+    /// so that the move shown at a step is the card its grade names: the
+    /// set is what was chosen, its order in the hand only that of the taps.
+    pub fn follow_graded_order(&mut self) {
+        let graded: Vec<(usize, Action)> = self
+            .decisions
+            .iter()
+            .filter_map(|d| match &d.answer {
+                Some(Ok(g)) => Some((d.step, g.chosen.clone())),
+                _ => None,
+            })
+            .collect();
+        for &(step, _) in &graded {
+            let steps = grading::choice_steps(&self.replay, step);
+            if steps.len() < 2 || steps.start != step {
+                continue;
+            }
+            let mut order: Vec<Action> = steps
+                .clone()
+                .filter_map(|s| graded.iter().find(|(g, _)| *g == s).map(|(_, a)| a.clone()))
+                .collect();
+            let mut made: Vec<Action> = self.replay.moves[steps.clone()]
+                .iter()
+                .map(|(_, a)| a.clone())
+                .collect();
+            let in_order = order.clone();
+            order.sort();
+            made.sort();
+            if order != made {
+                continue;
+            }
+            for (i, action) in steps.zip(in_order) {
+                self.replay.moves[i].1 = action;
+            }
         }
     }
 
@@ -1075,6 +1115,7 @@ impl Game {
             .ok_or(GameError::Busy("no such decision in this hand"))?;
         decision.answer = Some(answer);
         settle_choice(&review.replay, &mut review.decisions, step);
+        review.follow_graded_order();
         let next = review.next_request(step, &ask);
         if review.graded() {
             self.grades.insert(hand, review.decisions.clone());

@@ -261,6 +261,7 @@ impl Imported {
         if !on_show {
             return Vec::new();
         }
+        self.review.follow_graded_order();
         self.grades
             .insert((index, seat), self.review.decisions.clone());
         self.review

@@ -160,6 +160,9 @@ mod tests {
             .filter(|&i| matches!(replay.moves[i].1, Action::Bury(_)))
             .collect();
         assert_eq!(bury.len(), 3);
+        // Tapped in another order than the expert's (reversed): the order
+        // of the taps is no decision.
+        game.review.as_mut().unwrap().replay.moves[bury[0]..=bury[2]].reverse();
         assert_eq!(
             asks.iter().filter(|a| bury.contains(&a.step)).count(),
             1,
@@ -195,6 +198,12 @@ mod tests {
         graded.sort();
         buried.sort();
         assert_eq!(graded, buried);
+        // The review shows the bury in the order graded: the move at each
+        // step is the card its grade names.
+        for d in review.decisions.iter().filter(|d| bury.contains(&d.step)) {
+            let named = &d.answer.as_ref().unwrap().as_ref().unwrap().chosen;
+            assert_eq!(&review.replay.moves[d.step].1, named);
+        }
     }
 
     fn effects_par(effects: &[Effect]) -> ParRequest {
