@@ -508,18 +508,24 @@ pub struct ContractPar {
 
 impl Par {
     /// The review's sentence on the contract, where the par settles it:
-    /// "With perfect play from the first trick the contract is set (it
-    /// needed 220 card points from the play)." ("So the contract is made …"
-    /// where the par itself is from the first trick; "(it needed 100 card
+    /// "The contract alone did solve from the first trick: with perfect
+    /// play from there it is set (it needed 220 card points from the
+    /// play)." ("So the contract is made …" where the par itself is from
+    /// the first trick; "(it needed 100 card
     /// points, the 32 buried included)" where the declarer buried counters.)
     pub fn contract_sentence(&self) -> Option<String> {
         let c = self.contract?;
-        let from = if self.from_trick <= 1 {
-            "So"
-        } else {
-            "With perfect play from the first trick"
-        };
         let result = if c.made { "made" } else { "set" };
+        // Where the points' par starts later, the contract's search (a
+        // quicker question) still reached the first trick: say so, or the
+        // two sentences read as a contradiction.
+        let from = if self.from_trick <= 1 {
+            format!("So the contract is {result}")
+        } else {
+            format!(
+                "The contract alone did solve from the first trick: with perfect play from there it is {result}"
+            )
+        };
         // In the par's own terms: with the bury, which its figures include.
         let need = c.need + c.buried;
         let source = if c.buried > 0 {
@@ -534,7 +540,7 @@ impl Par {
             String::new()
         };
         Some(format!(
-            "{from} the contract is {result} (it needed {need} card points{source}{beyond})."
+            "{from} (it needed {need} card points{source}{beyond})."
         ))
     }
 }

@@ -205,7 +205,7 @@ fn par_text(seating: Seating, review: &Review) -> String {
                 "perfect play from the first trick".to_string()
             } else {
                 format!(
-                    "as played up to trick {}, perfect play from there (the whole deal did not solve in time)",
+                    "as played up to trick {}, perfect play from there (the points of perfect play from the first trick took too long to count)",
                     par.from_trick
                 )
             };
@@ -685,8 +685,8 @@ mod tests {
                 par.from_trick = 4;
             }
             assert!(par_text(seating, review).ends_with(
-                "Taken: 90 and 160. With perfect play from the first trick the contract is set \
-(it needed 85 card points from the play)."
+                "Taken: 90 and 160. The contract alone did solve from the first trick: with perfect play \
+from there it is set (it needed 85 card points from the play)."
             ));
             if let Some(Some(par)) = review.par.as_mut() {
                 par.contract = Some(ContractPar {
@@ -696,7 +696,7 @@ mod tests {
                 });
             }
             assert!(par_text(seating, review).ends_with(
-                "the contract is set (it needed 262 card points from the play, more than the hand's 250)."
+                "it is set (it needed 262 card points from the play, more than the hand's 250)."
             ));
             // A bury counts for the declarer in the par's figures, and in
             // the need it states.
@@ -708,7 +708,7 @@ mod tests {
                 });
             }
             assert!(par_text(seating, review).ends_with(
-                "the contract is made (it needed 100 card points, the 32 buried included)."
+                "it is made (it needed 100 card points, the 32 buried included)."
             ));
         }
     }
