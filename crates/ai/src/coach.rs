@@ -779,10 +779,14 @@ fn rival_facts(view: &PlayerView, values: &CardValues, best: usize) -> Vec<Strin
         .map(|r| {
             let name = rival_name(view, &r.party);
             let what = need_text(r.kind);
+            let to_end = searched_to_end(values, r.searched);
             let deals = match lost(r, best) {
-                0 => format!("in none of {} sampled deals", r.searched),
-                n if n == r.searched => format!("in all {n} sampled deals"),
-                n => format!("in {} sampled deals", of(n as usize, r.searched as usize)),
+                0 => format!("in none of {} sampled deals{to_end}", r.searched),
+                n if n == r.searched => format!("in all {n} sampled deals{to_end}"),
+                n => format!(
+                    "in {} sampled deals{to_end}",
+                    of(n as usize, r.searched as usize)
+                ),
             };
             format!(
                 "after the {} {name} can no longer take {what} that their {} meld needs to score, {deals}",
@@ -813,6 +817,17 @@ fn rivals_basis(view: &PlayerView, values: &CardValues) -> Option<String> {
     ))
 }
 
+/// Words for a meld need's count of deals: it is asked only in the deals
+/// searched to the end, so where some were estimated it counts fewer deals
+/// than the values do, and says so.
+fn searched_to_end(values: &CardValues, searched: u32) -> &'static str {
+    if searched < values.solved {
+        " searched to the end"
+    } else {
+        ""
+    }
+}
+
 /// What a party's meld needs, in words.
 fn need_text(kind: pimc::NeedKind) -> String {
     match kind {
@@ -836,14 +851,18 @@ fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String>
         CardSide::Partners => "your side",
         _ => "you",
     };
+    let to_end = searched_to_end(values, m.searched);
     let (can, deals) = if kept == m.searched {
-        ("can still", format!("all {} sampled deals", m.searched))
+        ("can still", format!("all {} sampled deals{to_end}", m.searched))
     } else if kept == 0 {
-        ("cannot", format!("any of {} sampled deals", m.searched))
+        ("cannot", format!("any of {} sampled deals{to_end}", m.searched))
     } else {
         (
             "can still",
-            format!("{} sampled deals", of(kept as usize, m.searched as usize)),
+            format!(
+                "{} sampled deals{to_end}",
+                of(kept as usize, m.searched as usize)
+            ),
         )
     };
     Some(format!(
