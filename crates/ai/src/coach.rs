@@ -1773,7 +1773,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no figures: these deals, bid out to each player's limit, favour {favoured}, but the expert's own limit won more in test matches"
+                "; no values shown: played out in these sampled deals, with each player bidding to its limit, {favoured} scores more, but over many hands of test matches bidding to the expert's limit won more"
             );
         }
     }
@@ -3337,14 +3337,14 @@ half a card point your side takes from them)"
                     assert_eq!(analysis.value_basis.is_some(), valued, "{reason}");
                     // Without figures, the reason says why the expert's
                     // limit stands against the call they would favour.
-                    if reason.contains("; no figures: ") {
+                    if reason.contains("; no values shown: ") {
                         assert!(
                             analysis.choices.iter().all(|c| c.value.is_none()),
                             "{reason}"
                         );
                         assert!(
                             reason
-                                .ends_with(", but the expert's own limit won more in test matches"),
+                                .ends_with(", but over many hands of test matches bidding to the expert's limit won more"),
                             "{reason}"
                         );
                         unvalued += 1;
