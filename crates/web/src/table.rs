@@ -232,9 +232,17 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
     let to_move = game.to_move() == Some(seat);
     let count = h.hand_sizes.get(seat).copied().unwrap_or(0) as usize;
     let tricks = h.trick_winners.iter().filter(|&&w| w == seat).count();
-    let points = h.trick_points.get(seat).copied().unwrap_or(0);
     let is_dealer = h.dealer == seat;
     let is_declarer = h.declarer == Some(seat);
+    // The declarer's buried cards count for it as if taken: the seat's own
+    // points show them (the result counts them; "0 pts" after burying 31
+    // read as nothing yet).
+    let buried = if seat == me && is_declarer {
+        view.rules.counting.points(&view.own.buried)
+    } else {
+        0
+    };
+    let points = h.trick_points.get(seat).copied().unwrap_or(0) + buried;
     let partner = pinochle_engine::game::partner(&view.rules, me) == Some(seat);
     let pos = position(seat, me, seats);
     let mut status = Vec::new();
@@ -288,7 +296,7 @@ fn seat_panel(game: &Game, view: &PlayerView, seat: Seat) -> Html {
                 }
                 if tricks > 0 || h.phase == Phase::Tricks {
                     // (A narrow seat breaks the line after the dot, never inside "40 pts".)
-                    <span class="taken"><span>{ plural(tricks, "trick", "tricks") }</span>{ " · " }<span>{ format!("{points} pts") }</span></span>
+                    <span class="taken"><span>{ plural(tricks, "trick", "tricks") }</span>{ " · " }<span title={(buried > 0).then(|| format!("{buried} of them buried"))}>{ format!("{points} pts") }</span></span>
                 }
             </div>
             if let Some(Some(meld)) = h.melds.get(seat) {
