@@ -1249,9 +1249,21 @@ impl Game {
     /// Where undo goes back to: the number of actions before the human's
     /// latest decision (a bury or pass of several cards is one decision).
     /// A forced move (one legal action) and the cards a claim played for the
-    /// human are no decisions: undo goes past them.
+    /// human are no decisions: undo goes past them. Undo stays within the
+    /// hand under way, or the hand whose result is open: a hand scored and
+    /// closed is not taken back by an undo at the next hand's first call
+    /// (its result withdrawn without a word); its review offers playing it
+    /// again.
     pub fn undo_point(&self) -> Option<usize> {
-        let last = (0..self.log.len()).rev().find(|&i| self.human_decided(i))?;
+        let ends = &self.hand_ends;
+        let closed = if self.result.is_some() {
+            ends.len().checked_sub(2).map_or(0, |i| ends[i])
+        } else {
+            ends.last().copied().unwrap_or(0)
+        };
+        let last = (closed..self.log.len())
+            .rev()
+            .find(|&i| self.human_decided(i))?;
         Some(self.decision_start(last))
     }
 
@@ -3262,6 +3274,9 @@ mod coach_tests {
             if g.history.len() != 1 || g.log.len() != g.hand_ends[0] {
                 continue;
             }
+            // Before the hand's first call, nothing of it to undo: hand 1,
+            // scored and closed, is not taken back.
+            assert_eq!(g.undo_point(), None, "seed {seed}");
             let human = g.human;
             let action = Bot::new(Level::Basic, seed).decide(&g.view()).unwrap();
             g.update(Msg::Human(action)).unwrap();
