@@ -345,14 +345,15 @@ pub fn game_end_margin(view: &PlayerView, bid: u32) -> f64 {
     let s = scale(view);
     let scores = &view.public.session.scores;
     let mine = scores.get(view.seat).copied().unwrap_or(0);
-    let (bid, target) = (i64::from(bid), i64::from(p.target));
+    // On the score sheet's scale, as the scores are.
+    let (bid, target) = (p.scaled(i64::from(bid)), p.sheet_target());
     let lowest_other = (0..scores.len())
         .filter(|&x| !same_side(&view.rules, x, view.seat))
         .map(|x| scores[x])
         .min()
         .unwrap_or(0);
     let mut margin = 0.0;
-    if p.lose_at.is_some_and(|x| mine - bid <= -i64::from(x)) {
+    if p.sheet_lose_at().is_some_and(|x| mine - bid <= -x) {
         margin -= TUNING.lose_at_margin * s;
     }
     if p.must_bid_to_go_out && p.fixed_deals.is_none() && mine + bid >= target {

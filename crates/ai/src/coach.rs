@@ -853,9 +853,15 @@ fn meld_fact(values: &CardValues, side: CardSide, best: usize) -> Option<String>
     };
     let to_end = searched_to_end(values, m.searched);
     let (can, deals) = if kept == m.searched {
-        ("can still", format!("all {} sampled deals{to_end}", m.searched))
+        (
+            "can still",
+            format!("all {} sampled deals{to_end}", m.searched),
+        )
     } else if kept == 0 {
-        ("cannot", format!("any of {} sampled deals{to_end}", m.searched))
+        (
+            "cannot",
+            format!("any of {} sampled deals{to_end}", m.searched),
+        )
     } else {
         (
             "can still",

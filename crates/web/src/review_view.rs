@@ -707,9 +707,8 @@ from there it is set (it needed 85 card points from the play)."
                     buried: 32,
                 });
             }
-            assert!(par_text(seating, review).ends_with(
-                "it is made (it needed 100 card points, the 32 buried included)."
-            ));
+            assert!(par_text(seating, review)
+                .ends_with("it is made (it needed 100 card points, the 32 buried included)."));
         }
     }
 

@@ -88,17 +88,31 @@ fn cents(c: u32) -> String {
 fn scoring_items(rules: &Rules) -> Vec<String> {
     match &rules.scoring {
         Scoring::Points(p) => {
-            let mut v = vec![format!(
-                "Play to {} points{}.",
-                p.target,
-                if rules.table.partnerships {
-                    " per team"
-                } else {
-                    ""
-                }
-            )];
+            let mut v = Vec::new();
+            // (A fixed number of deals replaces the target: said below.)
+            if p.fixed_deals.is_none() {
+                v.push(format!(
+                    "Play to {} points{}.",
+                    p.sheet_target(),
+                    if rules.table.partnerships {
+                        " per team"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+            // Every score is scaled, the game's target and limits with it.
+            if p.multiplier > 1 {
+                v.push(format!("Every hand's score is multiplied by {}, and the game's target and limits with it (a target of {} becomes {}).", p.multiplier, p.target, p.sheet_target()));
+            }
+            if p.divisor > 1 {
+                v.push(format!("Every hand's score is divided by {} (bids stay as they are), and the game's target and limits with it (a target of {} becomes {}).", p.divisor, p.target, p.sheet_target()));
+            }
             v.push("The bidder makes the contract when meld plus card points reach the bid; otherwise the bid is subtracted.".into());
-            if p.bidder_needs_trick_points {
+            if p.bidder_needs_trick_points && p.defender_needs == DefenderNeeds::Nothing {
+                // (The defenders score whatever they take: said below.)
+                v.push("A bidding side that takes no trick points scores nothing for the hand.".into());
+            } else if p.bidder_needs_trick_points {
                 v.push("A side that takes no trick points scores nothing for the hand.".into());
             } else if preset_points(rules).is_some_and(|q| q.bidder_needs_trick_points) {
                 v.push("A bidding side whose meld alone reaches the bid makes it without taking a trick point.".into());
@@ -109,19 +123,28 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
                 DefenderNeeds::Nothing => "The non-bidding side always adds its meld and card points, even without taking a trick.".to_string(),
             });
             if rules.preset == PresetId::Bison && p.fixed_deals.is_none() {
-                v.push(format!("If several players reach {} on one hand, the bidder wins if among them; otherwise the higher score wins, and a tie between the two non-bidders plays another hand.", p.target));
+                v.push(format!("If several players reach {} on one hand, the bidder wins if among them; otherwise the higher score wins, and a tie between the two non-bidders plays another hand.", p.sheet_target()));
             }
             if let Some(n) = p.fixed_deals {
                 v.push(format!("The game is {n} deals instead of a race to the target; the highest score wins."));
             }
-            if let Some(f) = p.floor {
-                v.push(format!("The game ends when a player is below {f} while someone is positive; the highest score wins."));
+            if let Some(f) = p.sheet_floor() {
+                // (A true minus sign.)
+                let floor = if f < 0 { format!("−{}", -f) } else { f.to_string() };
+                v.push(format!("The game ends when a player is below {floor} while someone is positive; the highest score wins."));
             }
-            if let Some(x) = p.lose_at {
+            if let Some(x) = p.sheet_lose_at() {
                 v.push(format!("The game ends as soon as a player or team is at −{x} or lower; the highest score wins."));
             }
             if p.mercy {
-                v.push(format!("Mercy rule: the game ends when the highest and the lowest scores are {} or more apart; the leader wins.", p.target));
+                v.push(format!("Mercy rule: the game ends when the highest and the lowest scores are {} or more apart; the leader wins.", p.sheet_target()));
+            }
+            if let Some(m) = &p.money {
+                v.push(format!(
+                    "Money play: nothing is paid hand by hand; at the game's end each loser pays the winner {}, and {} more for each hand of its own it conceded and twice that for each it played and lost.",
+                    money_text(i64::from(m.game_stake), false),
+                    money_text(i64::from(m.set_stake), false)
+                ));
             }
             if p.must_bid_to_go_out {
                 v.push("Must bid or set to go out: you win only on a hand in which you made the contract or set the declarer; reaching the target otherwise plays on.".into());
@@ -383,5 +406,58 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                 <p>{ "Partners' scores are shared: the score sheet shows each team." }</p>
             }
         </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pinochle_engine::rules::MoneyPlay;
+
+    fn points(rules: &mut Rules) -> &mut pinochle_engine::rules::PointsScoring {
+        match &mut rules.scoring {
+            Scoring::Points(p) => p,
+            _ => panic!("a points game"),
+        }
+    }
+
+    /// Scaled scores scale the target the text states; money play and a
+    /// fixed number of deals are said; defenders who always score are not
+    /// told they score nothing without a trick point.
+    #[test]
+    fn the_scoring_text_follows_the_options() {
+        let mut rules = Rules::preset(PresetId::DoubleDeck);
+        points(&mut rules).multiplier = 10;
+        let text = scoring_items(&rules);
+        assert_eq!(text[0], "Play to 5000 points per team.");
+        assert!(
+            text[1].starts_with("Every hand's score is multiplied by 10"),
+            "{text:?}"
+        );
+
+        let mut rules = Rules::preset(PresetId::Bison);
+        points(&mut rules).money = Some(MoneyPlay {
+            game_stake: 100,
+            set_stake: 25,
+        });
+        let text = scoring_items(&rules);
+        assert!(
+            text.iter().any(|l| l.starts_with("Money play: nothing is paid hand by hand; at the game's end each loser pays the winner $1.00, and $0.25 more")),
+            "{text:?}"
+        );
+        assert!(scoring_items(&Rules::preset(PresetId::Bison))
+            .iter()
+            .all(|l| !l.contains("Money")));
+
+        let mut rules = Rules::preset(PresetId::Partnership);
+        points(&mut rules).fixed_deals = Some(10);
+        points(&mut rules).defender_needs = DefenderNeeds::Nothing;
+        let text = scoring_items(&rules);
+        assert!(text.iter().all(|l| !l.starts_with("Play to")), "{text:?}");
+        assert!(
+            text.iter()
+                .all(|l| !l.starts_with("A side that takes no trick points")),
+            "{text:?}"
+        );
     }
 }

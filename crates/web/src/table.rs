@@ -783,8 +783,8 @@ fn score_chart(game: &Game, cols: &[(String, Seat)]) -> Html {
     let series = chart_series(game, cols);
     let target = match &rules.scoring {
         Scoring::Points(p) if p.fixed_deals.is_none() => Some(Reference {
-            value: i64::from(p.target),
-            label: format!("target {}", amount(rules, i64::from(p.target), false)),
+            value: p.sheet_target(),
+            label: format!("target {}", amount(rules, p.sheet_target(), false)),
         }),
         _ => None,
     };
@@ -940,7 +940,7 @@ fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
         .find(|&&(_, first, _)| pinochle_engine::game::same_side(rules, first, won_by))?;
     Some(match result.reason? {
         GameEndReason::Target => {
-            let target = i64::from(p.target);
+            let target = p.sheet_target();
             let others = names(&|first, score| score >= target && first != *winner);
             let held_bid = game
                 .history
@@ -958,7 +958,7 @@ fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
             }
         }
         GameEndReason::LoseAt => {
-            let floor = -i64::from(p.lose_at?);
+            let floor = -p.sheet_lose_at()?;
             format!(
                 "{} fell to {}, which ends the game: the highest score wins.",
                 names(&|_, score| score <= floor),
@@ -966,7 +966,7 @@ fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
             )
         }
         GameEndReason::Floor => {
-            let floor = i64::from(p.floor?);
+            let floor = p.sheet_floor()?;
             format!(
                 "{} fell below {}, which ends the game: the highest score wins.",
                 names(&|_, score| score < floor),
@@ -975,7 +975,7 @@ fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
         }
         GameEndReason::Mercy => format!(
             "The scores drew {} apart, which ends the game: the highest score wins.",
-            p.target
+            p.sheet_target()
         ),
         GameEndReason::FixedDeals => format!(
             "After {}, the highest score wins.",
@@ -983,6 +983,55 @@ fn game_end_text(game: &Game, result: &SessionResult) -> Option<String> {
         ),
         GameEndReason::DealLimit => return None,
     })
+}
+
+/// A points game played for money: what each player pays or receives at its
+/// end ("Settled in money: Boris receives $2.50; you pay $1.25 and Ada pays
+/// $1.25."), the game stake and the set stakes its rules say.
+fn money_settled(game: &Game, result: &SessionResult) -> Option<String> {
+    let rules = game.rules();
+    let Scoring::Points(p) = &rules.scoring else {
+        return None;
+    };
+    p.money.as_ref()?;
+    let seating = game.seating();
+    let paid = |seat: Seat| result.payments.seats.get(seat).copied().unwrap_or(0);
+    let seats = 0..result.payments.seats.len();
+    let receive: Vec<String> = seats
+        .clone()
+        .filter(|&s| paid(s) > 0)
+        .map(|s| {
+            let verb = if seating.is_you(s) {
+                "receive"
+            } else {
+                "receives"
+            };
+            format!(
+                "{} {verb} {}",
+                seating.name_in_sentence(s),
+                money_text(paid(s), false)
+            )
+        })
+        .collect();
+    let pay: Vec<String> = seats
+        .filter(|&s| paid(s) < 0)
+        .map(|s| {
+            let verb = if seating.is_you(s) { "pay" } else { "pays" };
+            format!(
+                "{} {verb} {}",
+                seating.name_in_sentence(s),
+                money_text(-paid(s), false)
+            )
+        })
+        .collect();
+    if receive.is_empty() && pay.is_empty() {
+        return Some("Settled in money: nobody pays anything.".to_string());
+    }
+    let mut text = format!("Settled in money: {}", receive.join(" and "));
+    if !pay.is_empty() {
+        text += &format!("; {}", pay.join(" and "));
+    }
+    Some(text + ".")
 }
 
 fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
@@ -1008,6 +1057,9 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             }
             if let Some(why) = result.as_ref().and_then(|r| game_end_text(game, r)) {
                 <p class="game-end-reason" data-testid="game-end-reason">{ why }</p>
+            }
+            if let Some(money) = result.as_ref().and_then(|r| money_settled(game, r)) {
+                <p class="game-end-money" data-testid="game-end-money">{ money }</p>
             }
             { score_sheet(game, true) }
             <p class="review-hands">
@@ -1489,6 +1541,56 @@ mod tests {
             first > 0 && same_hand > 0,
             "{first} first, {same_hand} with others over the target"
         );
+    }
+
+    /// Bison for money with every score divided by 10: the sheet's totals
+    /// are the running scores (the money ledger stays empty until the end),
+    /// the game ends at the target divided as the scores are (150), and the
+    /// game-over screen says who pays what.
+    #[test]
+    fn a_money_game_at_a_tenth_keeps_its_scores_and_settles_at_its_end() {
+        let mut rules = Rules::preset(PresetId::Bison);
+        if let Scoring::Points(p) = &mut rules.scoring {
+            p.divisor = 10;
+            p.money = Some(pinochle_engine::rules::MoneyPlay {
+                game_stake: 100,
+                set_stake: 25,
+            });
+        }
+        let settings =
+            crate::controller::Settings::for_rules(rules, None, &basic_settings(PresetId::Bison));
+        let mut game = Game::start("g".into(), settings, 21).expect("game starts");
+        drive(&mut game, |_| false, |_| {});
+        let result = game
+            .view()
+            .public
+            .session
+            .result
+            .clone()
+            .expect("the game ended");
+        let last = game.history.last().expect("hands were played");
+        let scores: Vec<i64> = (0..3).map(|s| last.totals.seat(s).unwrap()).collect();
+        assert_eq!(scores, result.scores, "the totals are the scores");
+        assert!(scores.iter().any(|&s| s >= 150), "{scores:?}");
+        assert!(scores.iter().all(|&s| s < 1500), "{scores:?}");
+        let before: i64 = game.history[game.history.len() - 2]
+            .totals
+            .seats
+            .iter()
+            .map(|s| s.unwrap())
+            .max()
+            .unwrap();
+        assert!(before < 150, "the game went on past the target: {before}");
+        let text = money_settled(&game, &result).expect("a money game says who pays");
+        let winner = game
+            .seating()
+            .name_in_sentence(result.winners[0])
+            .to_string();
+        assert!(
+            text.starts_with(&format!("Settled in money: {winner} receive")),
+            "{text}"
+        );
+        assert!(text.contains(" pay"), "{text}");
     }
 
     #[test]

@@ -173,7 +173,9 @@ pub struct HandSummary {
     pub delta: Option<Amounts>,
     /// Money or stake payments (ledger games).
     pub payments: Option<Amounts>,
-    /// Totals after the hand: scores, or the ledger in the money games.
+    /// Totals after the hand: scores (in a points game played for money
+    /// too, whose money is settled in `game_end`), or the ledger in the
+    /// stake and money games.
     pub totals: Amounts,
     pub game_end: Option<GameEnd>,
 }
@@ -212,6 +214,22 @@ fn by_seat<T: Copy>(map: &BTreeMap<String, T>, seats: usize) -> Vec<Option<T>> {
         .collect()
 }
 
+/// The totals a hand's summary shows: the record's, except in a points game
+/// played for money, whose ledger stays empty until the game's end (nothing
+/// is paid hand by hand): there the running scores (`score-N`), which the
+/// game is played to.
+fn summary_totals(totals: &BTreeMap<String, i64>) -> BTreeMap<String, i64> {
+    let scores: BTreeMap<String, i64> = totals
+        .iter()
+        .filter_map(|(k, &v)| Some((k.strip_prefix("score-")?.to_string(), v)))
+        .collect();
+    if scores.is_empty() {
+        totals.clone()
+    } else {
+        scores
+    }
+}
+
 impl HandSummary {
     pub fn from_record(r: &HandRecord) -> HandSummary {
         let seats = r.players;
@@ -233,7 +251,7 @@ impl HandSummary {
             },
             delta: r.delta.as_ref().map(|m| Amounts::from_map(m, seats)),
             payments: r.payments.as_ref().map(|m| Amounts::from_map(m, seats)),
-            totals: Amounts::from_map(&r.totals, seats),
+            totals: Amounts::from_map(&summary_totals(&r.totals), seats),
             game_end: r.game_end.clone(),
         }
     }

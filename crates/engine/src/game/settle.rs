@@ -112,6 +112,25 @@ impl PointsScoring {
     pub fn scaled(&self, score: i64) -> i64 {
         score * i64::from(self.multiplier) / i64::from(self.divisor.max(1))
     }
+
+    /// The game's target on the score sheet. A target is a score, so it is
+    /// scaled as every score is (bison: "divide all the scores by 10 … a
+    /// target score of 1500 to win the game would become 150"); a game at
+    /// ×10 played to the unscaled 500 ended on its first hand.
+    pub fn sheet_target(&self) -> i64 {
+        self.scaled(i64::from(self.target))
+    }
+
+    /// The losing floor on the score sheet (scaled as the target is).
+    pub fn sheet_floor(&self) -> Option<i64> {
+        self.floor.map(|f| self.scaled(i64::from(f)))
+    }
+
+    /// The "lose at minus" score on the score sheet, as a positive figure
+    /// (scaled as the target is).
+    pub fn sheet_lose_at(&self) -> Option<i64> {
+        self.lose_at.map(|x| self.scaled(i64::from(x)))
+    }
 }
 
 impl State {
@@ -520,14 +539,14 @@ impl State {
         if p.fixed_deals.is_some_and(|n| hands >= n) {
             return Some((self.leaders(), GameEndReason::FixedDeals));
         }
-        if p.floor
-            .is_some_and(|f| scores.iter().any(|&s| s < f as i64))
+        if p.sheet_floor()
+            .is_some_and(|f| scores.iter().any(|&s| s < f))
             && scores.iter().any(|&s| s > 0)
         {
             return Some((self.leaders(), GameEndReason::Floor));
         }
-        if p.lose_at
-            .is_some_and(|x| scores.iter().any(|&s| s <= -i64::from(x)))
+        if p.sheet_lose_at()
+            .is_some_and(|x| scores.iter().any(|&s| s <= -x))
         {
             return Some((self.leaders(), GameEndReason::LoseAt));
         }
@@ -535,13 +554,13 @@ impl State {
             scores.iter().copied().max().unwrap_or(0),
             scores.iter().copied().min().unwrap_or(0),
         );
-        if p.mercy && high - low >= i64::from(p.target) {
+        if p.mercy && high - low >= p.sheet_target() {
             return Some((self.leaders(), GameEndReason::Mercy));
         }
         if p.fixed_deals.is_none() {
             let may_go_out =
                 |side: Seat| !p.must_bid_to_go_out || self.made_or_set(side, declarer, outcome);
-            if let Some(winners) = self.target_winners(p.target, declarer, may_go_out) {
+            if let Some(winners) = self.target_winners(p.sheet_target(), declarer, may_go_out) {
                 return Some((winners, GameEndReason::Target));
             }
         }
@@ -603,13 +622,13 @@ impl State {
     /// higher score; a tie among the best plays another hand).
     fn target_winners(
         &self,
-        target: u32,
+        target: i64,
         declarer: Option<Seat>,
         may_go_out: impl Fn(Seat) -> bool,
     ) -> Option<Vec<Seat>> {
         let scores = &self.public.session.scores;
         let mut reached: Vec<Seat> = (0..self.public.seats)
-            .filter(|&x| scores[x] >= target as i64)
+            .filter(|&x| scores[x] >= target)
             .map(|x| self.side_key(x))
             .filter(|&side| may_go_out(side))
             .collect();
