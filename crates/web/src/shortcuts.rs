@@ -1,7 +1,9 @@
 //! Which key presses the table takes as its one-letter shortcuts (B bid, P
 //! pass, + − change the bid, H hint). A press with Ctrl, ⌘ or Alt held belongs
 //! to the browser (Ctrl+P prints, ⌘B opens bookmarks), and a letter typed into
-//! a field that takes text is text: neither is a shortcut.
+//! a field that takes text is text: neither is a shortcut. Nor is a key
+//! pressed while a window lies over the table (the rules, a hand's result,
+//! a review): P passed at the auction behind the rules.
 
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
@@ -49,8 +51,21 @@ pub fn browser_modifier(e: &KeyboardEvent) -> bool {
     e.ctrl_key() || e.meta_key() || e.alt_key()
 }
 
-/// The key of `e` if it is a shortcut ([`is_shortcut`]).
+/// The class of the windows that lie over the whole table (`table.rs`,
+/// `review_view.rs`).
+const OVERLAY: &str = ".overlay";
+
+/// The key of `e` if it is a shortcut ([`is_shortcut`]) and no window lies
+/// over the table.
 pub fn shortcut_key(e: &KeyboardEvent) -> Option<String> {
+    let covered = gloo_utils::document()
+        .query_selector(OVERLAY)
+        .ok()
+        .flatten()
+        .is_some();
+    if covered {
+        return None;
+    }
     let modifier = browser_modifier(e);
     let shortcut = match e
         .target()

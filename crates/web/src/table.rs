@@ -1294,10 +1294,16 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             .as_ref()
             .map_or(h.current_trick().len(), |t| t.cards.len());
     let game_title = game.title();
+    // A window over the whole table (the rules, the hand's result, its
+    // review) keeps the keyboard: the table behind it takes no focus (Tab
+    // from the rules reached the bid button behind them, and Enter bid).
+    let covered = show_rules || game.result.is_some() || game.review.is_some();
     html! {
         <div class={format!("game{}", if four { " four-color" } else { "" })} data-testid="game"
              data-phase={h.phase.name()} data-hand={h.number.to_string()} data-hands-done={game.history.len().to_string()} data-tricks-done={h.trick_winners.len().to_string()} data-ticket={game.ticket().moves.to_string()}
              data-own-cards={view.own.hand.len().to_string()} data-visible-faces={visible_faces.to_string()}>
+            // (`display: contents`: the table's parts stay items of its grid.)
+            <div class="table-layer" inert={covered}>
             <header class="table-bar">
                 <div class="title">
                     <h2 data-testid="game-name" title={game_title.1}>{ game_title.0 }</h2>
@@ -1402,6 +1408,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                       reasons={choice.reasons} active={choice.active}
                       verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
                       turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
+            </div>
             if let Some(s) = &game.result {
                 { result_panel(game, s, msg(Msg::CloseResult), msg(Msg::OpenReview(s.hand)), cb.on_new_game.clone()) }
             }
