@@ -450,8 +450,21 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         })
     };
     let library = &props.library;
+    // The game last played, if unfinished: the way back to it sits on top
+    // (it was only under "Saved games" at the page's foot, so a player who
+    // left the table by "New game" thought the game lost).
+    let latest = library.sessions.iter().find(|s| !s.finished);
     html! {
         <>
+        if let Some(session) = latest {
+            <p class="resume-latest" data-testid="resume-latest">
+                <span>{ format!("Your game in progress: {}", describe(session)) }</span>
+                <button type="button" class="primary" data-testid="resume-latest-button"
+                        onclick={{ let (resume, id) = (props.onresume.clone(), session.id.clone()); move |_: MouseEvent| resume.emit(id.clone()) }}>
+                    { "Back to the game" }
+                </button>
+            </p>
+        }
         <form class="start" data-testid="start" onsubmit={on_submit} aria-labelledby="start-title">
             <h2 id="start-title">{ "New game" }</h2>
             if let Some(err) = &props.error {
