@@ -4,6 +4,7 @@
 //! a reset that asks first.
 
 use pinochle_ai::grading::RATING_START;
+use pinochle_engine::rules::{money_text, Scoring};
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
 
@@ -39,10 +40,21 @@ fn result_text(id: &str, t: &Tallies) -> String {
         return "—".into();
     };
     let rules = PresetId::from_id(id).map(Rules::preset);
+    let stakes = match (&rules, t.tally) {
+        (Some(rules), _) => matches!(rules.scoring, Scoring::Stakes(_)),
+        (None, tally) => tally == Some(Tally::Stakes),
+    };
+    // Stake units are few a hand: two decimals ("+0.50 u"); points and
+    // cents to the nearest one.
+    if stakes {
+        let sign = if average < 0.0 { "−" } else if average > 0.0 { "+" } else { "" };
+        return format!("{sign}{:.2} u", average.abs());
+    }
+    let rounded = average.round() as i64;
     match (rules, t.tally) {
-        (Some(rules), _) => amount(&rules, average, true),
-        (None, Some(Tally::Points) | None) => average.to_string(),
-        (None, Some(_)) => format!("{average} u"),
+        (Some(rules), _) => amount(&rules, rounded, true),
+        (None, Some(Tally::Money)) => money_text(rounded, true),
+        (None, _) => rounded.to_string(),
     }
 }
 
@@ -189,5 +201,25 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                 }
             }
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A result per hand is the mean, not the mean cut toward zero: stake
+    /// units keep two decimals, points round to the nearest.
+    #[test]
+    fn a_result_per_hand_is_rounded_not_cut() {
+        let tallies = |hands, result_total| Tallies {
+            hands,
+            result_total,
+            ..Tallies::default()
+        };
+        assert_eq!(result_text("brooklyn", &tallies(2, 1)), "+0.50 u");
+        assert_eq!(result_text("brooklyn", &tallies(3, -2)), "−0.67 u");
+        assert_eq!(result_text("partnership", &tallies(6, 340)), "+57");
+        assert_eq!(result_text("bison", &tallies(0, 0)), "—");
     }
 }

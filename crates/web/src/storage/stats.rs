@@ -84,12 +84,16 @@ impl Tallies {
         (self.bids_won > 0).then(|| (self.made * 100 + self.bids_won / 2) / self.bids_won)
     }
 
+    /// The mean meld, rounded to the nearest point.
     pub fn average_meld(&self) -> Option<i64> {
-        (self.meld_hands > 0).then(|| self.meld_total / i64::from(self.meld_hands))
+        (self.meld_hands > 0)
+            .then(|| (self.meld_total as f64 / f64::from(self.meld_hands)).round() as i64)
     }
 
-    pub fn average_result(&self) -> Option<i64> {
-        (self.hands > 0).then(|| self.result_total / i64::from(self.hands))
+    /// The mean result per hand, unrounded (a stake game's +0.5 u was cut
+    /// to 0, a points game's 56.7 to 56).
+    pub fn average_result(&self) -> Option<f64> {
+        (self.hands > 0).then(|| self.result_total as f64 / f64::from(self.hands))
     }
 }
 
