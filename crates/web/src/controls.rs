@@ -359,7 +359,13 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
         },
         Phase::Trump => html! {
             <div class="choice trump-choice" role="group" aria-label="Name trump" data-testid="trump-choice">
-                <p>{ "Name trump. Your meld with each suit as trump:" }</p>
+                // Where the rules leave out suits (the double deck's trump
+                // needs a marriage), say why they are missing.
+                <p>{ if legal.iter().filter(|a| matches!(a, Action::ChooseTrump(_))).count() < 4 {
+                    "Name trump, a suit in which you hold a marriage. Your meld with each as trump:"
+                } else {
+                    "Name trump. Your meld with each suit as trump:"
+                } }</p>
                 <div class="suit-buttons">
                 { for legal.iter().filter_map(|a| match a { Action::ChooseTrump(s) => Some(*s), _ => None }).map(|suit| {
                     let meld = best_meld(rules, &view.own.hand, Some(suit)).total;
