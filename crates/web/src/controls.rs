@@ -327,9 +327,19 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
             </div>
         },
         Phase::KittyConcede | Phase::MeldConcede | Phase::BidderDecision => {
-            let question = match view.phase() {
-                Phase::KittyConcede => "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
-                Phase::MeldConcede => "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",
+            let question = match (view.phase(), &rules.scoring) {
+                // In stake units, what a newcomer does not know a "set" costs.
+                (Phase::KittyConcede, Scoring::Stakes(s)) => {
+                    let units = s.schedule.win_units(h.bid.unwrap_or_default());
+                    let doubles = match (s.spades > 1, s.hearts > 1) {
+                        (true, true) => "; more in spades or hearts",
+                        (true, false) => "; double in spades",
+                        _ => "",
+                    };
+                    &format!("You have seen the kitty. Play (made: each pays you {units} u; set: you pay each {} u{doubles}) or concede (you pay each {units} u)?", 2 * units)
+                }
+                (Phase::KittyConcede, _) => "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
+                (Phase::MeldConcede, _) => "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",
                 _ => "Play the hand (the others may challenge), or pass and pay the stake?",
             };
             let concede_label = GiveUp::of(view.phase()).label;
