@@ -4,8 +4,9 @@
 //! table variants of RULES.md §6 included when they are on.
 
 use pinochle_engine::rules::{
-    meld_value, money_text, AllPass, BidBand, ConcedeTiming, Counting, DefenderNeeds, HeadRule,
-    MeldBy, MeldValues, PassOrder, Scoring, SitOut, TrumpMarriage,
+    meld_value, money_text, AllPass, BidBand, Bunch, ConcedeTiming, Counting, DefenderNeeds,
+    HeadRule, MeldBy, MeldValues, PassOrder, Scoring, SitOut, StakeSchedule, SurrenderAward,
+    TrumpMarriage,
 };
 use pinochle_engine::{PresetId, Rules};
 use yew::{component, html, Html, Properties};
@@ -80,9 +81,37 @@ fn preset_points(rules: &Rules) -> Option<pinochle_engine::rules::PointsScoring>
     }
 }
 
+/// The points scoring of a rule set, if it counts points.
+fn points_of(rules: &Rules) -> Option<&pinochle_engine::rules::PointsScoring> {
+    match &rules.scoring {
+        Scoring::Points(p) => Some(p),
+        _ => None,
+    }
+}
+
 /// An amount the rules set in cents, "$2.00".
 fn cents(c: u32) -> String {
     money_text(i64::from(c), false)
+}
+
+/// How a stake schedule grows with the bid, in units won from each opponent.
+fn stake_schedule_text(schedule: StakeSchedule) -> String {
+    let steps = |u: [u32; 7]| {
+        format!(
+            "The higher the bid, the bigger the stake: {} {} for a bid up to 340, then {}, {}, {}, {} and {} for each 50 more, and {} from 600 up.",
+            u[0],
+            if u[0] == 1 { "unit" } else { "units" },
+            u[1], u[2], u[3], u[4], u[5], u[6]
+        )
+    };
+    match schedule {
+        StakeSchedule::Classic => {
+            "The higher the bid, the bigger the stake (1 unit below 350, doubling every 50).".into()
+        }
+        StakeSchedule::GentleA => steps([1, 2, 4, 6, 8, 10, 12]),
+        StakeSchedule::GentleB => steps([1, 3, 7, 10, 13, 16, 19]),
+        StakeSchedule::GentleC => steps([2, 3, 4, 5, 6, 7, 8]),
+    }
 }
 
 fn scoring_items(rules: &Rules) -> Vec<String> {
@@ -111,7 +140,9 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             v.push("The bidder makes the contract when meld plus card points reach the bid; otherwise the bid is subtracted.".into());
             if p.bidder_needs_trick_points && p.defender_needs == DefenderNeeds::Nothing {
                 // (The defenders score whatever they take: said below.)
-                v.push("A bidding side that takes no trick points scores nothing for the hand.".into());
+                v.push(
+                    "A bidding side that takes no trick points scores nothing for the hand.".into(),
+                );
             } else if p.bidder_needs_trick_points {
                 v.push("A side that takes no trick points scores nothing for the hand.".into());
             } else if preset_points(rules).is_some_and(|q| q.bidder_needs_trick_points) {
@@ -130,7 +161,11 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             }
             if let Some(f) = p.sheet_floor() {
                 // (A true minus sign.)
-                let floor = if f < 0 { format!("−{}", -f) } else { f.to_string() };
+                let floor = if f < 0 {
+                    format!("−{}", -f)
+                } else {
+                    f.to_string()
+                };
                 v.push(format!("The game ends when a player is below {floor} while someone is positive; the highest score wins."));
             }
             if let Some(x) = p.sheet_lose_at() {
@@ -138,6 +173,26 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             }
             if p.mercy {
                 v.push(format!("Mercy rule: the game ends when the highest and the lowest scores are {} or more apart; the leader wins.", p.sheet_target()));
+            }
+            if let Some(min) = p.meld_minimum {
+                v.push(format!("Minimum {min}: a side's meld counts only if it totals {min} or more; a side that takes fewer than {min} card points in tricks scores nothing and, if it holds the bid, is set; a bidding side with less than {min} meld loses the bid without play."));
+            }
+            if !p.bunching.is_empty() {
+                let patterns: Vec<&str> = p
+                    .bunching
+                    .iter()
+                    .map(|b| match b {
+                        Bunch::FiveNinesOnlyDix => "five nines and no meld but a dix",
+                        Bunch::SixNinesNoMeld => "six nines and no meld",
+                        Bunch::SevenNines => "seven nines",
+                        Bunch::FiveNinesNoAces => "five nines and no aces",
+                        Bunch::SixNinesOneAce => "six nines and at most one ace",
+                    })
+                    .collect();
+                v.push(format!(
+                    "Bunching: the hand is thrown in and dealt again when a player holds {}.",
+                    patterns.join("; or ")
+                ));
             }
             if let Some(m) = &p.money {
                 v.push(format!(
@@ -151,17 +206,35 @@ fn scoring_items(rules: &Rules) -> Vec<String> {
             }
             v
         }
-        Scoring::Stakes(s) => vec![
-            "A running ledger in stake units, no game end: each opponent pays the declarer when the contract is made and is paid double when it is set.".into(),
-            "A player sitting out pays and is paid as one of the declarer's opponents.".into(),
-            format!("Spades trump multiplies every payment by {}.", s.spades),
-            "The higher the bid, the bigger the stake (1 unit below 350, doubling every 50).".into(),
-        ],
-        Scoring::Pot(p) => vec![
-            format!("Everyone antes {} into the pot.", cents(p.ante)),
-            format!("A bid is worth a tenth of itself in cents, rounded down to 5¢; a made bid of {} or more also takes the pot.", p.pot_bid),
-            "A conceded hand pays each opponent and the pot once; a played, lost hand twice.".into(),
-        ],
+        Scoring::Stakes(s) => {
+            let mut v = vec![
+                "A running ledger in stake units, no game end: each opponent pays the declarer when the contract is made and is paid double when it is set.".into(),
+                "A player sitting out pays and is paid as one of the declarer's opponents.".into(),
+                format!("Spades trump multiplies every payment by {}.", s.spades),
+            ];
+            if s.hearts > 1 {
+                v.push(format!(
+                    "Hearts trump multiplies every payment by {}.",
+                    s.hearts
+                ));
+            }
+            v.push(stake_schedule_text(s.schedule));
+            v
+        }
+        Scoring::Pot(p) => {
+            let mut v = vec![
+                format!("Everyone antes {} into the pot.", cents(p.ante)),
+                format!("A bid is worth a tenth of itself in cents, rounded down to 5¢; a made bid of {} or more also takes the pot, and everyone antes again.", p.pot_bid),
+                "A conceded hand pays each opponent and the pot once; a played, lost hand twice.".into(),
+            ];
+            if p.spades > 1 {
+                v.push(format!(
+                    "Spades trump multiplies every payment by {}.",
+                    p.spades
+                ));
+            }
+            v
+        }
         Scoring::Bowl(b) => {
             let mut v = vec![
                 format!("Everyone buys into the kitty bowl for {}.", cents(b.buy_in)),
@@ -253,7 +326,11 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         ));
     }
     if let Some(n) = a.max_rounds {
-        auction.push(format!("Each player may speak at most {n} times."));
+        auction.push(if n == 1 {
+            "Each player may speak only once.".to_string()
+        } else {
+            format!("Each player may speak at most {n} times.")
+        });
     }
     if let Some(n) = a.redeal_nines {
         auction.push(format!("A player dealt {n} or more nines may ask for a redeal at their first turn in the auction; the same dealer deals again."));
@@ -331,10 +408,21 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                 Scoring::Pot(_) => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, the bid's worth to each opponent and to the pot.".into(),
                 _ => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, paying each opponent what a made bid would win, never doubled for spades.".into(),
             },
-            ConcedeTiming::AfterMeld => match concede.min_shortfall {
-                Some(n) => format!("After the meld the declarer may concede instead of playing when the bid exceeds the side's meld by more than {n}."),
-                None => "After the meld the declarer may concede instead of playing, whatever the bid.".into(),
-            },
+            ConcedeTiming::AfterMeld => {
+                let when = match concede.min_shortfall {
+                    Some(n) => format!("when the bid exceeds the side's meld by more than {n}"),
+                    None => "whatever the bid".into(),
+                };
+                // What the opponents take from a throw-in.
+                let award = match points_of(r).map(|p| p.surrender) {
+                    Some(SurrenderAward::Nothing) => " (the declaring side loses the bid; the opponents score nothing)".to_string(),
+                    Some(SurrenderAward::Meld) => " (the declaring side loses the bid; the opponents score their meld)".to_string(),
+                    Some(SurrenderAward::MeldPlus(x)) => format!(" (the declaring side loses the bid; the opponents score their meld plus {x})"),
+                    Some(SurrenderAward::PlayOut) => " (the declaring side loses the bid; the hand is played out for the opponents, who score their meld and card points)".to_string(),
+                    None => String::new(),
+                };
+                format!("After the meld the declarer may concede instead of playing, {when}{award}.")
+            }
         });
     }
     if c.automatic_set {
@@ -448,6 +536,36 @@ mod tests {
         assert!(scoring_items(&Rules::preset(PresetId::Bison))
             .iter()
             .all(|l| !l.contains("Money")));
+
+        // The double deck's minimum, bison's bunching, a gentle schedule.
+        let mut rules = Rules::preset(PresetId::DoubleDeck);
+        points(&mut rules).meld_minimum = Some(20);
+        let text = scoring_items(&rules);
+        assert!(
+            text.iter().any(|l| l.starts_with("Minimum 20: ")),
+            "{text:?}"
+        );
+        let mut rules = Rules::preset(PresetId::Bison);
+        points(&mut rules).bunching = vec![Bunch::SevenNines, Bunch::SixNinesNoMeld];
+        let text = scoring_items(&rules);
+        assert!(
+            text.iter().any(|l| l == "Bunching: the hand is thrown in and dealt again when a player holds seven nines; or six nines and no meld."),
+            "{text:?}"
+        );
+        let mut rules = Rules::preset(PresetId::Brooklyn);
+        if let Scoring::Stakes(s) = &mut rules.scoring {
+            s.schedule = StakeSchedule::GentleB;
+            s.hearts = 3;
+        }
+        let text = scoring_items(&rules);
+        assert!(
+            text.contains(&"Hearts trump multiplies every payment by 3.".to_string()),
+            "{text:?}"
+        );
+        assert!(
+            text.contains(&"The higher the bid, the bigger the stake: 1 unit for a bid up to 340, then 3, 7, 10, 13 and 16 for each 50 more, and 19 from 600 up.".to_string()),
+            "{text:?}"
+        );
 
         let mut rules = Rules::preset(PresetId::Partnership);
         points(&mut rules).fixed_deals = Some(10);
