@@ -92,7 +92,7 @@ pub fn BidControls(props: &BidControlsProps) -> Html {
             if !props.bids.is_empty() {
                 <label class="bid-select">
                     <span class="visually-hidden">{ "Bid amount" }</span>
-                    <select {onchange} data-testid="bid-amount" aria-keyshortcuts="+ -" data-shortcuts="">
+                    <select {onchange} data-testid="bid-amount" aria-keyshortcuts="+ -" data-shortcuts="" data-focus-first="">
                         { for props.bids.iter().enumerate().map(|(i, b)| html! {
                             <option value={b.to_string()} selected={i == index}>{ b }</option>
                         }) }

@@ -42,8 +42,10 @@ struct FocusDecisionProps {
 /// focus goes to its first choice, as the hand gives a card play's to the
 /// first playable card — when the focus was lost or sat in the hand, whose
 /// cards are no choice then, or in the controls, where it was on the last
-/// decision's. (Not the auction: B and P bid and pass, and an Enter meant for
-/// something else must not bid.) Put there once a bury or a pass has its
+/// decision's. (At the auction it goes to the bid amount, not to a button:
+/// B and P bid and pass, and an Enter meant for something else must not
+/// bid; it sat on the page's body after each bid, five Tab stops from the
+/// bid.) Put there once a bury or a pass has its
 /// cards, it takes the focus from the hand to the confirming button, six Tab
 /// stops back from the hand. In the result panel it gives the focus to the
 /// button marked `data-focus-first` (the next hand), from the hand under it.
@@ -68,7 +70,9 @@ fn FocusDecision(props: &FocusDecisionProps) -> Html {
             });
             let first = controls
                 .and_then(|c| {
-                    c.query_selector("button[data-action], button[data-focus-first]")
+                    c.query_selector(
+                        "button[data-action], button[data-focus-first], select[data-focus-first]",
+                    )
                         .ok()
                         .flatten()
                 })
@@ -1368,9 +1372,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     }
                 } else if may_act {
                     { decision_controls(&view, &on_action) }
-                    if h.phase != Phase::Auction {
-                        <FocusDecision turn={game.ticket().moves.to_string()} />
-                    }
+                    <FocusDecision turn={game.ticket().moves.to_string()} />
                 } else if !h.active.contains(&game.human) {
                     <p class="prompt">{ if game.rules().scoring.is_ledger() {
                         "You sit out this hand, and pay or are paid as one of the declarer's opponents."
