@@ -287,9 +287,11 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
             String::new()
         }
     );
+    // The lowest bid the steps allow: a minimum of 355 with bids in tens
+    // is 360 at the table.
     let mut auction = vec![format!(
         "Bidding starts left of the dealer; the lowest bid is {}.",
-        a.min_bid
+        pinochle_engine::game::bidding::lowest_bid(r).unwrap_or(a.min_bid)
     )];
     auction.push(bid_steps_text(&a.bands));
     if a.open_at_minimum {
