@@ -135,7 +135,7 @@ fn options_show_the_ranges_of_the_rule_set_and_why_an_option_is_inert() {
     assert!(find(&brooklyn, "all_pass")["inert"]
         .as_str()
         .unwrap()
-        .contains("opener_must_bid"));
+        .contains("the opener must bid"));
     assert!(find(&brooklyn, "head_rule")["inert"].is_null());
     let pot = json(&["options", "--preset", "brooklyn", "--set", "pot_game=true"]);
     assert_eq!(find(&pot, "seats")["kind"]["max"], 5);

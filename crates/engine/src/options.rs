@@ -81,21 +81,21 @@ impl OptionSpec {
         let p = points(rules);
         match self.key {
             "all_pass" if a.opener_must_bid => Some(
-                "the opener must bid ('opener_must_bid'), so the players before the dealer never all pass"
+                "the opener must bid, so the players before the dealer never all pass"
                     .into(),
             ),
             "dealer_may_decline" if a.opener_must_bid || a.all_pass != AllPass::DealerStuck => {
                 Some(format!(
-                    "only a dealer stuck with the bid may decline, and no dealer is stuck ('all_pass' is {}{})",
+                    "only a dealer stuck with the bid may decline, and no dealer is stuck (when all before the dealer pass: {}{})",
                     name_of(a.all_pass, ALL_PASS),
-                    if a.opener_must_bid { ", 'opener_must_bid' is on" } else { "" }
+                    if a.opener_must_bid { "; and the opener must bid" } else { "" }
                 ))
             }
             "target" if p.is_some_and(|p| p.fixed_deals.is_some() && !p.mercy) => Some(
-                "a fixed number of deals ('fixed_deals') replaces the target".into(),
+                "a fixed number of deals replaces the target".into(),
             ),
             "must_bid_to_go_out" if p.is_some_and(|p| p.fixed_deals.is_some()) => Some(
-                "with a fixed number of deals ('fixed_deals') nobody goes out at the target".into(),
+                "with a fixed number of deals nobody goes out at the target".into(),
             ),
             _ => None,
         }
@@ -201,6 +201,17 @@ fn choice<T: Copy>(v: &str, table: &[(&str, T)]) -> Result<T, String> {
             format!("'{v}' is not one of {}", names.join(", "))
         })
 }
+
+/// Rules fields that one option sets, with that option's key.
+const FIELD_OPTIONS: &[(&str, &str)] = &[
+    ("auction.bands", "bid_bands"),
+    ("auction.escape_to", "escape"),
+    ("auction.max_rounds", "bidding_rounds"),
+    ("auction.raises", "bid_raises"),
+    ("scoring.divisor", "score_divisor"),
+    ("scoring.target", "target"),
+    ("counting", "counting"),
+];
 
 fn name_of<T: Copy + PartialEq>(value: T, table: &[(&'static str, T)]) -> String {
     table
@@ -956,7 +967,18 @@ impl Rules {
 
     /// Checks that the whole rule set is consistent and in range.
     pub fn validate(&self) -> Result<(), RulesError> {
-        let bad = |field: &'static str, reason: String| Err(RulesError::Invalid { field, reason });
+        // A field that an option sets is named by that option's key (a
+        // message said "rules field auction.escape_to" for the option
+        // `escape`); the others by their place in the rules.
+        let bad = |field: &'static str, reason: String| {
+            Err(match FIELD_OPTIONS.iter().find(|(f, _)| *f == field) {
+                Some((_, key)) => RulesError::BadValue {
+                    key: (*key).to_string(),
+                    reason,
+                },
+                None => RulesError::Invalid { field, reason },
+            })
+        };
         let t = &self.table;
         if !(3..=4).contains(&t.active) {
             return bad(
@@ -1105,8 +1127,8 @@ impl Rules {
             return bad(
                 "counting",
                 format!(
-                    "{:?} does not fit a {}-card deck",
-                    self.counting,
+                    "{} does not fit a {}-card deck",
+                    name_of(self.counting, COUNTINGS),
                     self.deck.size()
                 ),
             );
@@ -1382,10 +1404,14 @@ mod tests {
             .unwrap()
             .inert_reason(&r)
             .unwrap();
-        assert!(reason.contains("'all_pass' is throw-in"), "{reason}");
+        // In the editor's words, not the option keys.
+        assert!(
+            reason.contains("when all before the dealer pass: throw-in"),
+            "{reason}"
+        );
         let brooklyn = Rules::preset(PresetId::Brooklyn);
         let reason = spec("all_pass").unwrap().inert_reason(&brooklyn).unwrap();
-        assert!(reason.contains("opener_must_bid"), "{reason}");
+        assert!(reason.contains("the opener must bid"), "{reason}");
         let fixed = Rules::from_preset_id("bison", &["fixed_deals=4"]).unwrap();
         assert!(spec("target").unwrap().inert_reason(&fixed).is_some());
         assert!(spec("target")

@@ -8,7 +8,7 @@
 //! message and the rules stay as they were. An option that cannot take effect
 //! under the others is shown disabled with the reason (RULES.md §7).
 
-use pinochle_engine::options::{specs, OptionKind, OptionSpec};
+use pinochle_engine::options::{spec, specs, OptionKind, OptionSpec, RulesError};
 use pinochle_engine::Rules;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -17,6 +17,31 @@ use yew::{component, html, use_state, Callback, Event, Html, MouseEvent, Propert
 use crate::rule_forms::{
     self, extended_value, layout, plain_value, Edit, Layout, TextForm, AWARDS, COPY_NAMES, PATTERNS,
 };
+
+/// A refused change in the editor's words: the options by their labels,
+/// as the editor shows them, not by their keys ("options 'bid_raises' and
+/// 'bid_bands' do not fit together" named no field on the page).
+fn refusal_text(err: &RulesError) -> String {
+    let label = |key: &str| spec(key).map_or(key.to_string(), |s| format!("“{}”", s.label));
+    let sentence = |text: String| {
+        let mut chars = text.chars();
+        chars
+            .next()
+            .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+            + "."
+    };
+    match err {
+        RulesError::BadValue { key, reason } => sentence(format!("{}: {reason}", label(key))),
+        RulesError::Conflict { keys, reason } => {
+            let named: Vec<String> = keys.iter().map(|k| label(k)).collect();
+            sentence(format!(
+                "{} do not fit together: {reason}",
+                named.join(" and ")
+            ))
+        }
+        other => sentence(other.to_string()),
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct RulesEditorProps {
@@ -281,7 +306,7 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                                         refused.set(None);
                                         emit.emit(next);
                                     }
-                                    Err(err) => refused.set(Some((spec.key, err.to_string()))),
+                                    Err(err) => refused.set(Some((spec.key, refusal_text(&err)))),
                                 }
                             })
                         };

@@ -73,8 +73,8 @@ fn FocusDecision(props: &FocusDecisionProps) -> Html {
                     c.query_selector(
                         "button[data-action], button[data-focus-first], select[data-focus-first]",
                     )
-                        .ok()
-                        .flatten()
+                    .ok()
+                    .flatten()
                 })
                 .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
             if let (true, Some(button)) = (lost, first) {
