@@ -53,6 +53,10 @@ const STYLES: [(&str, &str); 6] = [
     ("#ffffff", "4 4"),
 ];
 
+/// How far apart, in the chart's units, the lines are drawn (a line is 2
+/// wide): lines on the same values lie side by side, not one over another.
+const LINES_APART: f64 = 2.0;
+
 const W: f64 = 300.0;
 const H: f64 = 120.0;
 /// Room for the value labels on the left and the step labels below.
@@ -97,6 +101,13 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
         return html! {};
     }
     let (low, high) = bounds(series, reference.as_ref().map(|r| r.value), *scale);
+    // The axis is labelled with the highest and lowest values drawn, not
+    // the plot's edges (a fitted rating chart's top read 1505 where the
+    // best rating was 1500); a scale from zero keeps its zero.
+    let drawn = series.iter().flat_map(|s| s.values.iter().copied());
+    let top = drawn.clone().max().unwrap_or(high);
+    let bottom = drawn.min().unwrap_or(low);
+    let bottom = if *scale == Scale::FromZero { bottom.min(0) } else { bottom };
     let x = |i: usize| LEFT + (W - LEFT - 4.0) * i as f64 / (steps - 1) as f64;
     let y = |v: i64| 4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64;
     let summary = series
@@ -122,14 +133,19 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
                     <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(r.value))} y2={format!("{:.1}", y(r.value))} />
                     <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(r.value)))} text-anchor="end">{ r.label.clone() }</text>
                 }
-                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(high) + 8.0)} text-anchor="end">{ format(high) }</text>
-                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(low))} text-anchor="end">{ format(low) }</text>
+                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(top) + 8.0)} text-anchor="end">{ format(top) }</text>
+                if bottom != top {
+                    <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(bottom))} text-anchor="end">{ format(bottom) }</text>
+                }
                 <text x={LEFT.to_string()} y={(H - 2.0).to_string()}>{ first_step }</text>
                 <text x={W.to_string()} y={(H - 2.0).to_string()} text-anchor="end">{ first_step + steps - 1 }</text>
                 { for series.iter().enumerate().map(|(i, s)| {
                     let (colour, dash) = STYLES[i % STYLES.len()];
+                    // Lines a little apart, so two players level the whole
+                    // way (the ledger's first hands) both show.
+                    let apart = (i as f64 - (series.len() as f64 - 1.0) / 2.0) * LINES_APART;
                     let points = s.values.iter().enumerate()
-                        .map(|(k, &v)| format!("{:.1},{:.1}", x(k), y(v)))
+                        .map(|(k, &v)| format!("{:.1},{:.1}", x(k), y(v) + apart))
                         .collect::<Vec<_>>()
                         .join(" ");
                     html! { <polyline points={points} stroke={colour} stroke-dasharray={dash} fill="none" stroke-width="2" /> }
