@@ -867,10 +867,43 @@ pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     } else {
         Vec::new()
     };
-    let mut scores: Vec<f64> = deals.iter().map(|d| d.1).collect();
-    scores.sort_by(f64::total_cmp);
+    let sorted = |deals: &[(Option<Suit>, f64)]| {
+        let mut scores: Vec<f64> = deals.iter().map(|d| d.1).collect();
+        scores.sort_by(f64::total_cmp);
+        scores
+    };
+    let confidence = bid_confidence(&view.rules);
+    let mut scores = sorted(&deals);
+    let mut value = confident_score(&scores, confidence);
+    let mut deals = deals;
+    // The seat may instead name one suit whatever the deal: where one does
+    // better than the rules of thumb's choice deal by deal, that is the
+    // outlook (the trump is then chosen by evaluating each suit, as here).
+    // Partnership seed 9 bid to 310 on spades, the rules of thumb's suit,
+    // where naming clubs made 410 as often.
+    if !deals.is_empty() {
+        for trump in Suit::ALL {
+            let fixed: Vec<(Option<Suit>, f64)> = worlds
+                .worlds
+                .iter()
+                .zip(&deals)
+                .map(|(world, &(named, score))| {
+                    if named == Some(trump) {
+                        (named, score)
+                    } else {
+                        side_score(view, &worlds.knowledge, world, Some(trump))
+                    }
+                })
+                .collect();
+            let fixed_scores = sorted(&fixed);
+            let fixed_value = confident_score(&fixed_scores, confidence);
+            if fixed_value > value {
+                (value, deals, scores) = (fixed_value, fixed, fixed_scores);
+            }
+        }
+    }
     BidOutlook {
-        value: confident_score(&scores, bid_confidence(&view.rules)),
+        value,
         worlds,
         deals,
         scores,
