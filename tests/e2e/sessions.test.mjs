@@ -120,6 +120,10 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
     await startGame(page, 'game=bison&seed=22');
     assert.equal(await page.evaluate(() => navigator.onLine), false, 'the browser is offline');
     const state = { bid: false, results: 0, stopAtResult: true };
+    // A slow pace keeps the computer players from acting in the next hand
+    // before the reload below; it is set before the result opens, as the
+    // table behind the result is inert (this seed's hand is short).
+    await page.getByLabel('Pace of play').selectOption('slow');
     for (let i = 0; i < 400 && !(await page.getByTestId('result-panel').isVisible()); i++) {
       await settle(page);
       await humanStep(page, state);
@@ -133,9 +137,9 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
     await page.getByTestId('resume-session').first().click();
     await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
     // A result closed with "Next hand" stays closed after a reload, even
-    // before anyone has acted in the next hand (a slow pace keeps the
-    // computer players from acting before the reload).
-    await page.getByLabel('Pace of play').selectOption('slow');
+    // before anyone has acted in the next hand (the slow pace set above
+    // keeps the computer players from acting before the reload).
+    assert.equal(await page.getByLabel('Pace of play').inputValue(), 'slow', 'the pace was kept');
     await page.getByTestId('next-hand').click();
     await page.waitForFunction(() => {
       const id = sessionStorage.getItem('pinochle/current-session');
