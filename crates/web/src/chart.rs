@@ -107,7 +107,11 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
     let drawn = series.iter().flat_map(|s| s.values.iter().copied());
     let top = drawn.clone().max().unwrap_or(high);
     let bottom = drawn.min().unwrap_or(low);
-    let bottom = if *scale == Scale::FromZero { bottom.min(0) } else { bottom };
+    let bottom = if *scale == Scale::FromZero {
+        bottom.min(0)
+    } else {
+        bottom
+    };
     let x = |i: usize| LEFT + (W - LEFT - 4.0) * i as f64 / (steps - 1) as f64;
     let y = |v: i64| 4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64;
     let summary = series

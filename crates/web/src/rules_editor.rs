@@ -191,11 +191,15 @@ fn add_button(key: &str, label: &str, disabled: bool, edit: &Callback<Edit>) -> 
 
 /// The friendly inputs of a text option, in the layout [`rule_forms`] gives it;
 /// each change is an [`Edit`].
+/// `multiples_off`: a meld's values past the single count for nothing
+/// (double bonuses off: two copies score twice the single), so their boxes
+/// are shown disabled with what they score.
 fn text_inputs(
     spec: &'static OptionSpec,
     layout: Layout,
     value: &str,
     disabled: bool,
+    multiples_off: bool,
     edit: Callback<Edit>,
 ) -> Html {
     let key = spec.key;
@@ -231,6 +235,11 @@ fn text_inputs(
         TextForm::Copies(values) => html! {
             <div class="rule-row">
                 { for values.iter().zip(COPY_NAMES).enumerate().map(|(i, (v, name))| {
+                    if multiples_off && i > 0 {
+                        // What the copies score: the single's multiple.
+                        let scored = values[0].trim().parse::<u32>().ok().map(|s| (s * (i as u32 + 1)).to_string()).unwrap_or_default();
+                        return number_field(key, i, name, &scored, None, true, &edit);
+                    }
                     let placeholder = (i > 0).then(|| extended_value(&values, i + 1)).flatten().map(|n| n.to_string());
                     number_field(key, i, name, v, placeholder, disabled, &edit)
                 }) }
@@ -321,9 +330,10 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                                     <span class="rule-label" id={label_id.clone()}>{ spec.label }</span>
                                     <div class="rule-inputs" role="group" aria-labelledby={label_id}>
                                         {{
+                                            let multiples_off = spec.key.starts_with("meld.") && !rules.meld.double_bonuses;
                                             let rules = rules.clone();
                                             let edit = apply.reform(move |e: Edit| rule_forms::edit(spec, layout, &rules, e));
-                                            text_inputs(spec, layout, &value, disabled, edit)
+                                            text_inputs(spec, layout, &value, disabled, multiples_off, edit)
                                         }}
                                     </div>
                                 } else {
@@ -341,6 +351,10 @@ pub fn RulesEditor(props: &RulesEditorProps) -> Html {
                                 if let Some(reason) = inert {
                                     <small class="rule-inert" data-testid={format!("rule-inert-{}", spec.key)}>
                                         { format!("No effect: {reason}.") }
+                                    </small>
+                                } else if spec.key.starts_with("meld.") && !rules.meld.double_bonuses && rules.deck.copies() > 1 {
+                                    <small class="rule-inert" data-testid={format!("rule-inert-{}", spec.key)}>
+                                        { "Double bonuses are off: two or more copies score the single's multiple." }
                                     </small>
                                 }
                                 if let Some(message) = error {
