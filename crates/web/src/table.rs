@@ -1191,19 +1191,37 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
 }
 
 /// The rules of the game on the table, as a dialog over it.
-fn rules_dialog(game: &Game, on_close: &Callback<MouseEvent>) -> Html {
-    let onkeydown = {
-        let on_close = on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
+#[derive(Properties, PartialEq)]
+struct CloseOnEscapeProps {
+    on_close: Callback<MouseEvent>,
+}
+
+/// While shown, Escape anywhere on the page closes the window it sits in
+/// (a listener on the document: with the focus left on the page's body,
+/// a listener on the window's own element heard nothing).
+#[component]
+fn CloseOnEscape(props: &CloseOnEscapeProps) -> Html {
+    let on_close = props.on_close.clone();
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo_utils::document(), "keydown", move |e| {
+            let escape = e
+                .dyn_ref::<KeyboardEvent>()
+                .is_some_and(|k| k.key() == "Escape");
+            if escape {
                 if let Ok(click) = web_sys::MouseEvent::new("click") {
                     on_close.emit(click);
                 }
             }
-        })
-    };
+        });
+        move || drop(listener)
+    });
+    Html::default()
+}
+
+fn rules_dialog(game: &Game, on_close: &Callback<MouseEvent>) -> Html {
     html! {
-        <div class="overlay" {onkeydown}>
+        <div class="overlay">
+            <CloseOnEscape on_close={on_close.clone()} />
             <section class="rules-dialog" role="dialog" aria-modal="true" aria-labelledby="rules-dialog-title"
                      data-testid="rules-dialog">
                 <header>
