@@ -202,17 +202,6 @@ fn choice<T: Copy>(v: &str, table: &[(&str, T)]) -> Result<T, String> {
         })
 }
 
-/// Rules fields that one option sets, with that option's key.
-const FIELD_OPTIONS: &[(&str, &str)] = &[
-    ("auction.bands", "bid_bands"),
-    ("auction.escape_to", "escape"),
-    ("auction.max_rounds", "bidding_rounds"),
-    ("auction.raises", "bid_raises"),
-    ("scoring.divisor", "score_divisor"),
-    ("scoring.target", "target"),
-    ("counting", "counting"),
-];
-
 fn name_of<T: Copy + PartialEq>(value: T, table: &[(&'static str, T)]) -> String {
     table
         .iter()
@@ -967,16 +956,14 @@ impl Rules {
 
     /// Checks that the whole rule set is consistent and in range.
     pub fn validate(&self) -> Result<(), RulesError> {
-        // A field that an option sets is named by that option's key (a
+        let bad = |field: &'static str, reason: String| Err(RulesError::Invalid { field, reason });
+        // A value that one option sets is named by that option's key (a
         // message said "rules field auction.escape_to" for the option
-        // `escape`); the others by their place in the rules.
-        let bad = |field: &'static str, reason: String| {
-            Err(match FIELD_OPTIONS.iter().find(|(f, _)| *f == field) {
-                Some((_, key)) => RulesError::BadValue {
-                    key: (*key).to_string(),
-                    reason,
-                },
-                None => RulesError::Invalid { field, reason },
+        // `escape`).
+        let bad_option = |key: &str, reason: String| {
+            Err(RulesError::BadValue {
+                key: key.to_string(),
+                reason,
             })
         };
         let t = &self.table;
@@ -1060,17 +1047,17 @@ impl Rules {
         }
         let a = &self.auction;
         if a.bands.is_empty() || a.bands[0].from != 0 {
-            return bad("auction.bands", "the first band must start at 0".into());
+            return bad_option("bid_bands", "the first band must start at 0".into());
         }
         if a.bands.windows(2).any(|w| w[0].from >= w[1].from) {
-            return bad("auction.bands", "bands must be in ascending order".into());
+            return bad_option("bid_bands", "bands must be in ascending order".into());
         }
         if a.bands.iter().any(|b| b.step == 0) {
-            return bad("auction.bands", "a step must be at least 1".into());
+            return bad_option("bid_bands", "a step must be at least 1".into());
         }
         if let Some(r) = &a.raises {
             if r.is_empty() || r.contains(&0) {
-                return bad("auction.raises", "raises must be positive amounts".into());
+                return bad_option("bid_raises", "raises must be positive amounts".into());
             }
         }
         let max_bid = if self.deck == Deck::Double80 {
@@ -1113,18 +1100,18 @@ impl Rules {
         }
         if let Some(e) = a.escape_to {
             if e == 0 || e >= lowest || t.active != 3 {
-                return bad("auction.escape_to", format!("the escape bid {e} must be above 0 and below the lowest bid {lowest} in a three-handed game"));
+                return bad_option("escape", format!("the escape bid {e} must be above 0 and below the lowest bid {lowest} in a three-handed game"));
             }
         }
         if a.max_rounds == Some(0) {
-            return bad("auction.max_rounds", "at least one round".into());
+            return bad_option("bidding_rounds", "at least one round".into());
         }
         let counting_ok = match self.deck {
             Deck::Single48 => self.counting != Counting::CountersOne,
             Deck::Double80 => self.counting == Counting::CountersOne,
         };
         if !counting_ok {
-            return bad(
+            return bad_option(
                 "counting",
                 format!(
                     "{} does not fit a {}-card deck",
@@ -1171,10 +1158,10 @@ impl Rules {
         match &self.scoring {
             Scoring::Points(p) => {
                 if p.divisor == 0 || p.multiplier == 0 {
-                    return bad("scoring.divisor", "must be at least 1".into());
+                    return bad_option("score_divisor", "must be at least 1".into());
                 }
                 if p.target == 0 {
-                    return bad("scoring.target", "must be positive".into());
+                    return bad_option("target", "must be positive".into());
                 }
                 if t.seats != t.active {
                     return bad(
