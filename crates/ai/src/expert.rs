@@ -867,13 +867,8 @@ pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     } else {
         Vec::new()
     };
-    let sorted = |deals: &[(Option<Suit>, f64)]| {
-        let mut scores: Vec<f64> = deals.iter().map(|d| d.1).collect();
-        scores.sort_by(f64::total_cmp);
-        scores
-    };
     let confidence = bid_confidence(&view.rules);
-    let mut scores = sorted(&deals);
+    let mut scores = sorted_scores(&deals);
     let mut value = confident_score(&scores, confidence);
     let mut deals = deals;
     // The seat may instead name one suit whatever the deal: where one does
@@ -883,19 +878,8 @@ pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     // where naming clubs made 410 as often.
     if !deals.is_empty() {
         for trump in Suit::ALL {
-            let fixed: Vec<(Option<Suit>, f64)> = worlds
-                .worlds
-                .iter()
-                .zip(&deals)
-                .map(|(world, &(named, score))| {
-                    if named == Some(trump) {
-                        (named, score)
-                    } else {
-                        side_score(view, &worlds.knowledge, world, Some(trump))
-                    }
-                })
-                .collect();
-            let fixed_scores = sorted(&fixed);
+            let fixed = trump_deals(view, &worlds, &deals, trump);
+            let fixed_scores = sorted_scores(&fixed);
             let fixed_value = confident_score(&fixed_scores, confidence);
             if fixed_value > value {
                 (value, deals, scores) = (fixed_value, fixed, fixed_scores);
@@ -914,22 +898,37 @@ pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
 /// (0 where the rules do not let it), sorted. A deal whose trump by the rules
 /// of thumb is `trump` keeps its score (the same playout).
 pub fn trump_scores(view: &PlayerView, outlook: &BidOutlook, trump: Suit) -> Vec<f64> {
-    let knowledge = &outlook.worlds.knowledge;
-    let mut scores: Vec<f64> = outlook
-        .worlds
-        .worlds
-        .iter()
-        .zip(&outlook.deals)
-        .map(|(world, &(named, score))| {
-            if named == Some(trump) {
-                score
-            } else {
-                side_score(view, knowledge, world, Some(trump)).1
-            }
-        })
-        .collect();
+    sorted_scores(&trump_deals(view, &outlook.worlds, &outlook.deals, trump))
+}
+
+/// The scores of declared deals, lowest first.
+fn sorted_scores(deals: &[(Option<Suit>, f64)]) -> Vec<f64> {
+    let mut scores: Vec<f64> = deals.iter().map(|d| d.1).collect();
     scores.sort_by(f64::total_cmp);
     scores
+}
+
+/// Each of `worlds` declared with `trump` named (the suit, or None where it
+/// may not be named, and the side's score), in order: a deal of `deals`
+/// (the same worlds) already declared in `trump` keeps its playout.
+fn trump_deals(
+    view: &PlayerView,
+    worlds: &Worlds,
+    deals: &[(Option<Suit>, f64)],
+    trump: Suit,
+) -> Vec<(Option<Suit>, f64)> {
+    worlds
+        .worlds
+        .iter()
+        .zip(deals)
+        .map(|(world, &(named, score))| {
+            if named == Some(trump) {
+                (named, score)
+            } else {
+                side_score(view, &worlds.knowledge, world, Some(trump))
+            }
+        })
+        .collect()
 }
 
 /// The side's meld and card points in one sampled deal if the seat declares:
