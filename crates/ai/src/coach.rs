@@ -392,7 +392,7 @@ fn percent(share: f64) -> String {
 /// A value with its sign, as the table shows values: a minus sign (−), not
 /// a hyphen, and no sign on a value that rounds to zero ("+12", "−1.58",
 /// "0.0").
-fn signed(value: f64, decimals: usize) -> String {
+pub fn signed(value: f64, decimals: usize) -> String {
     let text = format!("{value:+.decimals$}");
     if text[1..].chars().all(|c| c == '0' || c == '.') {
         text[1..].to_string()

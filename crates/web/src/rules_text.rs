@@ -81,14 +81,6 @@ fn preset_points(rules: &Rules) -> Option<pinochle_engine::rules::PointsScoring>
     }
 }
 
-/// The points scoring of a rule set, if it counts points.
-fn points_of(rules: &Rules) -> Option<&pinochle_engine::rules::PointsScoring> {
-    match &rules.scoring {
-        Scoring::Points(p) => Some(p),
-        _ => None,
-    }
-}
-
 /// An amount the rules set in cents, "$2.00".
 fn cents(c: u32) -> String {
     money_text(i64::from(c), false)
@@ -416,12 +408,14 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
                     None => "whatever the bid".into(),
                 };
                 // What the opponents take from a throw-in.
-                let award = match points_of(r).map(|p| p.surrender) {
-                    Some(SurrenderAward::Nothing) => " (the declaring side loses the bid; the opponents score nothing)".to_string(),
-                    Some(SurrenderAward::Meld) => " (the declaring side loses the bid; the opponents score their meld)".to_string(),
-                    Some(SurrenderAward::MeldPlus(x)) => format!(" (the declaring side loses the bid; the opponents score their meld plus {x})"),
-                    Some(SurrenderAward::PlayOut) => " (the declaring side loses the bid; the hand is played out for the opponents, who score their meld and card points)".to_string(),
-                    None => String::new(),
+                let award = match &r.scoring {
+                    Scoring::Points(p) => match p.surrender {
+                        SurrenderAward::Nothing => " (the declaring side loses the bid; the opponents score nothing)".to_string(),
+                        SurrenderAward::Meld => " (the declaring side loses the bid; the opponents score their meld)".to_string(),
+                        SurrenderAward::MeldPlus(x) => format!(" (the declaring side loses the bid; the opponents score their meld plus {x})"),
+                        SurrenderAward::PlayOut => " (the declaring side loses the bid; the hand is played out for the opponents, who score their meld and card points)".to_string(),
+                    },
+                    _ => String::new(),
                 };
                 format!("After the meld the declarer may concede instead of playing, {when}{award}.")
             }

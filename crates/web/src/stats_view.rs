@@ -47,14 +47,7 @@ fn result_text(id: &str, t: &Tallies) -> String {
     // Stake units are few a hand: two decimals ("+0.50 u"); points and
     // cents to the nearest one.
     if stakes {
-        let sign = if average < 0.0 {
-            "−"
-        } else if average > 0.0 {
-            "+"
-        } else {
-            ""
-        };
-        return format!("{sign}{:.2} u", average.abs());
+        return format!("{} u", pinochle_ai::coach::signed(average, 2));
     }
     let rounded = average.round() as i64;
     match (rules, t.tally) {

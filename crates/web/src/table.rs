@@ -1000,34 +1000,20 @@ fn money_settled(game: &Game, result: &SessionResult) -> Option<String> {
     p.money.as_ref()?;
     let seating = game.seating();
     let paid = |seat: Seat| result.payments.seats.get(seat).copied().unwrap_or(0);
-    let seats = 0..result.payments.seats.len();
-    let receive: Vec<String> = seats
-        .clone()
-        .filter(|&s| paid(s) > 0)
-        .map(|s| {
-            let verb = if seating.is_you(s) {
-                "receive"
-            } else {
-                "receives"
-            };
-            format!(
-                "{} {verb} {}",
-                seating.name_in_sentence(s),
-                money_text(paid(s), false)
-            )
-        })
-        .collect();
-    let pay: Vec<String> = seats
-        .filter(|&s| paid(s) < 0)
-        .map(|s| {
-            let verb = if seating.is_you(s) { "pay" } else { "pays" };
-            format!(
-                "{} {verb} {}",
-                seating.name_in_sentence(s),
-                money_text(-paid(s), false)
-            )
-        })
-        .collect();
+    // "you receive $2.50", "Ada pays $1.25": the seats whose payment has
+    // `sign`, each with the amount.
+    let clauses = |sign: i64, (you, other): (&str, &str)| -> Vec<String> {
+        (0..result.payments.seats.len())
+            .filter(|&s| paid(s).signum() == sign)
+            .map(|s| {
+                let verb = if seating.is_you(s) { you } else { other };
+                let amount = money_text(paid(s).abs(), false);
+                format!("{} {verb} {amount}", seating.name_in_sentence(s))
+            })
+            .collect()
+    };
+    let receive = clauses(1, ("receive", "receives"));
+    let pay = clauses(-1, ("pay", "pays"));
     if receive.is_empty() && pay.is_empty() {
         return Some("Settled in money: nobody pays anything.".to_string());
     }
@@ -1524,6 +1510,30 @@ mod tests {
         }
     }
 
+    /// A bison game under `change`d points scoring, played by basic
+    /// players to its end, and its result.
+    fn bison_played_out(
+        seed: u64,
+        change: impl FnOnce(&mut pinochle_engine::rules::PointsScoring),
+    ) -> (Game, SessionResult) {
+        let mut rules = Rules::preset(PresetId::Bison);
+        if let Scoring::Points(p) = &mut rules.scoring {
+            change(p);
+        }
+        let settings =
+            crate::controller::Settings::for_rules(rules, None, &basic_settings(PresetId::Bison));
+        let mut game = Game::start("g".into(), settings, seed).expect("game starts");
+        drive(&mut game, |_| false, |_| {});
+        let result = game
+            .view()
+            .public
+            .session
+            .result
+            .clone()
+            .expect("the game ended");
+        (game, result)
+    }
+
     /// The game-over screen says why the winner won: the first to the
     /// target, or, when others reached it too, the rule that
     /// decided between them.
@@ -1531,24 +1541,7 @@ mod tests {
     fn the_game_over_says_why_the_winner_won() {
         let (mut first, mut same_hand) = (0, 0);
         for seed in 1..16 {
-            let mut rules = Rules::preset(PresetId::Bison);
-            if let Scoring::Points(p) = &mut rules.scoring {
-                p.target = 500;
-            }
-            let settings = crate::controller::Settings::for_rules(
-                rules,
-                None,
-                &basic_settings(PresetId::Bison),
-            );
-            let mut game = Game::start("g".into(), settings, seed).expect("game starts");
-            drive(&mut game, |_| false, |_| {});
-            let result = game
-                .view()
-                .public
-                .session
-                .result
-                .clone()
-                .expect("the game ended");
+            let (game, result) = bison_played_out(seed, |p| p.target = 500);
             let text = game_end_text(&game, &result).expect("a points game says why");
             let winner = game.name(result.winners[0]).to_string();
             if text.contains(" too") {
@@ -1576,25 +1569,13 @@ mod tests {
     /// game-over screen says who pays what.
     #[test]
     fn a_money_game_at_a_tenth_keeps_its_scores_and_settles_at_its_end() {
-        let mut rules = Rules::preset(PresetId::Bison);
-        if let Scoring::Points(p) = &mut rules.scoring {
+        let (game, result) = bison_played_out(21, |p| {
             p.divisor = 10;
             p.money = Some(pinochle_engine::rules::MoneyPlay {
                 game_stake: 100,
                 set_stake: 25,
             });
-        }
-        let settings =
-            crate::controller::Settings::for_rules(rules, None, &basic_settings(PresetId::Bison));
-        let mut game = Game::start("g".into(), settings, 21).expect("game starts");
-        drive(&mut game, |_| false, |_| {});
-        let result = game
-            .view()
-            .public
-            .session
-            .result
-            .clone()
-            .expect("the game ended");
+        });
         let last = game.history.last().expect("hands were played");
         let scores: Vec<i64> = (0..3).map(|s| last.totals.seat(s).unwrap()).collect();
         assert_eq!(scores, result.scores, "the totals are the scores");
