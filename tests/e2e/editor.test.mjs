@@ -33,8 +33,8 @@ const isChanged = (page, key) =>
 
 /** The README's kitchen-table link: nine changes, a summary taller than a phone's screen. */
 const KITCHEN_TABLE =
-  '#v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
-  '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true';
+  '#v=2&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
+  '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true&check=c0553e';
 
 test('a rules link opens on its rules, with the Deal button in view, on a phone and a desktop', { timeout: 60_000 }, async () => {
   for (const size of [{ width: 360, height: 640 }, { width: 1280, height: 800 }]) {

@@ -210,8 +210,8 @@ test('the kitchen-table partnership link from the README plays a hand', { timeou
   const { page, context, problems } = await openPage(shared.browser);
   try {
     const link =
-      '#v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
-      '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true';
+      '#v=2&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous' +
+      '&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true&check=c0553e';
     await page.goto(`${baseUrl()}?pace=instant&level=basic&seed=34${link}`, { waitUntil: 'load' });
     await page.getByTestId('custom-rules').waitFor({ state: 'visible', timeout: 30_000 });
     assert.equal(await page.getByTestId('rules-name').innerText(), 'Kitchen-table partnership');

@@ -172,13 +172,13 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     // Sharing these rules gives the same link back.
     await page.getByTestId('share-rules').click();
     const url = await page.getByTestId('share-url').inputValue();
-    assert.match(url, /#v=1&game=bison&seed=9&target=1000$/);
+    assert.match(url, /#v=2&game=bison&seed=9&target=1000&check=9264fd$/);
     // The link follows a change made after it was asked for.
     await page.getByTestId('seed').fill('');
     await page.waitForFunction(() => !document.querySelector('[data-testid="share-url"]').value.includes('seed='));
     assert.equal((await page.locator('.share-link label').innerText()).trim(), 'Link to these rules');
     await page.getByTestId('seed').fill('9');
-    await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]').value.endsWith('&seed=9&target=1000'));
+    await page.waitForFunction(() => document.querySelector('[data-testid="share-url"]').value.includes('&seed=9&target=1000&check='));
     // Saved as a custom preset, the rules come back by name and share with it.
     await page.getByTestId('preset-name').fill('Friday');
     await page.getByTestId('save-preset').click();
@@ -200,7 +200,7 @@ test('a share link opens the new-game screen with its rules and seed', { timeout
     });
     await page.getByTestId('share-rules').click();
     const link = await page.getByTestId('share-url').inputValue();
-    assert.match(link, /#v=1&game=bison&name=Friday&seed=9&target=1000$/);
+    assert.match(link, /#v=2&game=bison&name=Friday&seed=9&target=1000&check=04a655$/);
     assert.deepEqual(await page.evaluate(() => window.sharedWith), [{ title: 'Friday', url: link }], 'the share sheet opened with the link');
     await page.waitForTimeout(200);
     assert.deepEqual(problems.errors, [], 'no console or page errors');

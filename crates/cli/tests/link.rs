@@ -22,7 +22,11 @@ fn link(args: &[&str]) -> String {
 fn presets_link_to_their_id_and_decode_to_the_preset() {
     for preset in PRESETS {
         let text = link(&["--preset", preset]);
-        assert_eq!(text, format!("v=1&game={preset}"));
+        assert!(
+            text.starts_with(&format!("v=2&game={preset}&check=")),
+            "{text}"
+        );
+        assert_eq!(text.split('&').count(), 3, "{text}");
         assert_eq!(
             json(&["link", "--decode", &text]),
             json(&["rules", "--preset", preset]),
@@ -51,7 +55,7 @@ fn changed_options_round_trip_exactly() {
             rules_args.extend(["--set", s]);
         }
         let text = link(&args);
-        assert!(text.starts_with(&format!("v=1&game={preset}&")), "{text}");
+        assert!(text.starts_with(&format!("v=2&game={preset}&")), "{text}");
         assert_eq!(
             json(&["link", "--decode", &text]),
             json(&rules_args),
@@ -67,11 +71,12 @@ fn changed_options_round_trip_exactly() {
 fn setting_a_preset_default_adds_nothing() {
     // bison plays to 1500 by default.
     let text = link(&["--preset", "bison", "--set", "target=1500"]);
-    assert_eq!(text, "v=1&game=bison");
+    assert!(text.starts_with("v=2&game=bison&check="), "{text}");
+    assert_eq!(text.split('&').count(), 3, "{text}");
 }
 
 /// The kitchen-table partnership link documented in README.md.
-const KITCHEN_TABLE: &str = "v=1&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true";
+const KITCHEN_TABLE: &str = "v=2&game=partnership&name=Kitchen-table%20partnership&redeal_nines=5&pass_cards=3&pass_order=simultaneous&concede_any_shortfall=true&automatic_set=true&head_rule=strict&target=1000&lose_at=1000&defenders_always_score=true&check=c0553e";
 
 #[test]
 fn the_kitchen_table_link_is_what_the_readme_says_and_plays() {
@@ -133,7 +138,7 @@ fn the_kitchen_table_link_is_what_the_readme_says_and_plays() {
     .collect();
     for part in KITCHEN_TABLE.split('&') {
         let (key, _) = part.split_once('=').unwrap();
-        if !["v", "game", "name"].contains(&key) {
+        if !["v", "game", "name", "check"].contains(&key) {
             args.push("--set".into());
             args.push(part.to_string());
         }
@@ -166,7 +171,7 @@ fn name_and_seed_travel_with_full() {
     ]);
     assert_eq!(
         text,
-        "v=1&game=bison&name=Our%20Friday%20rules%20%26%20more&seed=42&target=1000"
+        "v=2&game=bison&name=Our%20Friday%20rules%20%26%20more&seed=42&target=1000&check=2a2d48"
     );
     let full = json(&["link", "--decode", &text, "--full"]);
     assert_eq!(full["name"], "Our Friday rules & more");
@@ -186,7 +191,15 @@ fn every_kind_of_bad_link_exits_2_naming_the_problem() {
     let cases: &[(&str, &str)] = &[
         ("", "the link is empty"),
         ("game=bison", "no format version"),
-        ("v=2&game=bison", "version '2' is not supported"),
+        ("v=3&game=bison", "version '3' is not supported"),
+        (
+            "v=2&game=bison&seed=42",
+            "cut short (its end, check=…, is missing)",
+        ),
+        (
+            "v=2&game=bison&seed=42&check=9264fd",
+            "its check does not match",
+        ),
         ("v=1", "names no game"),
         ("v=1&game=poker", "unknown game 'poker'"),
         ("v=1&game=bison&colour=red", "unknown option 'colour'"),
@@ -289,6 +302,7 @@ fn bounded_fuzz_of_mutated_links_never_panics() {
         "v=1&game=double-deck&name=Our%20Friday%20rules&seed=42&meld.pinochle=14,30,60,90&surrender=meld%2B25",
         "v=1&game=brooklyn&pot_game=true&seats=4",
         "v=1&game=club&seats=5",
+        KITCHEN_TABLE,
     ];
     let mut rng = Lcg(0x5eed_0001_u64);
     let (mut ok, mut bad) = (0, 0);

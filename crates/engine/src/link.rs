@@ -1,17 +1,24 @@
 //! Share links for rule sets: the compact, versioned text that the app puts in its
 //! URL fragment and `pinochle link` prints.
 //!
-//! Format (version 1): `v=1&game=PRESET[&name=TEXT][&seed=N][&KEY=VALUE]...` —
-//! the preset id, then only the options that differ from that preset, in the
-//! option registry's order, values percent-encoded. Old links keep working: a
-//! decoder accepts every version up to its own.
+//! Format (version 2): `v=2&game=PRESET[&name=TEXT][&seed=N][&KEY=VALUE]...&check=HHHHHH`
+//! — the preset id, then only the options that differ from that preset, in the
+//! option registry's order, values percent-encoded, and last a check of all the
+//! parts before it, so a link cut short (a chat app ending it at an `&`) or
+//! changed on the way is refused instead of read as other rules. Old links keep
+//! working: a decoder accepts every version up to its own (version 1 is version 2
+//! without the check).
 
 use crate::options::{spec, RulesError};
 use crate::rules::{PresetId, Rules};
 use std::fmt::Write as _;
 
 /// The link format this build writes.
-pub const LINK_VERSION: u32 = 1;
+pub const LINK_VERSION: u32 = 2;
+/// The first version whose links end in a check.
+const CHECKED_VERSION: u32 = 2;
+/// The key of the check, the last part of a link from version 2 on.
+const CHECK_KEY: &str = "check";
 /// Longest link text accepted.
 pub const MAX_LINK_LEN: usize = 4096;
 /// Longest custom rule-set name.
@@ -54,6 +61,10 @@ pub enum LinkError {
     BadSeed(String),
     #[error("the rules name is too long or has control characters")]
     BadName,
+    #[error("the link is cut short (its end, check=…, is missing); ask for the whole link")]
+    Unchecked,
+    #[error("the link was cut short or changed on the way (its check does not match); ask for the whole link")]
+    CheckMismatch,
     #[error("the link's rules are not valid: {0}")]
     Rules(#[from] RulesError),
 }
@@ -101,20 +112,56 @@ fn decode(part: &str) -> Result<String, LinkError> {
 
 /// Writes the link text for a rule set (without a leading `#` or `?`).
 pub fn encode_link(shared: &SharedRules) -> String {
-    let mut out = format!("v={LINK_VERSION}&game={}", shared.rules.preset.id());
-    if let Some(name) = &shared.name {
-        let _ = write!(out, "&name={}", encode(name));
-    }
-    if let Some(seed) = shared.seed {
-        let _ = write!(out, "&seed={seed}");
-    }
-    for (key, value) in shared.rules.differences() {
-        let _ = write!(out, "&{key}={}", encode(&value));
+    let mut parts = vec![
+        ("v".to_string(), LINK_VERSION.to_string()),
+        ("game".to_string(), shared.rules.preset.id().to_string()),
+    ];
+    parts.extend(
+        shared
+            .name
+            .iter()
+            .map(|name| ("name".to_string(), name.clone())),
+    );
+    parts.extend(
+        shared
+            .seed
+            .map(|seed| ("seed".to_string(), seed.to_string())),
+    );
+    parts.extend(
+        shared
+            .rules
+            .differences()
+            .into_iter()
+            .map(|(key, value)| (key.to_string(), value)),
+    );
+    parts.push((CHECK_KEY.to_string(), check_of(&parts)));
+    let mut out = String::new();
+    for (i, (key, value)) in parts.iter().enumerate() {
+        let sep = if i == 0 { "" } else { "&" };
+        let _ = write!(out, "{sep}{key}={}", encode(value));
     }
     out
 }
 
-/// Reads link text: a bare `v=1&…` string, or a whole URL whose query or fragment
+/// The check of a link's parts: FNV-1a over the decoded `key=value` lines, so
+/// percent-encoding one character or another gives the same check.
+fn check_of(parts: &[(String, String)]) -> String {
+    let mut hash: u32 = 0x811c_9dc5;
+    for (key, value) in parts {
+        for &b in key
+            .as_bytes()
+            .iter()
+            .chain(b"=")
+            .chain(value.as_bytes())
+            .chain(b"\n")
+        {
+            hash = (hash ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+    }
+    format!("{:06x}", hash >> 8)
+}
+
+/// Reads link text: a bare `v=2&…` string, or a whole URL whose query or fragment
 /// holds it. All or nothing: any problem is an error naming it.
 pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
     let text = text.trim();
@@ -128,24 +175,43 @@ pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
         Some(i) => &text[i + 1..],
         None => text,
     };
-    let mut version = None;
-    let mut game = None;
-    let mut name = None;
-    let mut seed = None;
-    let mut settings: Vec<(String, String)> = Vec::new();
-    let mut seen: Vec<String> = Vec::new();
+    let mut parts: Vec<(String, String)> = Vec::new();
     for part in body.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
             .ok_or_else(|| LinkError::NotKeyValue(part.chars().take(40).collect()))?;
         let key = decode(k)?;
-        let value = decode(v)?;
-        if seen.contains(&key) {
+        if parts.iter().any(|(seen, _)| *seen == key) {
             return Err(LinkError::Duplicate(key));
         }
-        seen.push(key.clone());
+        parts.push((key, decode(v)?));
+    }
+    let version = parts
+        .iter()
+        .find(|(key, _)| key == "v")
+        .map(|(_, value)| value.clone())
+        .ok_or(LinkError::NoVersion)?;
+    let version = match version.parse::<u32>() {
+        Ok(v) if (1..=LINK_VERSION).contains(&v) => v,
+        _ => return Err(LinkError::UnsupportedVersion(version)),
+    };
+    if version >= CHECKED_VERSION {
+        match parts.pop() {
+            Some((key, check)) if key == CHECK_KEY => {
+                if check != check_of(&parts) {
+                    return Err(LinkError::CheckMismatch);
+                }
+            }
+            _ => return Err(LinkError::Unchecked),
+        }
+    }
+    let mut game = None;
+    let mut name = None;
+    let mut seed = None;
+    let mut settings: Vec<String> = Vec::new();
+    for (key, value) in parts {
         match key.as_str() {
-            "v" => version = Some(value),
+            "v" => {}
             "game" => game = Some(value),
             "name" => {
                 if value.chars().count() > MAX_NAME_LEN || value.chars().any(char::is_control) {
@@ -164,19 +230,13 @@ pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
                 if spec(&key).is_none() {
                     return Err(RulesError::UnknownOption(key).into());
                 }
-                settings.push((key, value));
+                settings.push(format!("{key}={value}"));
             }
         }
     }
-    let version = version.ok_or(LinkError::NoVersion)?;
-    match version.parse::<u32>() {
-        Ok(v) if (1..=LINK_VERSION).contains(&v) => {}
-        _ => return Err(LinkError::UnsupportedVersion(version)),
-    }
     let game = game.ok_or(LinkError::NoGame)?;
     let preset = PresetId::from_id(&game).ok_or(LinkError::UnknownGame(game))?;
-    let pairs: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
-    let rules = Rules::preset(preset).with_settings(&pairs)?;
+    let rules = Rules::preset(preset).with_settings(&settings)?;
     Ok(SharedRules { rules, name, seed })
 }
 
@@ -200,8 +260,13 @@ mod tests {
                 name: None,
                 seed: None,
             };
-            assert_eq!(encode_link(&s), format!("v=1&game={}", p.id()));
-            assert_eq!(decode_link(&encode_link(&s)).unwrap(), s);
+            let link = encode_link(&s);
+            assert!(
+                link.starts_with(&format!("v=2&game={}&check=", p.id())),
+                "{link}"
+            );
+            assert_eq!(link.split('&').count(), 3, "{link}");
+            assert_eq!(decode_link(&link).unwrap(), s);
         }
     }
 
@@ -235,6 +300,8 @@ mod tests {
             ("", "empty"),
             ("game=bison", "no format version"),
             ("v=9&game=bison", "version '9'"),
+            ("v=2&game=bison", "cut short (its end"),
+            ("v=2&game=bison&check=000000", "check does not match"),
             ("v=1", "names no game"),
             ("v=1&game=poker", "unknown game 'poker'"),
             ("v=1&game=bison&target=1000&target=900", "appears twice"),
@@ -251,5 +318,39 @@ mod tests {
         }
         let long = format!("v=1&game=bison&name={}", "a".repeat(MAX_LINK_LEN));
         assert!(matches!(decode_link(&long), Err(LinkError::TooLong(_))));
+    }
+
+    fn kitchen_table() -> SharedRules {
+        let mut s = shared(
+            "partnership",
+            &["target=1000", "pass_cards=3", "head_rule=strict"],
+        );
+        s.name = Some("Kitchen table".into());
+        s.seed = Some(77);
+        s
+    }
+
+    #[test]
+    fn a_link_cut_anywhere_is_refused() {
+        let link = encode_link(&kitchen_table());
+        for end in 1..link.len() {
+            let cut = &link[..end];
+            assert!(decode_link(cut).is_err(), "{cut} was accepted");
+        }
+    }
+
+    #[test]
+    fn a_changed_link_is_refused_but_another_encoding_of_it_reads() {
+        let link = encode_link(&kitchen_table());
+        let changed = link.replace("target=1000", "target=1500");
+        assert_eq!(decode_link(&changed), Err(LinkError::CheckMismatch));
+        let respelled = link.replace("name=Kitchen%20table", "name=Kitchen+table");
+        assert_eq!(decode_link(&respelled).unwrap(), kitchen_table());
+    }
+
+    #[test]
+    fn version_1_links_without_a_check_still_read() {
+        let old = "v=1&game=partnership&name=Kitchen%20table&seed=77&pass_cards=3&head_rule=strict&target=1000";
+        assert_eq!(decode_link(old).unwrap(), kitchen_table());
     }
 }

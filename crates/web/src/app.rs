@@ -4,7 +4,7 @@
 //! start a timer, write localStorage. The URL parameters
 //! (`?game=club&seed=7&pace=instant&level=basic&seats=4&name=Ann` prefill the
 //! start screen; `&autostart=1` deals at once) and a rule-preset link in the
-//! fragment (`#v=1&game=bison&…` preloads the new-game screen) are read at load;
+//! fragment (`#v=2&game=bison&…` preloads the new-game screen) are read at load;
 //! a reload resumes the tab's session exactly.
 
 use pinochle_ai::Level;

@@ -1,5 +1,5 @@
 //! Rule-preset links in the page's URL: reading a link from the fragment
-//! (`…/#v=1&game=bison&target=1000`; a fragment is never sent to a server) and
+//! (`…/#v=2&game=bison&target=1000&check=…`; a fragment is never sent to a server) and
 //! writing one for "share these rules". The codec is the engine's
 //! ([`pinochle_engine::link`]), the same one `pinochle link` uses. Every link
 //! shown has a Copy button beside it; where the browser has a share sheet
@@ -182,6 +182,11 @@ mod tests {
             Fragment::Bad(LinkError::UnknownGame(_))
         ));
         assert!(matches!(read_fragment("#v=1&gam"), Fragment::Bad(_)));
+        // A link cut short at an '&' (as some chat apps end links) is refused.
+        assert!(matches!(
+            read_fragment("#v=2&game=club&name=Our%20Friday%20rules&seed=3"),
+            Fragment::Bad(LinkError::Unchecked)
+        ));
         // The page's message names the option and sends nobody to a command line.
         let Fragment::Bad(e) = read_fragment("#v=1&game=bison&bogus=1") else {
             panic!("an unknown option is refused");
@@ -202,7 +207,7 @@ mod tests {
         let url = share_url("https://pinochle.example/play/#old", &shared);
         assert_eq!(
             url,
-            "https://pinochle.example/play/#v=1&game=club&name=Our%20Friday%20rules&seed=3&seats=5"
+            "https://pinochle.example/play/#v=2&game=club&name=Our%20Friday%20rules&seed=3&seats=5&check=a3b8c4"
         );
         let hash = &url[url.find('#').unwrap()..];
         assert_eq!(read_fragment(hash), Fragment::Rules(Box::new(shared)));

@@ -1,7 +1,7 @@
 //! `pinochle link`: rule-preset share links, with the same codec as the app.
 //!
 //! * `link --preset ID [--set KEY=VALUE]... [--seed N] [--name TEXT]` prints the
-//!   link text (what the app puts after `#`), e.g. `v=1&game=bison&target=1000`.
+//!   link text (what the app puts after `#`), e.g. `v=2&game=bison&target=1000&check=dcad5f`.
 //! * `link --decode LINK` prints the rules the link carries as JSON (the engine's
 //!   `Rules` value). With `--full` it prints `{"rules": …, "name": …, "seed": …}`
 //!   instead, `name` and `seed` being `null` when the link has none.

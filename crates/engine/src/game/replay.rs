@@ -24,7 +24,7 @@ use super::view::PlayerView;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReplayParts {
     pub hand: u32,
-    /// The exact rules, as rule-link text (`v=1&game=bison&target=1000`).
+    /// The exact rules, as rule-link text (`v=2&game=bison&target=1000&check=…`).
     pub rules: String,
     pub dealer: Seat,
     /// Every seat's hand as dealt (seats that sit out hold none).

@@ -41,7 +41,7 @@ const MAX_ACTIONS: usize = 200_000;
 /// How a saved session was set up: enough to deal it again.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionSetup {
-    /// The rules as share-link text (`v=1&game=bison&target=1000`): versioned,
+    /// The rules as share-link text (`v=2&game=bison&target=1000&check=…`): versioned,
     /// compact and checked by the same codec as links.
     pub rules: String,
     /// A custom preset's name, when the game was started from one.
