@@ -91,7 +91,7 @@ pub fn CoachKeys(props: &CoachKeysProps) -> Html {
                 EventListener::new(&body, "keydown", move |e| {
                     let key = e.dyn_ref::<KeyboardEvent>().and_then(shortcut_key);
                     match key.as_deref() {
-                        Some("h" | "H") => on_msg.emit(Msg::AskHint),
+                        Some("h" | "H") => on_msg.emit(Msg::ToggleHint),
                         Some("Escape") => on_msg.emit(Msg::CloseHint),
                         _ => {}
                     }
@@ -110,6 +110,7 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
     };
     let my_turn = game.human_to_move();
     let in_auction = game.view().phase() == Phase::Auction;
+    let hint_shown = game.coaching.as_ref().is_some_and(|c| c.show_hint);
     let thinking = game
         .coaching
         .as_ref()
@@ -118,8 +119,9 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
     html! {
         <div class="coach-bar" role="group" aria-label="Coach">
             <CoachKeys on_msg={on_msg.clone()} active={my_turn} />
-            <button type="button" onclick={send(Msg::AskHint)} disabled={!my_turn}
-                    aria-keyshortcuts="H" data-testid="hint" aria-busy={thinking.to_string()}>
+            <button type="button" onclick={send(Msg::ToggleHint)} disabled={!my_turn}
+                    aria-keyshortcuts="H" data-testid="hint" aria-busy={thinking.to_string()}
+                    aria-pressed={hint_shown.to_string()}>
                 { if thinking { "Thinking…" } else { "Hint" } }
             </button>
             <button type="button" onclick={send(Msg::Undo)} disabled={game.undo_point().is_none()}

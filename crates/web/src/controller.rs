@@ -333,8 +333,9 @@ pub enum Msg {
     SetFourColor(bool),
     /// Turn the table's sounds on or off.
     SetSound(bool),
-    /// The human asked for a hint (the `H` key).
-    AskHint,
+    /// The human pressed Hint (or the `H` key): the hint shows, or closes
+    /// when it is showing.
+    ToggleHint,
     CloseHint,
     /// The coach's analysis of the position with this ticket.
     Analysed {
@@ -1575,13 +1576,14 @@ impl Game {
                 self.settings.sound = on;
                 effects.push(Effect::SettingsChanged);
             }
-            Msg::AskHint => {
+            Msg::ToggleHint => {
                 if !self.human_to_move() {
                     return Err(GameError::Busy("it is not your turn"));
                 }
                 let ticket = self.ticket();
+                // The button (and H) toggles: asked again, the hint closes.
                 match self.coaching.as_mut().filter(|c| c.ticket == ticket) {
-                    Some(coaching) => coaching.show_hint = true,
+                    Some(coaching) => coaching.show_hint = !coaching.show_hint,
                     None => effects.push(self.ask_coach(true)),
                 }
             }
@@ -2985,7 +2987,7 @@ mod coach_tests {
     fn a_hint_is_for_the_position_it_was_asked_about() {
         let mut g = game(PresetId::Bison, 5);
         drive(&mut g, |g| g.human_to_move(), |_| {});
-        let effects = g.update(Msg::AskHint).unwrap();
+        let effects = g.update(Msg::ToggleHint).unwrap();
         let Some(Effect::AskCoach(request)) = effects.first() else {
             panic!("no analysis asked: {effects:?}");
         };
@@ -3011,6 +3013,14 @@ mod coach_tests {
             answered.coaching.as_ref().and_then(|c| c.answer.as_ref()),
             Some(Ok(a)) if a.recommended == Action::Pass
         ));
+        // Hint again closes it, and once more shows it without asking again.
+        assert_eq!(answered.update(Msg::ToggleHint).unwrap(), []);
+        assert!(answered.coaching.as_ref().is_some_and(|c| !c.show_hint));
+        assert_eq!(answered.update(Msg::ToggleHint).unwrap(), []);
+        assert!(answered
+            .coaching
+            .as_ref()
+            .is_some_and(|c| c.show_hint && c.answer.is_some()));
         // The human played first: the late hint is dropped.
         let action = human_choice(&g);
         g.update(Msg::Human(action)).unwrap();
@@ -3045,7 +3055,7 @@ mod coach_tests {
             })
             .unwrap();
         g.update(Msg::Select(card)).unwrap();
-        let effects = g.update(Msg::AskHint).unwrap();
+        let effects = g.update(Msg::ToggleHint).unwrap();
         let Some(Effect::AskCoach(request)) = effects.first() else {
             panic!("no analysis asked");
         };
@@ -3066,7 +3076,7 @@ mod coach_tests {
             }
         }
         assert_eq!(g.selection.len(), needed);
-        let effects = g.update(Msg::AskHint).unwrap();
+        let effects = g.update(Msg::ToggleHint).unwrap();
         let Some(Effect::AskCoach(request)) = effects.first() else {
             panic!("no analysis asked");
         };
@@ -3126,7 +3136,7 @@ mod coach_tests {
             |g| !g.human_to_move() && g.to_move().is_some(),
             |_| {},
         );
-        assert!(g.update(Msg::AskHint).is_err());
+        assert!(g.update(Msg::ToggleHint).is_err());
     }
 
     #[test]
@@ -3367,12 +3377,12 @@ mod coach_tests {
                 |_| {},
             );
             if show_hint {
-                g.update(Msg::AskHint).unwrap();
+                g.update(Msg::ToggleHint).unwrap();
             }
             let actions = g.log.iter().map(|(_, a)| Ok(a.clone()));
             let mut back = Game::replay(g.id.clone(), g.settings.clone(), g.seed, actions).unwrap();
             if show_hint {
-                back.update(Msg::AskHint).unwrap();
+                back.update(Msg::ToggleHint).unwrap();
             }
             assert!(back.coaching.as_ref().is_some_and(|c| c.answer.is_none()));
             let effects = back.update(Msg::Wake).unwrap();
