@@ -1888,10 +1888,29 @@ impl Game {
             return None;
         }
         self.asked = Some(request.ticket.clone());
+        let min_ms = if self.continues_a_choice() {
+            0
+        } else {
+            self.settings.pace.bot_delay_ms()
+        };
         Some(Effect::AskBot {
             request: Box::new(request),
-            min_ms: self.settings.pace.bot_delay_ms(),
+            min_ms,
         })
+    }
+
+    /// Whether the player to move is choosing the next card of a bury or a
+    /// pass it has begun: the pace waits once per choice, not per card (a
+    /// partnership's two four-card passes took 5.6 s at the normal pace,
+    /// face down, with nothing to watch).
+    fn continues_a_choice(&self) -> bool {
+        let phase = self.state.phase();
+        let (Some(seat), Some(&(last, ref action))) = (self.to_move(), self.log.last()) else {
+            return false;
+        };
+        matches!(phase, Phase::Bury | Phase::PartnerPass | Phase::PassLeft)
+            && last == seat
+            && matches!(action, Action::Bury(_) | Action::PassCard(_))
     }
 
     /// What the human is choosing cards for now, and how many are still to
@@ -2236,6 +2255,9 @@ pub mod testing {
         pub actions: Vec<Action>,
         /// Every sound asked for, in order.
         pub sounds: Vec<Cue>,
+        /// Each computer decision asked for: its phase and the least wait
+        /// before its answer shows.
+        pub bot_waits: Vec<(Phase, u32)>,
     }
 
     /// Runs `game` with `basic` players until `stop` holds (checked before each
@@ -2266,7 +2288,8 @@ pub mod testing {
             let effects = game.update(msg).expect("the message is accepted");
             for effect in effects {
                 match effect {
-                    Effect::AskBot { request, .. } => {
+                    Effect::AskBot { request, min_ms } => {
+                        driven.bot_waits.push((request.view.phase(), min_ms));
                         let action = Bot::new(request.level, request.seed)
                             .decide(&request.view)
                             .expect("a computer player decides");
@@ -2981,6 +3004,47 @@ mod coach_tests {
     /// The human's decision as the test shell's stand-in makes it.
     fn human_choice(g: &Game) -> Action {
         Bot::new(Level::Basic, g.seed).decide(&g.view()).unwrap()
+    }
+
+    /// The pace waits once per computer choice of cards to bury or pass,
+    /// not once per card.
+    #[test]
+    fn the_pace_waits_once_per_bury_or_pass() {
+        let normal = |preset| Settings {
+            pace: Pace::Normal,
+            ..basic_settings(preset)
+        };
+        let delay = Pace::Normal.bot_delay_ms();
+        for (preset, phase, cards) in [
+            (PresetId::Partnership, Phase::PartnerPass, 4),
+            (PresetId::Club, Phase::PassLeft, 1),
+            (PresetId::Brooklyn, Phase::Bury, 3),
+        ] {
+            let mut choices = 0;
+            for seed in 0..12 {
+                let mut g = Game::start("g1".into(), normal(preset), seed).unwrap();
+                let driven = drive(&mut g, |g| !g.history.is_empty(), |_| {});
+                let waits: Vec<u32> = driven
+                    .bot_waits
+                    .iter()
+                    .filter(|(p, _)| *p == phase)
+                    .map(|&(_, ms)| ms)
+                    .collect();
+                for choice in waits.chunks(cards) {
+                    let mut expected = vec![0; choice.len()];
+                    expected[0] = delay;
+                    assert_eq!(choice, expected, "{preset:?} seed {seed}: {waits:?}");
+                    choices += 1;
+                }
+                let choosing = [Phase::Bury, Phase::PartnerPass, Phase::PassLeft];
+                let mut elsewhere = driven
+                    .bot_waits
+                    .iter()
+                    .filter(|(p, _)| !choosing.contains(p));
+                assert!(elsewhere.all(|&(_, ms)| ms == delay), "{preset:?}");
+            }
+            assert!(choices > 0, "{preset:?}: no computer chose cards");
+        }
     }
 
     #[test]
