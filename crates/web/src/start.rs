@@ -247,6 +247,13 @@ pub fn use_scroll_into_view(shown: bool) -> NodeRef {
 #[component]
 pub fn StartScreen(props: &StartScreenProps) -> Html {
     let settings = use_state(|| props.initial.clone());
+    let deal_text = use_state(|| {
+        props
+            .initial
+            .deal
+            .map(|d| d.to_string())
+            .unwrap_or_default()
+    });
     let show_rules = use_state(|| false);
     let show_stats = use_state(|| false);
     let toggle_stats = {
@@ -286,9 +293,12 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     let sizes = seat_choices(s.preset, s.pot_game);
     let on_submit = {
         let onstart = props.onstart.clone();
-        let settings = settings.clone();
+        let (settings, deal_text) = (settings.clone(), deal_text.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
+            if read_deal_number(&deal_text).is_err() {
+                return;
+            }
             let mut chosen = (*settings).clone();
             match seat_choices(chosen.preset, chosen.pot_game) {
                 Some(sizes) if !sizes.contains(&chosen.seats) => chosen.seats = sizes[0],
@@ -325,11 +335,21 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let set = update(|s, v| s.name = v);
         Callback::from(move |e: InputEvent| set(input_value(&e).unwrap_or_default()))
     };
+    // The field keeps what was typed; the settings take the number it reads
+    // as, and a text that is no number is named and deals nothing.
     let on_seed = {
-        // Empty (or not a number): fresh cards.
-        let set = update(|s, v| s.deal = v.trim().parse().ok());
-        Callback::from(move |e: InputEvent| set(input_value(&e).unwrap_or_default()))
+        let (settings, deal_text) = (settings.clone(), deal_text.clone());
+        Callback::from(move |e: InputEvent| {
+            let text = input_value(&e).unwrap_or_default();
+            if let Ok(deal) = read_deal_number(&text) {
+                let mut next = (*settings).clone();
+                next.deal = deal;
+                settings.set(next);
+            }
+            deal_text.set(text);
+        })
     };
+    let deal_problem = read_deal_number(&deal_text).err();
     let on_pot = {
         let settings = settings.clone();
         Callback::from(move |e: Event| {
@@ -559,16 +579,22 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     </select>
                 </label>
                 <label>{ "Deal number (empty: new cards; a number deals the same cards again)" }
-                    <input type="text" inputmode="numeric" value={s.deal.map(|d| d.to_string()).unwrap_or_default()}
-                           placeholder="random" oninput={on_seed} data-testid="seed" />
+                    <input type="text" inputmode="numeric" value={(*deal_text).clone()}
+                           placeholder="random" oninput={on_seed} data-testid="seed"
+                           aria-invalid={deal_problem.is_some().to_string()}
+                           aria-describedby={deal_problem.is_some().then_some("deal-problem")} />
                 </label>
+                if let Some(problem) = &deal_problem {
+                    <p class="error" role="alert" id="deal-problem" data-testid="deal-problem">{ problem.clone() }</p>
+                }
                 <label class="check"><input type="checkbox" checked={s.four_color} onchange={on_colors} data-testid="four-color" />
                     { "Four-colour deck (♠ black, ♥ red, ♦ blue, ♣ green)" }</label>
                 <label class="check"><input type="checkbox" checked={s.auto_play} onchange={on_auto_play} data-testid="start-auto-play" />
                     { "Auto-play a lone card (play my only legal card for me)" }</label>
             </div>
             <div class="start-deal">
-                <button type="submit" class="primary" data-testid="start-game">{ "Deal" }</button>
+                <button type="submit" class="primary" data-testid="start-game"
+                        disabled={deal_problem.is_some()}>{ "Deal" }</button>
             </div>
         </form>
         if *show_stats {
@@ -664,10 +690,67 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     }
 }
 
+/// The deal number in the start screen's field: empty for new cards, else
+/// the number, written with or without spaces, commas or a leading "Deal"
+/// (as the result panel names it). Anything else is named, never read as
+/// "new cards".
+fn read_deal_number(text: &str) -> Result<Option<u64>, String> {
+    let trimmed = text.trim();
+    let number = trimmed
+        .strip_prefix("Deal")
+        .or_else(|| trimmed.strip_prefix("deal"))
+        .unwrap_or(trimmed)
+        .trim_start()
+        .trim_start_matches('#');
+    let digits: String = number
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, ',' | '_' | '\''))
+        .collect();
+    if trimmed.is_empty() {
+        return Ok(None);
+    }
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return Err(format!(
+            "“{trimmed}” is not a deal number: type digits only, or leave the field empty for new cards."
+        ));
+    }
+    digits.parse::<u64>().map(Some).map_err(|_| {
+        format!(
+            "“{trimmed}” is too large for a deal number (the largest is {}).",
+            u64::MAX
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::storage::FinishedGame;
+
+    #[test]
+    fn a_deal_number_reads_as_written_or_is_named() {
+        assert_eq!(read_deal_number(""), Ok(None));
+        assert_eq!(read_deal_number("  "), Ok(None));
+        for text in [
+            "617995316",
+            " 617 995 316 ",
+            "617,995,316",
+            "Deal 617995316",
+            "deal #617995316",
+        ] {
+            assert_eq!(read_deal_number(text), Ok(Some(617_995_316)), "{text}");
+        }
+        assert_eq!(read_deal_number("0"), Ok(Some(0)));
+        for text in ["617 995x316", "-1", "abc", "1.5", "Deal", "#"] {
+            let e = read_deal_number(text).unwrap_err();
+            assert!(e.contains("is not a deal number"), "{text}: {e}");
+        }
+        let e = read_deal_number("18446744073709551616").unwrap_err();
+        assert!(
+            e.contains("too large") && e.contains("18446744073709551615"),
+            "{e}"
+        );
+    }
 
     fn finished(game: &str, scores: Vec<i64>, ledger: Vec<i64>) -> FinishedGame {
         FinishedGame {
