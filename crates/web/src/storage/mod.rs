@@ -353,6 +353,10 @@ pub enum SaveError {
     DeletedElsewhere,
     #[error("the browser's storage is full: this game is not being saved (delete old games to make room)")]
     QuotaExceeded,
+    /// The entry was written by a newer version of the app, which can read
+    /// it: this version leaves it unchanged rather than write over it.
+    #[error("your {0} were saved by a newer version of this app; this version leaves them as they are (reload to get the newer version)")]
+    NewerVersion(&'static str),
     #[error("{0}")]
     Store(StoreError),
 }
@@ -431,12 +435,30 @@ pub fn finished_game(session: &SavedSession, state: &State, now_ms: u64) -> Opti
     })
 }
 
+/// Refuses to write over a list entry (history, presets, statistics) that a
+/// newer version of the app saved: it was left in place for that version to
+/// read, and this one would replace it with its own, shorter list.
+pub(crate) fn keep_newer(
+    store: &dyn KeyValueStore,
+    key: &str,
+    what: &'static str,
+) -> Result<(), SaveError> {
+    let Some(text) = store.get(key)? else {
+        return Ok(());
+    };
+    match format::decode_list::<serde::de::IgnoredAny>(&text) {
+        Err(e) if e.is_newer_schema() => Err(SaveError::NewerVersion(what)),
+        _ => Ok(()),
+    }
+}
+
 /// Adds a finished game to the history (once per session), newest first.
 pub fn record_finished(
     store: &dyn KeyValueStore,
     game: FinishedGame,
     now_ms: u64,
 ) -> Result<History, SaveError> {
+    keep_newer(store, HISTORY_KEY, "finished games")?;
     let mut history = match store.get(HISTORY_KEY)? {
         None => History {
             schema: LIST_SCHEMA,
@@ -521,6 +543,7 @@ pub fn delete_preset(
 }
 
 fn write_presets(store: &dyn KeyValueStore, presets: &CustomPresets) -> Result<(), SaveError> {
+    keep_newer(store, PRESETS_KEY, "saved rules")?;
     // Plain data: serialization cannot fail.
     store.set(
         PRESETS_KEY,

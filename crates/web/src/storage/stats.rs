@@ -218,6 +218,7 @@ pub fn update_stats(
     now_ms: u64,
     change: impl FnOnce(&mut Statistics),
 ) -> Result<Statistics, SaveError> {
+    super::keep_newer(store, STATS_KEY, "statistics")?;
     let (mut stats, _) = load_stats(store, now_ms)?;
     change(&mut stats);
     // Plain data: serialization cannot fail.

@@ -749,3 +749,43 @@ fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts()
         "the old counts stay"
     );
 }
+
+/// Statistics, finished games and saved rules that a newer version of the
+/// app wrote are left for it: this version neither reads nor writes over
+/// them, and says so.
+#[test]
+fn lists_a_newer_version_saved_are_never_written_over() {
+    let store = MemoryStore::default();
+    let newer = |list: &str| format!(r#"{{"schema":{},"{list}":[]}}"#, LIST_SCHEMA + 1);
+    let stats_text = format!(r#"{{"schema":{},"games":{{}}}}"#, LIST_SCHEMA + 1);
+    store.set(stats::STATS_KEY, &stats_text).unwrap();
+    store.set(HISTORY_KEY, &newer("games")).unwrap();
+    store.set(PRESETS_KEY, &newer("presets")).unwrap();
+    let err = stats::update_stats(&store, 0, |s| s.record_game("club", true, false)).unwrap_err();
+    assert_eq!(err, SaveError::NewerVersion("statistics"));
+    assert!(err.to_string().contains("newer version"), "{err}");
+
+    let rules = Rules::preset(PresetId::Bison)
+        .with_settings(&["fixed_deals=1".to_string()])
+        .unwrap();
+    let setup = SessionSetup::new(&rules, 8, players(&rules), 0);
+    let mut session = SavedSession::new("done".into(), setup, 1_000);
+    let mut state = State::new(rules, 8).unwrap();
+    play_until(&mut session, &mut state, &mut Lcg(5), |_| false);
+    let game = finished_game(&session, &state, 99).unwrap();
+    assert_eq!(
+        record_finished(&store, game, 0),
+        Err(SaveError::NewerVersion("finished games"))
+    );
+    let mine = CustomPreset {
+        name: "Mine".into(),
+        rules: "v=1&game=bison".into(),
+    };
+    assert_eq!(
+        save_preset(&store, CustomPresets::default(), mine),
+        Err(PresetError::Save(SaveError::NewerVersion("saved rules")))
+    );
+    assert_eq!(store.get(stats::STATS_KEY).unwrap(), Some(stats_text));
+    assert_eq!(store.get(HISTORY_KEY).unwrap(), Some(newer("games")));
+    assert_eq!(store.get(PRESETS_KEY).unwrap(), Some(newer("presets")));
+}
