@@ -275,6 +275,7 @@ test('a second tab on the same session is detected', { timeout: 120_000 }, async
     await humanStep(second, { bid: false, results: 0 });
     await page.getByTestId('stale-banner').waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await page.getByTestId('stale-banner').innerText(), /another tab/);
+    assert.equal(await page.locator('.table-content.stale[inert]').count(), 1, 'the stale table cannot be played');
     await screenshot(page, 'sessions-second-tab');
   } finally {
     await context.close();

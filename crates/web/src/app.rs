@@ -504,7 +504,7 @@ mod shell {
 
     use gloo_timers::callback::Timeout;
     use gloo_worker::{Spawnable, WorkerBridge};
-    use yew::{component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
+    use yew::{classes, component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
     use super::{
         settings_from_query, AppEffect, AppModel, AppMsg, Screen, APP_TITLE, IMPORT_MAX_BYTES,
@@ -990,7 +990,7 @@ mod shell {
                         match other_tab_change(key.as_deref(), value.as_deref(), &watched, ours) {
                             None => return,
                             Some(OtherTab::PlayedOn { .. }) => {
-                                "This game continued in another tab. Reload to continue it here."
+                                "This game was opened or played on in another tab. Reload to continue it here."
                             }
                             Some(OtherTab::Deleted) => "This game was deleted in another tab.",
                         };
@@ -1148,6 +1148,7 @@ mod shell {
         });
         let model = shell.model.borrow();
         let game = model.game();
+        let stale = game.is_some() && model.stale.is_some();
         html! {
             <main class={if game.is_some() { "app in-game" } else { "app" }} data-testid="app">
                 <header class="app-header">
@@ -1164,7 +1165,9 @@ mod shell {
                 }
                 <section class="table" data-testid="table" aria-label="Card table">
                     <div class="felt" data-testid="felt" aria-hidden="true"></div>
-                    <div class="table-content">
+                    // A game another tab took over is shown, dimmed, and
+                    // cannot be played here (its cards looked playable).
+                    <div class={classes!("table-content", stale.then_some("stale"))} inert={stale}>
                         if let Some(err) = model.error.clone().filter(|_| game.is_some()) {
                             <p class="error" role="alert" data-testid="app-error">{ err }</p>
                         }
