@@ -853,18 +853,22 @@ pub struct Game {
 }
 
 /// Most announcements kept.
+/// The seat the player takes in every game (the foot of the table).
+pub const HUMAN_SEAT: Seat = 0;
+
 const ANNOUNCEMENTS_KEPT: usize = 8;
 
 /// Failed answers for one position that are retried before the human is asked.
 const AUTOMATIC_RETRIES: u32 = 1;
 
 impl Game {
-    /// A new game with this id, dealt from `seed`; the human sits at `human`.
+    /// A new game with this id, dealt from `seed`; the human sits at
+    /// [`HUMAN_SEAT`].
     pub fn start(id: String, settings: Settings, seed: u64) -> Result<Game, StartError> {
         let rules = settings.rules()?;
         let seats = rules.table.seats as usize;
         let state = State::new(rules, seed)?;
-        let human = 0;
+        let human = HUMAN_SEAT;
         let names = (0..seats)
             .map(|s| {
                 if s == human {

@@ -23,7 +23,7 @@ use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::controller::{Pace, ShownClaim};
+use crate::controller::{Pace, ShownClaim, HUMAN_SEAT};
 
 /// The saved-session schema this build writes (and the newest it reads).
 pub const SESSION_SCHEMA: u32 = 7;
@@ -167,9 +167,9 @@ impl SavedSession {
                 self.setup.players.len()
             )));
         }
-        if self.setup.human_seat >= seats {
+        if self.setup.human_seat != HUMAN_SEAT {
             return Err(DecodeError::Invalid(format!(
-                "the player's seat {} is not one of the {seats} seats",
+                "the player's seat is {}, where this app seats the player at {HUMAN_SEAT}",
                 self.setup.human_seat
             )));
         }

@@ -789,3 +789,14 @@ fn lists_a_newer_version_saved_are_never_written_over() {
     assert_eq!(store.get(HISTORY_KEY).unwrap(), Some(newer("games")));
     assert_eq!(store.get(PRESETS_KEY).unwrap(), Some(newer("presets")));
 }
+
+/// A saved session that seats the player elsewhere than this app does is
+/// refused by name (it had played on with the player's cards under another
+/// player's name).
+#[test]
+fn a_session_seating_the_player_elsewhere_is_refused() {
+    let (mut session, _) = new_session("moved", PresetId::Partnership, 4);
+    session.setup.human_seat = 2;
+    let err = session.replay().unwrap_err().to_string();
+    assert!(err.contains("the player's seat is 2"), "{err}");
+}
