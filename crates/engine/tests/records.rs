@@ -213,6 +213,10 @@ fn malformed_files_are_refused_by_line() {
             "line 3: not JSON: ".to_string(),
         ),
         (
+            "{\n  \"format\": 3\n}\n",
+            "line 1: not JSON: EOF while parsing an object (a file of hand records holds one record per line".to_string(),
+        ),
+        (
             "{\"format\": 3}",
             "line 1: not a hand record: missing field `preset`".to_string(),
         ),

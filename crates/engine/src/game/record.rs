@@ -400,7 +400,7 @@ impl State {
 pub enum RecordError {
     #[error("the file holds no hand records")]
     Empty,
-    #[error("line {line}: not JSON: {reason}")]
+    #[error("line {line}: not JSON: {reason} (a file of hand records holds one record per line, as the app and `pinochle simulate --records` write them)")]
     NotJson { line: usize, reason: String },
     #[error("line {line}: not a hand record: {reason}")]
     NotARecord { line: usize, reason: String },
