@@ -1039,11 +1039,26 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
     let won = result
         .as_ref()
         .is_some_and(|r| r.winners.contains(&game.human));
+    // Rivals level at the top share the game (a fixed number of deals can end
+    // so); partners winning together are one winner.
+    let tied = result.as_ref().is_some_and(|r| {
+        r.winners
+            .iter()
+            .any(|&s| !pinochle_engine::game::same_side(game.rules(), s, r.winners[0]))
+    });
+    let (title, winner_line) = match (tied, won) {
+        (true, _) => (
+            "A tie",
+            format!("Level at the top: {}", winners.join(" & ")),
+        ),
+        (false, true) => ("You win!", format!("Winner: {}", winners.join(" & "))),
+        (false, false) => ("Game over", format!("Winner: {}", winners.join(" & "))),
+    };
     html! {
         <section class="game-over" data-testid="game-over" aria-labelledby="over-title">
-            <h2 id="over-title">{ if won { "You win!" } else { "Game over" } }</h2>
+            <h2 id="over-title">{ title }</h2>
             if !winners.is_empty() {
-                <p>{ format!("Winner: {}", winners.join(" & ")) }</p>
+                <p>{ winner_line }</p>
             }
             if let Some(why) = result.as_ref().and_then(|r| game_end_text(game, r)) {
                 <p class="game-end-reason" data-testid="game-end-reason">{ why }</p>
