@@ -249,7 +249,7 @@ test('a corrupted saved entry is reported and set aside; the other sessions stay
     await fresh.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
     const report = await fresh.getByTestId('storage-problems').innerText();
     assert.match(report, /pinochle\/session\/broken/);
-    assert.match(report, /set aside/);
+    assert.match(report, /cannot be resumed; the unreadable copy is kept/);
     assert.equal(await fresh.getByTestId('saved-session').count(), 1, 'the good session is listed');
     const keys = await fresh.evaluate(() => Object.keys(localStorage));
     assert.ok(keys.some((k) => k.startsWith('pinochle/quarantine/') && k.endsWith('pinochle/session/broken')), `kept aside: ${keys}`);

@@ -71,6 +71,8 @@ pub enum AppMsg {
     Game(Msg),
     /// The start screen's lists, read again from storage.
     Library(Box<Library>),
+    /// The player has read the report of saved entries that could not be read.
+    DismissProblems,
     Warning(Option<String>),
     Stale(String),
     /// Something went wrong (a saved game could not be resumed): shown, and
@@ -213,7 +215,20 @@ impl AppModel {
             }
             AppMsg::Game(msg) => self.game_update(msg),
             AppMsg::Library(library) => {
+                // What could not be read stays reported until dismissed: it
+                // was set aside on reading, and the next reading is clean.
+                let mut problems = std::mem::take(&mut self.library.problems);
+                for problem in library.problems.iter() {
+                    if !problems.contains(problem) {
+                        problems.push(problem.clone());
+                    }
+                }
                 self.library = *library;
+                self.library.problems = problems;
+                Vec::new()
+            }
+            AppMsg::DismissProblems => {
+                self.library.problems.clear();
                 Vec::new()
             }
             AppMsg::Warning(warning) => {
@@ -1157,6 +1172,16 @@ mod shell {
                 if let Some(warning) = model.warning.clone() {
                     <p class="warning" role="status" data-testid="storage-warning">{ warning }</p>
                 }
+                // Shown over the start screen and the table alike (a tab
+                // that resumed straight into its game had never shown it).
+                if !model.library.problems.is_empty() {
+                    <section class="problems" data-testid="storage-problems" role="alert"
+                             aria-label="Saved entries that could not be read">
+                        { for model.library.problems.iter().map(|p| html! { <p>{ p.to_string() }</p> }) }
+                        <button type="button" onclick={send(|| AppMsg::DismissProblems)}
+                                data-testid="dismiss-problems">{ "OK" }</button>
+                    </section>
+                }
                 if let Some(stale) = model.stale.clone() {
                     <p class="warning" role="alert" data-testid="stale-banner">
                         { stale }{ " " }
@@ -1220,6 +1245,33 @@ mod tests {
         let (s, auto) = settings_from_query("?game=nope&seed=x&level=oracle");
         assert_eq!(s, Settings::default());
         assert!(!auto);
+    }
+
+    /// A saved entry that could not be read is reported until the player
+    /// dismisses the report, over later readings (which no longer find it,
+    /// as it was set aside) and over a game.
+    #[test]
+    fn problems_stay_reported_until_dismissed() {
+        use crate::storage::{format::DecodeError, Disposition, Problem};
+        let problem = Problem {
+            key: "pinochle/stats".into(),
+            error: DecodeError::NotJson("EOF".into()),
+            disposition: Disposition::SetAside("pinochle/quarantine/1/pinochle/stats".into()),
+        };
+        let reading = |problems: Vec<Problem>| {
+            AppMsg::Library(Box::new(Library {
+                problems,
+                ..Library::default()
+            }))
+        };
+        let (mut model, _) = started(Settings::default(), 11);
+        model.update(reading(vec![problem.clone()]));
+        model.update(reading(vec![problem.clone()]));
+        model.update(reading(Vec::new()));
+        assert_eq!(model.library.problems, [problem]);
+        assert!(model.game().is_some());
+        model.update(AppMsg::DismissProblems);
+        assert!(model.library.problems.is_empty());
     }
 
     fn started(settings: Settings, fresh_seed: u64) -> (AppModel, Vec<AppEffect>) {

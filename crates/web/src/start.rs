@@ -634,11 +634,6 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 </ul>
             </section>
         }
-        if !library.problems.is_empty() {
-            <section class="problems" data-testid="storage-problems" role="alert" aria-label="Saved entries that could not be read">
-                { for library.problems.iter().map(|p| html! { <p>{ p.to_string() }</p> }) }
-            </section>
-        }
         if library.sessions.iter().any(|s| !s.finished) {
             <section class="saved" data-testid="saved-sessions" aria-labelledby="saved-title">
                 <h2 id="saved-title">{ "Saved games" }</h2>

@@ -141,18 +141,35 @@ pub struct Problem {
     pub disposition: Disposition,
 }
 
+impl Problem {
+    /// What the entry held, and what its loss means, in the player's words.
+    fn subject(&self) -> (&'static str, &'static str) {
+        match self.key.as_str() {
+            HISTORY_KEY => ("The list of finished games", "The list starts again"),
+            PRESETS_KEY => ("Your saved rules", "The list starts again"),
+            stats::STATS_KEY => ("Your statistics", "They start again from zero"),
+            key if key.starts_with(SESSION_PREFIX) => {
+                ("A saved game", "That game cannot be resumed")
+            }
+            _ => ("A saved entry", "It is no longer used"),
+        }
+    }
+}
+
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (what, loss) = self.subject();
         write!(
             f,
-            "The saved entry '{}' could not be read: {}. ",
+            "{what} ('{}') could not be read: {}. ",
             self.key, self.error
         )?;
         match &self.disposition {
-            Disposition::SetAside(under) => {
-                write!(f, "It was set aside under '{under}'; nothing was deleted.")
-            }
-            Disposition::LeftInPlace(why) => write!(f, "It was left in place ({why})."),
+            Disposition::SetAside(under) => write!(
+                f,
+                "{loss}; the unreadable copy is kept in this browser under '{under}'."
+            ),
+            Disposition::LeftInPlace(why) => write!(f, "It was left as it is ({why})."),
         }
     }
 }
