@@ -529,7 +529,9 @@ mod shell {
     use crate::import::ImportMsg;
     use crate::review_view::{import_tools, review_panel};
     use crate::sessions::restore;
-    use crate::share::{clear_fragment, page_fragment, page_url, read_fragment, Fragment};
+    use crate::share::{
+        clear_fragment, link_problem, page_fragment, page_url, read_fragment, Fragment,
+    };
     use crate::start::StartScreen;
     use crate::storage::browser::{
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
@@ -604,7 +606,7 @@ mod shell {
     fn link_message(fragment: &str) -> Option<AppMsg> {
         match read_fragment(fragment) {
             Fragment::Rules(shared) => Some(AppMsg::OpenLink(Ok(shared))),
-            Fragment::Bad(e) => Some(AppMsg::OpenLink(Err(e.to_string()))),
+            Fragment::Bad(e) => Some(AppMsg::OpenLink(Err(link_problem(&e)))),
             Fragment::None => None,
         }
     }

@@ -21,7 +21,7 @@ use crate::rule_forms::{
 /// A refused change in the editor's words: the options by their labels,
 /// as the editor shows them, not by their keys ("options 'bid_raises' and
 /// 'bid_bands' do not fit together" named no field on the page).
-fn refusal_text(err: &RulesError) -> String {
+pub(crate) fn refusal_text(err: &RulesError) -> String {
     let label = |key: &str| spec(key).map_or(key.to_string(), |s| format!("“{}”", s.label));
     let sentence = |text: String| {
         let mut chars = text.chars();

@@ -110,6 +110,18 @@ pub fn read_fragment(hash: &str) -> Fragment {
     }
 }
 
+/// What is wrong with a link, for the page: rules options by the labels the
+/// rules editor shows ("“Run”: …", not "option 'meld.run'").
+pub fn link_problem(e: &LinkError) -> String {
+    match e {
+        LinkError::Rules(refused) => format!(
+            "its rules are not valid: {}",
+            crate::rules_editor::refusal_text(refused).trim_end_matches('.')
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// The URL that opens this app with a new-game dialog preloaded with `shared`:
 /// `page` (origin and path, no fragment) + `#` + the link text.
 pub fn share_url(page: &str, shared: &SharedRules) -> String {
@@ -194,6 +206,23 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "the link's rules are not valid: unknown option 'bogus'"
+        );
+    }
+
+    #[test]
+    fn link_problems_name_options_by_their_labels() {
+        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&target=5") else {
+            panic!("a bad value is refused");
+        };
+        let text = link_problem(&e);
+        assert!(text.starts_with("its rules are not valid: “"), "{text}");
+        assert!(
+            !text.contains("option 'target'") && !text.ends_with('.'),
+            "{text}"
+        );
+        assert_eq!(
+            link_problem(&LinkError::UnknownGame("poker".into())),
+            "unknown game 'poker' in the link"
         );
     }
 
