@@ -922,8 +922,21 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
             });
         }
     }
+    // Players still to play to this trick, by index in play order.
+    let after: Vec<usize> = (1..n.saturating_sub(trick.len()))
+        .map(|k| (me + k) % n)
+        .collect();
     let played = match winning {
         Some(slot) if !beats(card, trick[slot], h.trump) => {
+            // A card under an opponent's winner is not given to it while a
+            // partner still plays (the partner obliged to beat may take it).
+            let partner_after = after
+                .iter()
+                .any(|&i| h.active[i] != view.seat && same_side(rules, h.active[i], view.seat));
+            if partner_after && !same_side(rules, h.current_trick()[slot].seat, view.seat) {
+                facts
+                    .push("your partner plays after you and may still take this trick".to_string());
+            }
             facts.push(format!(
                 "the {} does not beat the {} and {}",
                 card.long_name(),
@@ -939,10 +952,6 @@ fn trick_facts(view: &PlayerView, card: Card) -> Vec<String> {
         ),
         None => format!("the {} leads the trick", card.long_name()),
     };
-    // Players still to play to this trick, by index in play order.
-    let after: Vec<usize> = (1..n.saturating_sub(trick.len()))
-        .map(|k| (me + k) % n)
-        .collect();
     let later: Vec<usize> = after
         .iter()
         .copied()
@@ -2758,6 +2767,54 @@ the opponents have passed."
                 "{preset:?}: {beating} beating, {not_beating} not, {leading} leads"
             );
         }
+    }
+
+    /// A card under an opponent's winning card says that the partner still
+    /// plays to the trick where one does, and only there.
+    #[test]
+    fn a_card_under_an_opponent_names_a_partner_still_to_play() {
+        let (mut named, mut unnamed) = (0, 0);
+        for preset in [PresetId::Partnership, PresetId::DoubleDeck] {
+            drive(preset, 5, 400, |state| {
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                if view.phase() != Phase::Tricks {
+                    return true;
+                }
+                let h = &view.public.hand;
+                let trick = h.current_trick();
+                let cards: Vec<Card> = trick.iter().map(|p| p.card).collect();
+                let Some(slot) = winning_index(&cards, h.trump) else {
+                    return true;
+                };
+                if same_side(&view.rules, trick[slot].seat, seat) {
+                    return true;
+                }
+                // With four players, the partner plays after the seat when
+                // the seat plays second (the partner led otherwise).
+                let partner_after = trick.len() == 1;
+                for action in view.legal_actions() {
+                    let Action::PlayCard(card) = action else {
+                        continue;
+                    };
+                    if beats(card, cards[slot], h.trump) {
+                        continue;
+                    }
+                    let facts = trick_facts(&view, card);
+                    let says = facts
+                        .iter()
+                        .any(|f| f.starts_with("your partner plays after you"));
+                    assert_eq!(says, partner_after, "{facts:?}");
+                    if says {
+                        named += 1;
+                    } else {
+                        unnamed += 1;
+                    }
+                }
+                true
+            });
+        }
+        assert!(named > 0 && unnamed > 0, "{named} named, {unnamed} not");
     }
 
     /// A card that does not beat the trick says what it adds to it, and
