@@ -1047,10 +1047,15 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             .any(|&s| !pinochle_engine::game::same_side(game.rules(), s, r.winners[0]))
     });
     let (title, winner_line) = match (tied, won) {
-        (true, _) => (
-            "A tie",
-            format!("Level at the top: {}", winners.join(" & ")),
-        ),
+        (true, _) => {
+            let names = match winners.split_last() {
+                Some((last, first)) if !first.is_empty() => {
+                    format!("{} and {last}", first.join(", "))
+                }
+                _ => winners.concat(),
+            };
+            ("A tie", format!("Level at the top: {names}."))
+        }
         (false, true) => ("You win!", format!("Winner: {}", winners.join(" & "))),
         (false, false) => ("Game over", format!("Winner: {}", winners.join(" & "))),
     };
