@@ -208,7 +208,68 @@ pub fn load_stats(
 }
 
 fn decode_stats(text: &str) -> Result<Statistics, DecodeError> {
-    format::decode_list::<Statistics>(text)
+    let stats = format::decode_list::<Statistics>(text)?;
+    stats.check().map_err(DecodeError::Invalid)?;
+    Ok(stats)
+}
+
+/// Most of any one count a device can have played to (a count past it is
+/// damage, and would overflow as it grows).
+const MAX_COUNT: u32 = 10_000_000;
+
+impl Statistics {
+    /// Whether the counts can be what this app counted: known games, no
+    /// more games won than played nor contracts made than taken, sums and a
+    /// rating in range. Counts that are not (a hand-edited or damaged entry)
+    /// are refused by name rather than shown as "made 300%".
+    fn check(&self) -> Result<(), String> {
+        let known = |game: &str| pinochle_engine::PresetId::from_id(game).is_some();
+        if let Some(game) = self
+            .games
+            .keys()
+            .chain(self.practice.keys())
+            .find(|g| !known(g))
+        {
+            return Err(format!("counts for an unknown game '{game}'"));
+        }
+        for (game, t) in &self.games {
+            let fault = if [t.games, t.hands, t.meld_hands]
+                .iter()
+                .any(|&n| n > MAX_COUNT)
+            {
+                Some("a count is too large")
+            } else if t.won > t.games {
+                Some("more games won than played")
+            } else if t.bids_won > t.hands
+                || u64::from(t.made) + u64::from(t.set) > u64::from(t.bids_won)
+            {
+                Some("more contracts made or set than taken, or taken than hands played")
+            } else if t.meld_hands > t.hands {
+                Some("meld in more hands than played")
+            } else if t.meld_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
+                || t.result_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
+            {
+                Some("a total is too large")
+            } else if t.rating.is_some_and(|r| !(0.0..=10_000.0).contains(&r))
+                || t.trend.iter().any(|&r| !(0..=10_000).contains(&r))
+            {
+                Some("a rating out of range")
+            } else {
+                None
+            };
+            if let Some(fault) = fault {
+                return Err(format!("the counts for {game} do not add up: {fault}"));
+            }
+        }
+        if let Some((game, _)) = self
+            .practice
+            .iter()
+            .find(|(_, p)| p.games > MAX_COUNT || p.hands > MAX_COUNT)
+        {
+            return Err(format!("the practice counts for {game} are too large"));
+        }
+        Ok(())
+    }
 }
 
 /// Reads, changes and writes the statistics in one go; nothing is written

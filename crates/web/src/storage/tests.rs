@@ -805,3 +805,39 @@ fn a_session_seating_the_player_elsewhere_is_refused() {
     let err = session.replay().unwrap_err().to_string();
     assert!(err.contains("the player's seat is 2"), "{err}");
 }
+
+/// Counts that cannot be what the app counted (made more contracts than
+/// taken, an unknown game, a rating out of range) are set aside by name.
+#[test]
+fn statistics_that_do_not_add_up_are_set_aside() {
+    for (text, needle) in [
+        (
+            r#"{"schema":1,"games":{"club":{"games":2,"hands":3,"bids_won":1,"made":3}},"practice":{}}"#,
+            "the counts for club do not add up: more contracts made",
+        ),
+        (
+            r#"{"schema":1,"games":{"poker":{"games":1}},"practice":{}}"#,
+            "unknown game 'poker'",
+        ),
+        (
+            r#"{"schema":1,"games":{"bison":{"games":1,"won":2}},"practice":{}}"#,
+            "more games won than played",
+        ),
+        (
+            r#"{"schema":1,"games":{"bison":{"rating":1e308}},"practice":{}}"#,
+            "a rating out of range",
+        ),
+        (
+            r#"{"schema":1,"games":{"bison":{"games":4294967294}},"practice":{}}"#,
+            "a count is too large",
+        ),
+    ] {
+        let store = MemoryStore::default();
+        store.set(stats::STATS_KEY, text).unwrap();
+        let library = load_library(&store, 3).unwrap();
+        assert!(library.stats.is_empty(), "{text}");
+        let problem = library.problems[0].to_string();
+        assert!(problem.contains(needle), "{text}: {problem}");
+        assert_eq!(store.get(stats::STATS_KEY).unwrap(), None, "set aside");
+    }
+}
