@@ -594,7 +594,11 @@ pub fn other_tab_change(
             Some(text) => match format::stored_revision(text) {
                 Some(revision) if revision == our_revision => None,
                 Some(revision) => Some(OtherTab::PlayedOn { revision }),
-                None => Some(OtherTab::PlayedOn { revision: 0 }),
+                // Unreadable: no game played on elsewhere. This tab's good
+                // copy stays playable, and its next save sets the damaged
+                // text aside and writes over it (it had locked this tab,
+                // and a reload then lost the game to the damaged copy).
+                None => None,
             },
         },
         Some(_) => None,

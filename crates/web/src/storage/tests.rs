@@ -308,6 +308,27 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
         other_tab_change(Some(&session_key("shared")), None, "shared", 2),
         Some(OtherTab::Deleted)
     );
+    // Damaged text written there is no game played on: this tab's next save
+    // keeps it aside and writes the good copy.
+    let damaged = r#"{"schema":7,"garbage":true}"#;
+    assert_eq!(
+        other_tab_change(Some(&session_key("shared")), Some(damaged), "shared", 2),
+        None
+    );
+    let good = store.get(&session_key("shared")).unwrap();
+    store.set(&session_key("shared"), damaged).unwrap();
+    let mut ours = first.clone();
+    save_session(&store, &mut ours, 9).unwrap();
+    assert!(store
+        .keys()
+        .unwrap()
+        .iter()
+        .any(|k| k.starts_with(QUARANTINE_PREFIX) && k.ends_with("pinochle/session/shared")));
+    assert_eq!(
+        load_session(&store, "shared", 9).unwrap().0.revision,
+        ours.revision
+    );
+    store.set(&session_key("shared"), &good.unwrap()).unwrap();
     assert_eq!(
         other_tab_change(None, None, "shared", 2),
         Some(OtherTab::Deleted)
