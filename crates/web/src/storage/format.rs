@@ -565,12 +565,96 @@ pub fn decode_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Deco
     serde_json::from_value(doc).map_err(|e| DecodeError::Shape(e.to_string()))
 }
 
-/// Checks each custom preset's rules; returns the first bad one's problem.
-pub fn check_presets(presets: &CustomPresets) -> Result<(), DecodeError> {
-    for preset in &presets.presets {
-        decode_link(&preset.rules).map_err(|e| {
-            DecodeError::Invalid(format!("the preset '{}': {e}", shorten(&preset.name)))
-        })?;
+/// A list document (history or presets) read entry by entry: the entries
+/// that read and pass their check, and what was wrong with the others.
+#[derive(Debug)]
+pub struct ReadList<T> {
+    pub entries: Vec<T>,
+    /// How many entries could not be read, of how many, and the first one's
+    /// fault; `None` when every entry read.
+    pub unreadable: Option<DecodeError>,
+}
+
+/// What an entry of a list must be beyond its shape, given the entries read
+/// before it: `Err` names what is wrong.
+pub type EntryCheck<T> = fn(&T, &[T]) -> Result<(), String>;
+
+/// Reads the list `field` of a list document, each entry on its own: one bad
+/// entry no longer hides the others. A document that is not such a list
+/// (not JSON, another schema, no list under `field`) is an error as a whole.
+pub fn read_list<T: serde::de::DeserializeOwned>(
+    text: &str,
+    field: &str,
+    check: EntryCheck<T>,
+) -> Result<ReadList<T>, DecodeError> {
+    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
+    decode_list::<serde::de::IgnoredAny>(text)?;
+    let Value::Object(map) = doc else {
+        return Err(DecodeError::Shape("not a list document".into()));
+    };
+    if let Some(key) = map.keys().find(|k| *k != "schema" && *k != field) {
+        return Err(DecodeError::Shape(format!(
+            "unknown field `{}`",
+            shorten(key)
+        )));
+    }
+    let Some(Value::Array(items)) = map.get(field) else {
+        return Err(DecodeError::Shape(format!("no list `{field}`")));
+    };
+    let mut entries: Vec<T> = Vec::with_capacity(items.len());
+    let mut bad = Vec::new();
+    for (index, item) in items.iter().enumerate() {
+        let entry = serde_json::from_value::<T>(item.clone())
+            .map_err(|e| e.to_string())
+            .and_then(|entry| check(&entry, &entries).map(|()| entry));
+        match entry {
+            Ok(entry) => entries.push(entry),
+            Err(reason) => bad.push(format!("entry {}: {reason}", index + 1)),
+        }
+    }
+    let unreadable = bad.first().map(|first| {
+        DecodeError::Invalid(format!(
+            "{} of its {} entries cannot be read ({first})",
+            bad.len(),
+            items.len()
+        ))
+    });
+    Ok(ReadList {
+        entries,
+        unreadable,
+    })
+}
+
+/// A history entry as this app writes it: a known game, a count per player
+/// and one entry per session.
+pub fn check_finished(game: &FinishedGame, before: &[FinishedGame]) -> Result<(), String> {
+    if pinochle_engine::PresetId::from_id(&game.game).is_none() {
+        return Err(format!("unknown game '{}'", shorten(&game.game)));
+    }
+    let seats = game.players.len();
+    if seats == 0
+        || [&game.scores, &game.ledger]
+            .iter()
+            .any(|c| !c.is_empty() && c.len() != seats)
+    {
+        return Err(format!("{seats} players with counts of another length"));
+    }
+    if before.iter().any(|g| g.session_id == game.session_id) {
+        return Err("the same game twice".into());
+    }
+    Ok(())
+}
+
+/// A saved rule set as this app writes it: a name, rules that read, and one
+/// rule set per name.
+pub fn check_preset(preset: &CustomPreset, before: &[CustomPreset]) -> Result<(), String> {
+    if preset.name.trim().is_empty() {
+        return Err("rules without a name".into());
+    }
+    decode_link(&preset.rules)
+        .map_err(|e| format!("the preset '{}': {e}", shorten(&preset.name)))?;
+    if before.iter().any(|p| p.name == preset.name) {
+        return Err(format!("the name '{}' twice", shorten(&preset.name)));
     }
     Ok(())
 }

@@ -131,6 +131,10 @@ pub enum Disposition {
     SetAside(String),
     /// Left where it was (written by a newer version, or no room to move it).
     LeftInPlace(String),
+    /// A list of which some entries could not be read: the whole text was
+    /// copied to this quarantine key and the `kept` entries that read were
+    /// written back.
+    PartlySetAside { under: String, kept: usize },
 }
 
 /// A stored entry that could not be read.
@@ -170,6 +174,17 @@ impl fmt::Display for Problem {
                 "{loss}; the unreadable copy is kept in this browser under '{under}'."
             ),
             Disposition::LeftInPlace(why) => write!(f, "It was left as it is ({why})."),
+            Disposition::PartlySetAside { under, kept } => {
+                let others = match kept {
+                    0 => "No entry could be kept".to_string(),
+                    1 => "The other entry is kept".to_string(),
+                    n => format!("The other {n} entries are kept"),
+                };
+                write!(
+                    f,
+                    "{others}; the whole list as it was is kept in this browser under '{under}'."
+                )
+            }
         }
     }
 }
@@ -273,6 +288,81 @@ fn set_aside(
     }
 }
 
+/// Copies a list of which some entries could not be read under the
+/// quarantine prefix, whole, then writes the entries that read (`kept`,
+/// serialized as `written`) back in its place.
+fn set_aside_keeping(
+    store: &dyn KeyValueStore,
+    key: &str,
+    text: &str,
+    error: DecodeError,
+    now_ms: u64,
+    (kept, written): (usize, String),
+) -> Problem {
+    let under = format!("{QUARANTINE_PREFIX}{now_ms}/{key}");
+    let record = serde_json::json!({
+        "key": key,
+        "problem": error.to_string(),
+        "set_aside_ms": now_ms,
+        "text": text,
+    });
+    let disposition = match store.set(&under, &record.to_string()) {
+        // The copy is safe; only now is the list rewritten.
+        Ok(()) => match store.set(key, &written) {
+            Ok(()) => Disposition::PartlySetAside { under, kept },
+            Err(e) => Disposition::LeftInPlace(format!("copied to '{under}' but {e}")),
+        },
+        Err(e) => Disposition::LeftInPlace(format!("it could not be copied aside: {e}")),
+    };
+    Problem {
+        key: key.to_string(),
+        error,
+        disposition,
+    }
+}
+
+/// The list stored under `key` as `text` (its entries under `field`),
+/// entry by entry: what cannot be read is set aside (the whole text, with
+/// the entries that read written back in its place).
+fn list_from<T: serde::de::DeserializeOwned, L: serde::Serialize>(
+    store: &dyn KeyValueStore,
+    (key, text): (&str, &str),
+    (field, check): (&str, format::EntryCheck<T>),
+    now_ms: u64,
+    wrap: fn(Vec<T>) -> L,
+) -> (L, Option<Problem>) {
+    match format::read_list(text, field, check) {
+        Ok(read) => {
+            let kept = read.entries.len();
+            let list = wrap(read.entries);
+            let problem = read.unreadable.map(|error| {
+                let written = serde_json::to_string(&list).unwrap_or_default();
+                set_aside_keeping(store, key, text, error, now_ms, (kept, written))
+            });
+            (list, problem)
+        }
+        Err(error) => (
+            wrap(Vec::new()),
+            Some(set_aside(store, key, text, error, now_ms)),
+        ),
+    }
+}
+
+/// The history stored as `text` ([`list_from`]).
+fn history_from(store: &dyn KeyValueStore, text: &str, now_ms: u64) -> (History, Option<Problem>) {
+    let wrap = |games| History {
+        schema: LIST_SCHEMA,
+        games,
+    };
+    list_from(
+        store,
+        (HISTORY_KEY, text),
+        ("games", format::check_finished),
+        now_ms,
+        wrap,
+    )
+}
+
 /// Reads every saved session, the history and the custom presets. Never fails:
 /// what cannot be read is in [`Library::problems`], the rest loads.
 pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, StoreError> {
@@ -307,29 +397,28 @@ pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, S
             .then(a.id.cmp(&b.id))
     });
     if let Some(text) = store.get(HISTORY_KEY)? {
-        match format::decode_list::<History>(&text) {
-            Ok(history) => library.history = history,
-            Err(error) => {
-                library
-                    .problems
-                    .push(set_aside(store, HISTORY_KEY, &text, error, now_ms))
-            }
-        }
+        let (history, problem) = history_from(store, &text, now_ms);
+        library.history = history;
+        library.problems.extend(problem);
     }
     let (stats, problem) = stats::load_stats(store, now_ms)?;
     library.stats = stats;
     library.problems.extend(problem);
     if let Some(text) = store.get(PRESETS_KEY)? {
-        match format::decode_list::<CustomPresets>(&text)
-            .and_then(|p| format::check_presets(&p).map(|()| p))
-        {
-            Ok(presets) => library.presets = presets,
-            Err(error) => {
-                library
-                    .problems
-                    .push(set_aside(store, PRESETS_KEY, &text, error, now_ms))
-            }
-        }
+        let wrap = |presets| CustomPresets {
+            schema: LIST_SCHEMA,
+            presets,
+        };
+        let check: format::EntryCheck<_> = format::check_preset;
+        let (presets, problem) = list_from(
+            store,
+            (PRESETS_KEY, &text),
+            ("presets", check),
+            now_ms,
+            wrap,
+        );
+        library.presets = presets;
+        library.problems.extend(problem);
     }
     Ok(library)
 }
@@ -481,16 +570,7 @@ pub fn record_finished(
             schema: LIST_SCHEMA,
             games: Vec::new(),
         },
-        Some(text) => match format::decode_list::<History>(&text) {
-            Ok(history) => history,
-            Err(error) => {
-                set_aside(store, HISTORY_KEY, &text, error, now_ms);
-                History {
-                    schema: LIST_SCHEMA,
-                    games: Vec::new(),
-                }
-            }
-        },
+        Some(text) => history_from(store, &text, now_ms).0,
     };
     if history
         .games

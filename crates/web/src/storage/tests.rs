@@ -422,7 +422,7 @@ fn custom_presets_are_saved_checked_and_deleted() {
     assert_eq!(load_library(&store, 0).unwrap().presets, presets);
     let presets = delete_preset(&store, presets, "Our Friday rules").unwrap();
     assert!(presets.presets.is_empty());
-    // A stored preset whose rules no longer read is set aside as a whole.
+    // A stored preset whose rules no longer read is set aside.
     store
         .set(
             PRESETS_KEY,
@@ -861,4 +861,53 @@ fn statistics_that_do_not_add_up_are_set_aside() {
         assert!(problem.contains(needle), "{text}: {problem}");
         assert_eq!(store.get(stats::STATS_KEY).unwrap(), None, "set aside");
     }
+}
+
+/// One unreadable entry of the history or of the saved rules no longer hides
+/// the others: they load and are written back, and the whole list as it was
+/// is kept aside with the problem.
+#[test]
+fn one_bad_list_entry_leaves_the_others() {
+    let store = MemoryStore::default();
+    let good = r#"{"session_id":"a","game":"bison","rules_name":null,"players":["You","Ada","Boris"],"scores":[1500,900,300],"ledger":[],"winners":["You"],"hands":9,"finished_ms":5}"#;
+    let bad = r#"{"session_id":"b","game":"bison","rules_name":null,"players":["You","Ada","Boris"],"scores":["450"],"ledger":[],"winners":[],"hands":2,"finished_ms":6}"#;
+    let history = format!(r#"{{"schema":1,"games":[{good},{bad}]}}"#);
+    store.set(HISTORY_KEY, &history).unwrap();
+    store
+        .set(
+            PRESETS_KEY,
+            r#"{"schema":1,"presets":[{"name":"Quick","rules":"v=1&game=bison&target=1000"},{"name":"Bad","rules":"v=1&game=poker"}]}"#,
+        )
+        .unwrap();
+    let library = load_library(&store, 8).unwrap();
+    assert_eq!(library.history.games.len(), 1);
+    assert_eq!(library.history.games[0].session_id, "a");
+    assert_eq!(library.presets.presets.len(), 1);
+    assert_eq!(library.presets.presets[0].name, "Quick");
+    let problems: Vec<String> = library.problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(problems.len(), 2, "{problems:#?}");
+    assert!(
+        problems[0].starts_with("The list of finished games ('pinochle/history') could not be read: 1 of its 2 entries cannot be read (entry 2: ")
+            && problems[0].contains("The other entry is kept; the whole list as it was is kept in this browser under 'pinochle/quarantine/8/pinochle/history'"),
+        "{}",
+        problems[0]
+    );
+    assert!(
+        problems[1].contains("unknown game 'poker'"),
+        "{}",
+        problems[1]
+    );
+    let kept: serde_json::Value = serde_json::from_str(
+        &store
+            .get("pinochle/quarantine/8/pinochle/history")
+            .unwrap()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(kept["text"], history);
+    // The next reading finds a clean list.
+    let again = load_library(&store, 9).unwrap();
+    assert!(again.problems.is_empty(), "{:?}", again.problems);
+    assert_eq!(again.history, library.history);
+    assert_eq!(again.presets, library.presets);
 }
