@@ -50,6 +50,9 @@ pub struct AppModel {
     pub show_rules: bool,
     /// Why the last file chosen for review could not be opened.
     pub import_error: Option<String>,
+    /// The file of hand records being read for review, as the start screen
+    /// says it ("“week.jsonl”, 600 hand records"): a big one takes seconds.
+    pub importing: Option<String>,
     /// Rules links opened so far: the start screen is drawn afresh for each,
     /// so that it shows the link's rules even where it was already open.
     pub links_opened: u32,
@@ -163,6 +166,7 @@ impl AppModel {
             stale: None,
             show_rules: false,
             import_error: None,
+            importing: None,
             links_opened: 0,
         }
     }
@@ -255,6 +259,11 @@ impl AppModel {
             }
             AppMsg::Import { file_name, text } => {
                 self.import_error = None;
+                let records = text.lines().filter(|l| !l.trim().is_empty()).count();
+                self.importing = Some(format!(
+                    "“{file_name}”, {records} hand record{}",
+                    if records == 1 { "" } else { "s" }
+                ));
                 vec![AppEffect::Game(Effect::AskImport(Box::new(
                     ImportRequest {
                         ticket: import_ticket(),
@@ -264,6 +273,7 @@ impl AppModel {
                 )))]
             }
             AppMsg::ImportFailed(reason) => {
+                self.importing = None;
                 self.import_error = Some(reason);
                 Vec::new()
             }
@@ -317,6 +327,7 @@ impl AppModel {
     /// A file the worker read for review: opened over the start screen, or
     /// why not said there. (A game started meanwhile keeps the table.)
     fn open_import(&mut self, read: Result<(String, Vec<ReplayParts>), String>) -> Vec<AppEffect> {
+        self.importing = None;
         if self.screen != Screen::Start {
             return Vec::new();
         }
@@ -1213,7 +1224,8 @@ mod shell {
                                     ondelete={on_delete} share_base={page_url()}
                                     onsavepreset={on_save_preset} ondeletepreset={on_delete_preset}
                                     onresetstats={on_reset_stats} onimport={on_import}
-                                    import_error={model.import_error.clone()} />
+                                    import_error={model.import_error.clone()}
+                                    importing={model.importing.clone()} />
                             },
                         } }
                     </div>
@@ -1439,12 +1451,18 @@ mod tests {
         let [AppEffect::Game(Effect::AskImport(bad))] = &effects[..] else {
             panic!("the worker reads the file: {effects:?}");
         };
+        // Meanwhile the start screen says what is being read.
+        assert_eq!(
+            model.importing.as_deref(),
+            Some("“bison.jsonl”, 1 hand record")
+        );
         let BotReply::Failed { reason, .. } = answer(&WorkerRequest::Import((**bad).clone()))
         else {
             panic!("a bad file is refused");
         };
         model.update(AppMsg::Game(Msg::ImportRead(Err(reason))));
         assert_eq!(model.screen, Screen::Start, "nothing opens");
+        assert_eq!(model.importing, None);
         assert!(model
             .import_error
             .as_deref()
@@ -1465,6 +1483,7 @@ mod tests {
         };
         let effects = model.update(AppMsg::Game(Msg::ImportRead(Ok((file_name, hands)))));
         assert!(matches!(model.screen, Screen::Reviewing(_)));
+        assert_eq!(model.importing, None);
         assert!(model.import_error.is_none());
         assert!(effects
             .iter()

@@ -57,6 +57,9 @@ pub struct StartScreenProps {
     /// Why the last file chosen for review could not be opened.
     #[prop_or_default]
     pub import_error: Option<String>,
+    /// The file being read for review, while it is.
+    #[prop_or_default]
+    pub importing: Option<String>,
 }
 
 /// Link text for `rules`, carrying `name` (a custom preset's).
@@ -613,6 +616,11 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                        class="visually-hidden" data-testid="import" />
             </label>
         </p>
+        if let Some(file) = &props.importing {
+            <p class="start-links" role="status" data-testid="import-status">
+                { format!("Opening {file} for review…") }
+            </p>
+        }
         if let Some(err) = &props.import_error {
             <p class="error start-links" role="alert" data-testid="import-error">{ err.clone() }</p>
         }
