@@ -57,11 +57,11 @@ pub enum LinkError {
     NotKeyValue(String),
     #[error("the link part '{0}' is garbled (bad %-encoding)")]
     BadEncoding(String),
-    #[error("the seed '{0}' in the link is not a whole number")]
+    #[error("the deal number (seed) '{0}' in the link is not a whole number")]
     BadSeed(String),
     #[error("the rules name is too long or has control characters")]
     BadName,
-    #[error("the link is cut short (its end, check=…, is missing); ask for the whole link")]
+    #[error("the link is cut short (its end is missing); ask for the whole link")]
     Unchecked,
     #[error("the link was cut short or changed on the way (its check does not match); ask for the whole link")]
     CheckMismatch,
@@ -198,9 +198,13 @@ pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
     if version >= CHECKED_VERSION {
         match parts.pop() {
             Some((key, check)) if key == CHECK_KEY => {
-                if check != check_of(&parts) {
+                if !check.eq_ignore_ascii_case(&check_of(&parts)) {
                     return Err(LinkError::CheckMismatch);
                 }
+            }
+            // Parts after the check were added on the way.
+            _ if parts.iter().any(|(key, _)| key == CHECK_KEY) => {
+                return Err(LinkError::CheckMismatch)
             }
             _ => return Err(LinkError::Unchecked),
         }
@@ -346,6 +350,11 @@ mod tests {
         assert_eq!(decode_link(&changed), Err(LinkError::CheckMismatch));
         let respelled = link.replace("name=Kitchen%20table", "name=Kitchen+table");
         assert_eq!(decode_link(&respelled).unwrap(), kitchen_table());
+        let (body, check) = link.rsplit_once("check=").unwrap();
+        let upper = format!("{body}check={}", check.to_uppercase());
+        assert_eq!(decode_link(&upper).unwrap(), kitchen_table());
+        let tracked = format!("{link}&utm_source=chat");
+        assert_eq!(decode_link(&tracked), Err(LinkError::CheckMismatch));
     }
 
     #[test]
