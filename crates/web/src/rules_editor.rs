@@ -9,7 +9,7 @@
 //! under the others is shown disabled with the reason (RULES.md §7).
 
 use pinochle_engine::options::{spec, specs, OptionKind, OptionSpec, RulesError};
-use pinochle_engine::Rules;
+use pinochle_engine::{PresetId, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::{component, html, use_state, Callback, Event, Html, MouseEvent, Properties};
@@ -39,6 +39,11 @@ pub(crate) fn refusal_text(err: &RulesError) -> String {
                 named.join(" and ")
             ))
         }
+        RulesError::NotApplicable { key, preset } => {
+            let game = PresetId::from_id(preset).map_or(*preset, PresetId::name);
+            sentence(format!("{} does not apply to {game}", label(key)))
+        }
+        RulesError::UnknownOption(key) => sentence(format!("this app has no option '{key}'")),
         other => sentence(other.to_string()),
     }
 }

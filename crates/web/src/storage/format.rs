@@ -651,8 +651,13 @@ pub fn check_preset(preset: &CustomPreset, before: &[CustomPreset]) -> Result<()
     if preset.name.trim().is_empty() {
         return Err("rules without a name".into());
     }
-    decode_link(&preset.rules)
-        .map_err(|e| format!("the preset '{}': {e}", shorten(&preset.name)))?;
+    decode_link(&preset.rules).map_err(|e| {
+        format!(
+            "the rules '{}': {}",
+            shorten(&preset.name),
+            crate::share::link_problem(&e)
+        )
+    })?;
     if before.iter().any(|p| p.name == preset.name) {
         return Err(format!("the name '{}' twice", shorten(&preset.name)));
     }
