@@ -50,6 +50,8 @@ pub struct AppModel {
     pub show_rules: bool,
     /// Why the last file chosen for review could not be opened.
     pub import_error: Option<String>,
+    /// Reports of unreadable entries the player dismissed this visit.
+    pub dismissed: Vec<crate::storage::Problem>,
     /// The file of hand records being read for review, as the start screen
     /// says it ("“week.jsonl”, 600 hand records"): a big one takes seconds.
     pub importing: Option<String>,
@@ -76,6 +78,9 @@ pub enum AppMsg {
     Library(Box<Library>),
     /// The player has read the report of saved entries that could not be read.
     DismissProblems,
+    /// A saved entry found unreadable outside a reading of the lists (the
+    /// game the tab resumes): added to that report.
+    Unreadable(Box<crate::storage::Problem>),
     Warning(Option<String>),
     Stale(String),
     /// Something went wrong (a saved game could not be resumed): shown, and
@@ -167,6 +172,7 @@ impl AppModel {
             show_rules: false,
             import_error: None,
             importing: None,
+            dismissed: Vec::new(),
             links_opened: 0,
         }
     }
@@ -221,9 +227,11 @@ impl AppModel {
             AppMsg::Library(library) => {
                 // What could not be read stays reported until dismissed: it
                 // was set aside on reading, and the next reading is clean.
+                // (An entry left in place, as a newer version's, is found at
+                // each reading: once dismissed, it is not reported again.)
                 let mut problems = std::mem::take(&mut self.library.problems);
                 for problem in library.problems.iter() {
-                    if !problems.contains(problem) {
+                    if !problems.contains(problem) && !self.dismissed.contains(problem) {
                         problems.push(problem.clone());
                     }
                 }
@@ -231,8 +239,17 @@ impl AppModel {
                 self.library.problems = problems;
                 Vec::new()
             }
+            AppMsg::Unreadable(problem) => {
+                let known =
+                    self.library.problems.contains(&problem) || self.dismissed.contains(&problem);
+                if !known {
+                    self.library.problems.push(*problem);
+                }
+                Vec::new()
+            }
             AppMsg::DismissProblems => {
-                self.library.problems.clear();
+                let seen = std::mem::take(&mut self.library.problems);
+                self.dismissed.extend(seen);
                 Vec::new()
             }
             AppMsg::Warning(warning) => {
@@ -590,10 +607,16 @@ mod shell {
     }
 
     /// The saved session `id` rebuilt as a game, or why it cannot be.
-    fn resume(store: &dyn KeyValueStore, id: &str) -> Result<(Game, SavedSession), String> {
-        let (session, _) = load_session(store, id, now_ms()).map_err(|e| e.to_string())?;
-        let game =
-            restore(&session).map_err(|e| format!("The saved game could not be resumed: {e}"))?;
+    /// The tab's game from storage, or what to say instead: an unreadable
+    /// entry joins the report of saved entries (named there once), another
+    /// failure is an error.
+    fn resume(store: &dyn KeyValueStore, id: &str) -> Result<(Game, SavedSession), AppMsg> {
+        let (session, _) = load_session(store, id, now_ms()).map_err(|e| match e {
+            crate::storage::LoadError::Unreadable(problem) => AppMsg::Unreadable(Box::new(problem)),
+            other => AppMsg::Error(other.to_string()),
+        })?;
+        let game = restore(&session)
+            .map_err(|e| AppMsg::Error(format!("The saved game could not be resumed: {e}")))?;
         Ok((game, session))
     }
 
@@ -638,9 +661,9 @@ mod shell {
         }
         match current_session().map(|id| resume(store, &id)) {
             Some(Ok((game, session))) => vec![AppMsg::Resume(Box::new(game), Box::new(session))],
-            Some(Err(e)) => {
+            Some(Err(said)) => {
                 set_current_session(None);
-                vec![library(store), AppMsg::Error(e)]
+                vec![library(store), said]
             }
             None => Vec::new(),
         }
@@ -783,7 +806,7 @@ mod shell {
                     if let Err(e) = rated {
                         self.queue
                             .borrow_mut()
-                            .push_back(AppMsg::Warning(Some(format!("Rating not saved: {e}"))));
+                            .push_back(AppMsg::Warning(Some(format!("Rating not saved: {e}."))));
                     }
                 }
                 AppEffect::Game(Effect::Sound(cue)) => self.speaker.play(cue),
@@ -792,7 +815,9 @@ mod shell {
                     if let Err(e) = update_stats(&*self.store, now_ms(), |s| counted.apply(s)) {
                         self.queue
                             .borrow_mut()
-                            .push_back(AppMsg::Warning(Some(format!("Statistics not saved: {e}"))));
+                            .push_back(AppMsg::Warning(Some(format!(
+                                "Statistics not saved: {e}."
+                            ))));
                     }
                 }
                 // The model keeps these; nothing to run.
@@ -1095,9 +1120,9 @@ mod shell {
                 Ok((game, session)) => {
                     shell.send(AppMsg::Resume(Box::new(game), Box::new(session)))
                 }
-                Err(e) => {
+                Err(said) => {
                     shell.send(library(&*shell.store));
-                    shell.send(AppMsg::Error(e));
+                    shell.send(said);
                 }
             })
         };
@@ -1183,7 +1208,11 @@ mod shell {
                     <h1 data-testid="app-title">{ APP_TITLE }</h1>
                 </header>
                 if let Some(warning) = model.warning.clone() {
-                    <p class="warning" role="status" data-testid="storage-warning">{ warning }</p>
+                    <p class="warning" role="status" data-testid="storage-warning">
+                        { warning }{ " " }
+                        <button type="button" onclick={send(|| AppMsg::Warning(None))}
+                                data-testid="dismiss-warning">{ "OK" }</button>
+                    </p>
                 }
                 // Shown over the start screen and the table alike (a tab
                 // that resumed straight into its game had never shown it).
@@ -1282,9 +1311,12 @@ mod tests {
         model.update(reading(vec![problem.clone()]));
         model.update(reading(vec![problem.clone()]));
         model.update(reading(Vec::new()));
-        assert_eq!(model.library.problems, [problem]);
+        assert_eq!(model.library.problems, std::slice::from_ref(&problem));
         assert!(model.game().is_some());
         model.update(AppMsg::DismissProblems);
+        assert!(model.library.problems.is_empty());
+        // Found again at the next reading (left in place), it stays dismissed.
+        model.update(reading(vec![problem]));
         assert!(model.library.problems.is_empty());
     }
 

@@ -291,7 +291,7 @@ fn set_aside(
 /// Copies a list of which some entries could not be read under the
 /// quarantine prefix, whole, then writes the entries that read (`kept`,
 /// serialized as `written`) back in its place.
-fn set_aside_keeping(
+pub(crate) fn set_aside_keeping(
     store: &dyn KeyValueStore,
     key: &str,
     text: &str,
@@ -461,7 +461,7 @@ pub enum SaveError {
     QuotaExceeded,
     /// The entry was written by a newer version of the app, which can read
     /// it: this version leaves it unchanged rather than write over it.
-    #[error("your {0} were saved by a newer version of this app; this version leaves them as they are (reload to get the newer version)")]
+    #[error("your {0} were saved by a newer version of this app, and this version leaves them as they are")]
     NewerVersion(&'static str),
     #[error("{0}")]
     Store(StoreError),
@@ -599,7 +599,7 @@ pub enum PresetError {
     BadName,
     #[error("the rules cannot be shared: {0}")]
     BadRules(String),
-    #[error("{0}")]
+    #[error("The rules were not saved: {0}.")]
     Save(#[from] SaveError),
 }
 

@@ -199,7 +199,26 @@ pub fn load_stats(
         return Ok((Statistics::default(), None));
     };
     match decode_stats(&text) {
-        Ok(stats) => Ok((stats, None)),
+        Ok(mut stats) => match stats.drop_faulty() {
+            None => Ok((stats, None)),
+            // The others are kept: written back, the whole text kept aside.
+            Some((first, dropped)) => {
+                let error = DecodeError::Invalid(format!(
+                    "{dropped} of its counts cannot be right ({first})"
+                ));
+                let kept = stats.games.len() + stats.practice.len();
+                let written = serde_json::to_string(&stats).unwrap_or_default();
+                let problem = super::set_aside_keeping(
+                    store,
+                    STATS_KEY,
+                    &text,
+                    error,
+                    now_ms,
+                    (kept, written),
+                );
+                Ok((stats, Some(problem)))
+            }
+        },
         Err(error) => {
             let problem = set_aside(store, STATS_KEY, &text, error, now_ms);
             Ok((Statistics::default(), Some(problem)))
@@ -208,67 +227,71 @@ pub fn load_stats(
 }
 
 fn decode_stats(text: &str) -> Result<Statistics, DecodeError> {
-    let stats = format::decode_list::<Statistics>(text)?;
-    stats.check().map_err(DecodeError::Invalid)?;
-    Ok(stats)
+    format::decode_list::<Statistics>(text)
 }
 
 /// Most of any one count a device can have played to (a count past it is
 /// damage, and would overflow as it grows).
 const MAX_COUNT: u32 = 10_000_000;
 
+/// Whether one game type's counts can be what this app counted: no more
+/// games won than played nor contracts made than taken, sums and a rating
+/// in range; what is wrong if not.
+fn tallies_fault(t: &Tallies) -> Option<&'static str> {
+    if [t.games, t.hands, t.meld_hands]
+        .iter()
+        .any(|&n| n > MAX_COUNT)
+    {
+        Some("a count is too large")
+    } else if t.won > t.games {
+        Some("more games won than played")
+    } else if t.bids_won > t.hands || u64::from(t.made) + u64::from(t.set) > u64::from(t.bids_won) {
+        Some("more contracts made or set than taken, or taken than hands played")
+    } else if t.meld_hands > t.hands {
+        Some("meld in more hands than played")
+    } else if t.meld_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
+        || t.result_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
+    {
+        Some("a total is too large")
+    } else if t.rating.is_some_and(|r| !(0.0..=10_000.0).contains(&r))
+        || t.trend.iter().any(|&r| !(0..=10_000).contains(&r))
+    {
+        Some("a rating out of range")
+    } else {
+        None
+    }
+}
+
 impl Statistics {
-    /// Whether the counts can be what this app counted: known games, no
-    /// more games won than played nor contracts made than taken, sums and a
-    /// rating in range. Counts that are not (a hand-edited or damaged entry)
-    /// are refused by name rather than shown as "made 300%".
-    fn check(&self) -> Result<(), String> {
+    /// Drops the counts that cannot be what this app counted (an unknown
+    /// game, counts that do not add up, see [`tallies_fault`]): a hand-edited
+    /// or damaged entry showed "made 300%". Returns what was wrong with the
+    /// first dropped, and how many game types were dropped; the others stay.
+    fn drop_faulty(&mut self) -> Option<(String, usize)> {
         let known = |game: &str| pinochle_engine::PresetId::from_id(game).is_some();
-        if let Some(game) = self
-            .games
-            .keys()
-            .chain(self.practice.keys())
-            .find(|g| !known(g))
-        {
-            return Err(format!("counts for an unknown game '{game}'"));
-        }
-        for (game, t) in &self.games {
-            let fault = if [t.games, t.hands, t.meld_hands]
-                .iter()
-                .any(|&n| n > MAX_COUNT)
-            {
-                Some("a count is too large")
-            } else if t.won > t.games {
-                Some("more games won than played")
-            } else if t.bids_won > t.hands
-                || u64::from(t.made) + u64::from(t.set) > u64::from(t.bids_won)
-            {
-                Some("more contracts made or set than taken, or taken than hands played")
-            } else if t.meld_hands > t.hands {
-                Some("meld in more hands than played")
-            } else if t.meld_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
-                || t.result_total.unsigned_abs() > 1_000 * u64::from(MAX_COUNT)
-            {
-                Some("a total is too large")
-            } else if t.rating.is_some_and(|r| !(0.0..=10_000.0).contains(&r))
-                || t.trend.iter().any(|&r| !(0..=10_000).contains(&r))
-            {
-                Some("a rating out of range")
+        let mut faults: Vec<String> = Vec::new();
+        self.games.retain(|game, t| {
+            let fault = if known(game) {
+                tallies_fault(t).map(|f| format!("the counts for {game} do not add up: {f}"))
+            } else {
+                Some(format!("counts for an unknown game '{game}'"))
+            };
+            faults.extend(fault.clone());
+            fault.is_none()
+        });
+        self.practice.retain(|game, p| {
+            let fault = if !known(game) {
+                Some(format!("practice counts for an unknown game '{game}'"))
+            } else if p.games > MAX_COUNT || p.hands > MAX_COUNT {
+                Some(format!("the practice counts for {game} are too large"))
             } else {
                 None
             };
-            if let Some(fault) = fault {
-                return Err(format!("the counts for {game} do not add up: {fault}"));
-            }
-        }
-        if let Some((game, _)) = self
-            .practice
-            .iter()
-            .find(|(_, p)| p.games > MAX_COUNT || p.hands > MAX_COUNT)
-        {
-            return Err(format!("the practice counts for {game} are too large"));
-        }
-        Ok(())
+            faults.extend(fault.clone());
+            fault.is_none()
+        });
+        let dropped = faults.len();
+        faults.into_iter().next().map(|first| (first, dropped))
     }
 }
 

@@ -859,8 +859,24 @@ fn statistics_that_do_not_add_up_are_set_aside() {
         assert!(library.stats.is_empty(), "{text}");
         let problem = library.problems[0].to_string();
         assert!(problem.contains(needle), "{text}: {problem}");
-        assert_eq!(store.get(stats::STATS_KEY).unwrap(), None, "set aside");
+        let kept = store.get("pinochle/quarantine/3/pinochle/stats").unwrap();
+        assert!(kept.is_some_and(|k| k.contains("games")), "set aside");
     }
+    // One game's counts that do not add up leave the other games' counts.
+    let store = MemoryStore::default();
+    let text = r#"{"schema":1,"games":{"bison":{"games":1,"won":2},"brooklyn":{"games":3,"won":1,"hands":20}},"practice":{}}"#;
+    store.set(stats::STATS_KEY, text).unwrap();
+    let library = load_library(&store, 4).unwrap();
+    assert_eq!(library.stats.games.keys().collect::<Vec<_>>(), ["brooklyn"]);
+    assert_eq!(library.stats.games["brooklyn"].hands, 20);
+    let problem = library.problems[0].to_string();
+    assert!(
+        problem.starts_with("Your statistics ('pinochle/stats') could not be read: 1 of its counts cannot be right (the counts for bison do not add up: more games won than played). The other entry is kept"),
+        "{problem}"
+    );
+    let again = load_library(&store, 5).unwrap();
+    assert!(again.problems.is_empty(), "{:?}", again.problems);
+    assert_eq!(again.stats, library.stats);
 }
 
 /// One unreadable entry of the history or of the saved rules no longer hides
