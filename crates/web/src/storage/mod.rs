@@ -252,6 +252,28 @@ pub struct Library {
     pub problems: Vec<Problem>,
 }
 
+/// Copies an unreadable entry's text, with the reason, under the
+/// quarantine prefix: the key it went to, or why it stays where it is.
+fn copy_aside(
+    store: &dyn KeyValueStore,
+    key: &str,
+    text: &str,
+    error: &DecodeError,
+    now_ms: u64,
+) -> Result<String, String> {
+    let under = format!("{QUARANTINE_PREFIX}{now_ms}/{key}");
+    let record = serde_json::json!({
+        "key": key,
+        "problem": error.to_string(),
+        "set_aside_ms": now_ms,
+        "text": text,
+    });
+    store
+        .set(&under, &record.to_string())
+        .map(|()| under)
+        .map_err(|e| format!("it could not be copied aside: {e}"))
+}
+
 /// Moves an unreadable entry under the quarantine prefix, with the reason.
 fn set_aside(
     store: &dyn KeyValueStore,
@@ -263,22 +285,13 @@ fn set_aside(
     let disposition = if error.is_newer_schema() {
         Disposition::LeftInPlace("a newer version of the app can read it".into())
     } else {
-        let under = format!("{QUARANTINE_PREFIX}{now_ms}/{key}");
-        let record = serde_json::json!({
-            "key": key,
-            "problem": error.to_string(),
-            "set_aside_ms": now_ms,
-            "text": text,
-        });
-        match store.set(&under, &record.to_string()) {
-            Ok(()) => {
-                // The copy is safe; only now is the original removed.
-                match store.remove(key) {
-                    Ok(()) => Disposition::SetAside(under),
-                    Err(e) => Disposition::LeftInPlace(format!("copied to '{under}' but {e}")),
-                }
-            }
-            Err(e) => Disposition::LeftInPlace(format!("it could not be copied aside: {e}")),
+        match copy_aside(store, key, text, &error, now_ms) {
+            // The copy is safe; only now is the original removed.
+            Ok(under) => match store.remove(key) {
+                Ok(()) => Disposition::SetAside(under),
+                Err(e) => Disposition::LeftInPlace(format!("copied to '{under}' but {e}")),
+            },
+            Err(why) => Disposition::LeftInPlace(why),
         }
     };
     Problem {
@@ -299,20 +312,13 @@ pub(crate) fn set_aside_keeping(
     now_ms: u64,
     (kept, written): (usize, String),
 ) -> Problem {
-    let under = format!("{QUARANTINE_PREFIX}{now_ms}/{key}");
-    let record = serde_json::json!({
-        "key": key,
-        "problem": error.to_string(),
-        "set_aside_ms": now_ms,
-        "text": text,
-    });
-    let disposition = match store.set(&under, &record.to_string()) {
+    let disposition = match copy_aside(store, key, text, &error, now_ms) {
         // The copy is safe; only now is the list rewritten.
-        Ok(()) => match store.set(key, &written) {
+        Ok(under) => match store.set(key, &written) {
             Ok(()) => Disposition::PartlySetAside { under, kept },
             Err(e) => Disposition::LeftInPlace(format!("copied to '{under}' but {e}")),
         },
-        Err(e) => Disposition::LeftInPlace(format!("it could not be copied aside: {e}")),
+        Err(why) => Disposition::LeftInPlace(why),
     };
     Problem {
         key: key.to_string(),

@@ -370,9 +370,8 @@ fn a_schema_0_session_is_migrated_to_the_current_schema() {
     );
 }
 
-#[test]
-fn finished_games_go_to_the_history_once() {
-    let store = MemoryStore::default();
+/// A one-deal bison game played to its end.
+fn finished_bison() -> (SavedSession, State) {
     let rules = Rules::preset(PresetId::Bison)
         .with_settings(&["fixed_deals=1".to_string()])
         .unwrap();
@@ -380,6 +379,13 @@ fn finished_games_go_to_the_history_once() {
     let mut session = SavedSession::new("done".into(), setup, 1_000);
     let mut state = State::new(rules, 8).unwrap();
     play_until(&mut session, &mut state, &mut Lcg(5), |_| false);
+    (session, state)
+}
+
+#[test]
+fn finished_games_go_to_the_history_once() {
+    let store = MemoryStore::default();
+    let (mut session, state) = finished_bison();
     assert!(state.is_terminal());
     assert_eq!(session.replay().unwrap(), state);
     let game = finished_game(&session, &state, 99).unwrap();
@@ -791,13 +797,7 @@ fn lists_a_newer_version_saved_are_never_written_over() {
     assert_eq!(err, SaveError::NewerVersion("statistics"));
     assert!(err.to_string().contains("newer version"), "{err}");
 
-    let rules = Rules::preset(PresetId::Bison)
-        .with_settings(&["fixed_deals=1".to_string()])
-        .unwrap();
-    let setup = SessionSetup::new(&rules, 8, players(&rules), 0);
-    let mut session = SavedSession::new("done".into(), setup, 1_000);
-    let mut state = State::new(rules, 8).unwrap();
-    play_until(&mut session, &mut state, &mut Lcg(5), |_| false);
+    let (session, state) = finished_bison();
     let game = finished_game(&session, &state, 99).unwrap();
     assert_eq!(
         record_finished(&store, game, 0),
