@@ -229,22 +229,16 @@ impl AppModel {
                 // was set aside on reading, and the next reading is clean.
                 // (An entry left in place, as a newer version's, is found at
                 // each reading: once dismissed, it is not reported again.)
-                let mut problems = std::mem::take(&mut self.library.problems);
-                for problem in library.problems.iter() {
-                    if !problems.contains(problem) && !self.dismissed.contains(problem) {
-                        problems.push(problem.clone());
-                    }
-                }
+                let reported = std::mem::take(&mut self.library.problems);
                 self.library = *library;
-                self.library.problems = problems;
+                let found = std::mem::replace(&mut self.library.problems, reported);
+                for problem in found {
+                    self.report(problem);
+                }
                 Vec::new()
             }
             AppMsg::Unreadable(problem) => {
-                let known =
-                    self.library.problems.contains(&problem) || self.dismissed.contains(&problem);
-                if !known {
-                    self.library.problems.push(*problem);
-                }
+                self.report(*problem);
                 Vec::new()
             }
             AppMsg::DismissProblems => {
@@ -329,6 +323,14 @@ impl AppModel {
                 self.show_start();
                 vec![AppEffect::LeaveSession]
             }
+        }
+    }
+
+    /// Adds an unreadable entry to the report, unless it is there already
+    /// or the player dismissed it.
+    fn report(&mut self, problem: crate::storage::Problem) {
+        if !self.library.problems.contains(&problem) && !self.dismissed.contains(&problem) {
+            self.library.problems.push(problem);
         }
     }
 

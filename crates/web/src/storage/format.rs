@@ -546,6 +546,12 @@ pub struct CustomPresets {
 /// Reads a list document (history or presets) of the current schema. Neither had
 /// an older schema, so only the version check applies.
 pub fn decode_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let doc = list_document(text)?;
+    serde_json::from_value(doc).map_err(|e| DecodeError::Shape(e.to_string()))
+}
+
+/// A list document's JSON, once its schema is the current one.
+fn list_document(text: &str) -> Result<Value, DecodeError> {
     let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
     match schema_of(&doc)? {
         LIST_SCHEMA => {}
@@ -562,7 +568,7 @@ pub fn decode_list<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Deco
             })
         }
     }
-    serde_json::from_value(doc).map_err(|e| DecodeError::Shape(e.to_string()))
+    Ok(doc)
 }
 
 /// A list document (history or presets) read entry by entry: the entries
@@ -587,9 +593,7 @@ pub fn read_list<T: serde::de::DeserializeOwned>(
     field: &str,
     check: EntryCheck<T>,
 ) -> Result<ReadList<T>, DecodeError> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| DecodeError::NotJson(e.to_string()))?;
-    decode_list::<serde::de::IgnoredAny>(text)?;
-    let Value::Object(map) = doc else {
+    let Value::Object(map) = list_document(text)? else {
         return Err(DecodeError::Shape("not a list document".into()));
     };
     if let Some(key) = map.keys().find(|k| *k != "schema" && *k != field) {
