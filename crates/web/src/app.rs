@@ -15,7 +15,7 @@ use crate::bot::ImportRequest;
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
 use crate::import::{ticket as import_ticket, ImportMsg, Imported};
 use crate::sessions::setup_of;
-use crate::storage::stats::{human_won, HandFacts, Statistics};
+use crate::storage::stats::{game_end, GameEnd, HandFacts, Statistics};
 use crate::storage::{Library, SavedSession, Tally};
 use pinochle_engine::game::ReplayParts;
 
@@ -142,8 +142,8 @@ pub struct Counted {
     pub game: &'static str,
     pub tally: Tally,
     pub hands: Vec<HandFacts>,
-    /// The game ended with these hands: whether the human won it.
-    pub ended: Option<bool>,
+    /// The game ended with these hands: how it ended for the human.
+    pub ended: Option<GameEnd>,
     pub practice: bool,
 }
 
@@ -153,8 +153,8 @@ impl Counted {
         for facts in &self.hands {
             stats.record_hand(self.game, self.tally, *facts, self.practice);
         }
-        if let Some(won) = self.ended {
-            stats.record_game(self.game, won, self.practice);
+        if let Some(end) = self.ended {
+            stats.record_game(self.game, end, self.practice);
         }
     }
 }
@@ -469,7 +469,7 @@ impl AppModel {
                 let ended = game
                     .state()
                     .session_result()
-                    .map(|r| human_won(game.rules(), &r.winners, &r.ledger.seats, game.human));
+                    .map(|r| game_end(game.rules(), &r.winners, &r.ledger.seats, game.human));
                 session.counted_hands = done;
                 out.push(AppEffect::Count(Box::new(Counted {
                     game: game.rules().preset.id(),
@@ -1648,7 +1648,7 @@ mod tests {
         let game = model.game().unwrap();
         let hands: usize = counted.iter().map(|c| c.hands.len()).sum();
         assert_eq!(hands, game.history.len(), "every hand once");
-        let ends: Vec<bool> = counted.iter().filter_map(|c| c.ended).collect();
+        let ends: Vec<GameEnd> = counted.iter().filter_map(|c| c.ended).collect();
         assert_eq!(ends.len(), 1, "the game's end once");
         assert_eq!(
             model.session.as_ref().unwrap().counted_hands as usize,
@@ -1661,7 +1661,8 @@ mod tests {
         }
         let bison = &stats.games["bison"];
         assert_eq!((bison.games, bison.hands as usize), (1, hands));
-        assert_eq!(bison.won, u32::from(ends[0]));
+        assert_eq!(bison.won, u32::from(ends[0] == GameEnd::Won));
+        assert_eq!(bison.tied, u32::from(ends[0] == GameEnd::Tied));
         let human = game.human;
         let total: i64 = game.state().public().session.scores[human];
         assert_eq!(

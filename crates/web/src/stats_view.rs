@@ -72,11 +72,17 @@ fn row(name: &str, t: &Tallies, result: String, endless: bool) -> Html {
             n.to_string()
         }
     };
+    // A tie at the top is shared, not won: said beside the games won.
+    let won = if endless || t.tied == 0 {
+        games(t.won)
+    } else {
+        format!("{} + {} tied", t.won, t.tied)
+    };
     html! {
         <tr>
             <th scope="row">{ name.to_string() }</th>
             <td data-label="Games">{ games(t.games) }</td>
-            <td data-label="Won">{ games(t.won) }</td>
+            <td data-label="Won">{ won }</td>
             <td data-label="Hands">{ t.hands }</td>
             <td data-label="Bids won">{ t.bids_won }</td>
             <td data-label="Made">{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>

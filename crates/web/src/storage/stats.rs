@@ -1,4 +1,4 @@
-//! The player's statistics per game type: games played and won, hands, bids
+//! The player's statistics per game type: games played, won and tied, hands, bids
 //! won, contracts made and set, meld and result per hand, and the duplicate
 //! rating with its trend. Kept under their own key ([`STATS_KEY`], in list
 //! schema 1) so that they survive the history's pruning; practice games (undo
@@ -44,14 +44,43 @@ impl HandFacts {
     }
 }
 
-/// Whether the human won a finished game: among the winners, or, in a game
-/// without winners (the ledger games), ahead of or level with everyone.
-pub fn human_won(rules: &Rules, winners: &[Seat], ledger: &[i64], human: Seat) -> bool {
-    if !winners.is_empty() {
-        return winners.iter().any(|&w| same_side(rules, w, human));
+/// How a finished game ended for the human's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    Won,
+    /// Level at the top with a rival: shared, not won.
+    Tied,
+    Lost,
+}
+
+/// How a finished game ended for the human: by its winners (a rival among
+/// them is a tie), or, in a game without winners (the ledger games), by
+/// whether the human is ahead of everyone, level with a rival at the top, or
+/// behind.
+pub fn game_end(rules: &Rules, winners: &[Seat], ledger: &[i64], human: Seat) -> GameEnd {
+    let rival = |s: Seat| !same_side(rules, s, human);
+    let (mine, rival_level) = if winners.is_empty() {
+        let Some(&mine) = ledger.get(human) else {
+            return GameEnd::Lost;
+        };
+        if ledger.iter().any(|&v| v > mine) {
+            return GameEnd::Lost;
+        }
+        (
+            true,
+            (0..ledger.len()).any(|s| rival(s) && ledger[s] == mine),
+        )
+    } else {
+        (
+            winners.iter().any(|&w| !rival(w)),
+            winners.iter().any(|&w| rival(w)),
+        )
+    };
+    match (mine, rival_level) {
+        (true, false) => GameEnd::Won,
+        (true, true) => GameEnd::Tied,
+        (false, _) => GameEnd::Lost,
     }
-    let mine = ledger.get(human).copied().unwrap_or(0);
-    !ledger.is_empty() && ledger.iter().all(|&v| v <= mine)
 }
 
 /// The counts of one game type.
@@ -60,6 +89,8 @@ pub fn human_won(rules: &Rules, winners: &[Seat], ledger: &[i64], human: Seat) -
 pub struct Tallies {
     pub games: u32,
     pub won: u32,
+    /// Games ended level at the top with a rival (not counted as won).
+    pub tied: u32,
     pub hands: u32,
     /// Contracts the human took.
     pub bids_won: u32,
@@ -148,14 +179,18 @@ impl Statistics {
         t.result_total += facts.change.unwrap_or(0);
     }
 
-    pub fn record_game(&mut self, game: &str, won: bool, practice: bool) {
+    pub fn record_game(&mut self, game: &str, end: GameEnd, practice: bool) {
         if practice {
             self.practice.entry(game.to_string()).or_default().games += 1;
             return;
         }
         let t = self.games.entry(game.to_string()).or_default();
         t.games += 1;
-        t.won += u32::from(won);
+        match end {
+            GameEnd::Won => t.won += 1,
+            GameEnd::Tied => t.tied += 1,
+            GameEnd::Lost => {}
+        }
     }
 
     /// A new duplicate rating for a game type, kept with its trend.
@@ -174,6 +209,7 @@ impl Statistics {
         self.games.values().fold(Tallies::default(), |mut all, t| {
             all.games += t.games;
             all.won += t.won;
+            all.tied += t.tied;
             all.hands += t.hands;
             all.bids_won += t.bids_won;
             all.made += t.made;
@@ -243,8 +279,8 @@ fn tallies_fault(t: &Tallies) -> Option<&'static str> {
         .any(|&n| n > MAX_COUNT)
     {
         Some("a count is too large")
-    } else if t.won > t.games {
-        Some("more games won than played")
+    } else if u64::from(t.won) + u64::from(t.tied) > u64::from(t.games) {
+        Some("more games won or tied than played")
     } else if t.bids_won > t.hands || u64::from(t.made) + u64::from(t.set) > u64::from(t.bids_won) {
         Some("more contracts made or set than taken, or taken than hands played")
     } else if t.meld_hands > t.hands {

@@ -714,14 +714,14 @@ fn statistics_count_hands_and_games_and_keep_practice_apart() {
             facts(false, Outcome::Made, 0, 40),
             false,
         );
-        s.record_game("bison", true, false);
+        s.record_game("bison", stats::GameEnd::Won, false);
         s.record_hand(
             "bison",
             Tally::Points,
             facts(true, Outcome::Made, 500, 900),
             true,
         );
-        s.record_game("bison", false, true);
+        s.record_game("bison", stats::GameEnd::Lost, true);
     })
     .unwrap();
     let library = load_library(&store, 0).unwrap();
@@ -742,6 +742,34 @@ fn statistics_count_hands_and_games_and_keep_practice_apart() {
 }
 
 #[test]
+fn a_tie_at_the_top_is_counted_as_tied_not_won() {
+    use stats::{game_end, GameEnd};
+    let bison = Rules::preset(PresetId::Bison);
+    let partnership = Rules::preset(PresetId::Partnership);
+    let brooklyn = Rules::preset(PresetId::Brooklyn);
+    assert_eq!(game_end(&bison, &[0], &[], 0), GameEnd::Won);
+    assert_eq!(game_end(&bison, &[0, 2], &[], 0), GameEnd::Tied);
+    assert_eq!(game_end(&bison, &[1, 2], &[], 0), GameEnd::Lost);
+    // Partners winning together are one winner.
+    assert_eq!(game_end(&partnership, &[0, 2], &[], 0), GameEnd::Won);
+    assert_eq!(game_end(&partnership, &[1, 3], &[], 0), GameEnd::Lost);
+    // A ledger game: ahead, level at the top, behind.
+    assert_eq!(game_end(&brooklyn, &[], &[30, -10, -20], 0), GameEnd::Won);
+    assert_eq!(game_end(&brooklyn, &[], &[0, 0, 0], 0), GameEnd::Tied);
+    assert_eq!(game_end(&brooklyn, &[], &[5, 5, -10], 0), GameEnd::Tied);
+    assert_eq!(game_end(&brooklyn, &[], &[-5, 5, 0], 0), GameEnd::Lost);
+
+    let store = MemoryStore::default();
+    stats::update_stats(&store, 0, |s| {
+        s.record_game("bison", GameEnd::Tied, false);
+        s.record_game("bison", GameEnd::Won, false);
+    })
+    .unwrap();
+    let t = &load_library(&store, 0).unwrap().stats.games["bison"];
+    assert_eq!((t.games, t.won, t.tied), (2, 1, 1));
+}
+
+#[test]
 fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts() {
     let store = MemoryStore::default();
     store
@@ -757,10 +785,13 @@ fn unreadable_statistics_are_set_aside_and_a_full_storage_keeps_the_old_counts()
     assert_eq!(store.get(stats::STATS_KEY).unwrap(), None);
 
     let mut club = stats::Statistics::default();
-    club.record_game("club", true, false);
+    club.record_game("club", stats::GameEnd::Won, false);
     let written = serde_json::to_string(&club).unwrap().len();
     let full = MemoryStore::with_quota(stats::STATS_KEY.len() + written + 50);
-    stats::update_stats(&full, 0, |s| s.record_game("club", true, false)).unwrap();
+    stats::update_stats(&full, 0, |s| {
+        s.record_game("club", stats::GameEnd::Won, false)
+    })
+    .unwrap();
     let before = full.get(stats::STATS_KEY).unwrap();
     let err = stats::update_stats(&full, 0, |s| {
         for _ in 0..20 {
@@ -793,7 +824,10 @@ fn lists_a_newer_version_saved_are_never_written_over() {
     store.set(stats::STATS_KEY, &stats_text).unwrap();
     store.set(HISTORY_KEY, &newer("games")).unwrap();
     store.set(PRESETS_KEY, &newer("presets")).unwrap();
-    let err = stats::update_stats(&store, 0, |s| s.record_game("club", true, false)).unwrap_err();
+    let err = stats::update_stats(&store, 0, |s| {
+        s.record_game("club", stats::GameEnd::Won, false)
+    })
+    .unwrap_err();
     assert_eq!(err, SaveError::NewerVersion("statistics"));
     assert!(err.to_string().contains("newer version"), "{err}");
 
@@ -842,7 +876,7 @@ fn statistics_that_do_not_add_up_are_set_aside() {
         ),
         (
             r#"{"schema":1,"games":{"bison":{"games":1,"won":2}},"practice":{}}"#,
-            "more games won than played",
+            "more games won or tied than played",
         ),
         (
             r#"{"schema":1,"games":{"bison":{"rating":1e308}},"practice":{}}"#,
@@ -871,7 +905,7 @@ fn statistics_that_do_not_add_up_are_set_aside() {
     assert_eq!(library.stats.games["brooklyn"].hands, 20);
     let problem = library.problems[0].to_string();
     assert!(
-        problem.starts_with("Your statistics ('pinochle/stats') could not be read: 1 of its counts cannot be right (the counts for bison do not add up: more games won than played). The other entry is kept"),
+        problem.starts_with("Your statistics ('pinochle/stats') could not be read: 1 of its counts cannot be right (the counts for bison do not add up: more games won or tied than played). The other entry is kept"),
         "{problem}"
     );
     let again = load_library(&store, 5).unwrap();
