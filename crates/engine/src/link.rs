@@ -161,9 +161,9 @@ fn check_of(parts: &[(String, String)]) -> String {
     format!("{:06x}", hash >> 8)
 }
 
-/// Reads link text: a bare `v=2&…` string, or a whole URL whose query or fragment
-/// holds it. All or nothing: any problem is an error naming it.
-pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
+/// The decoded `key=value` parts of link text (a bare string, or a whole URL
+/// whose query or fragment holds it), in order, each key once.
+fn link_parts(text: &str) -> Result<Vec<(String, String)>, LinkError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(LinkError::Empty);
@@ -186,6 +186,24 @@ pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
         }
         parts.push((key, decode(v)?));
     }
+    Ok(parts)
+}
+
+/// The game link text names, whether or not the rest of it can be used: a
+/// link refused for one bad option (or cut short after its game) still says
+/// which game it was for.
+pub fn linked_game(text: &str) -> Option<PresetId> {
+    link_parts(text)
+        .ok()?
+        .into_iter()
+        .find(|(key, _)| key == "game")
+        .and_then(|(_, game)| PresetId::from_id(&game))
+}
+
+/// Reads link text: a bare `v=2&…` string, or a whole URL whose query or fragment
+/// holds it. All or nothing: any problem is an error naming it.
+pub fn decode_link(text: &str) -> Result<SharedRules, LinkError> {
+    let mut parts = link_parts(text)?;
     let version = parts
         .iter()
         .find(|(key, _)| key == "v")
@@ -254,6 +272,20 @@ mod tests {
             name: None,
             seed: None,
         }
+    }
+
+    #[test]
+    fn a_refused_link_still_names_its_game() {
+        let good = encode_link(&shared("bison", &["target=1000"]));
+        assert_eq!(linked_game(&good), Some(PresetId::Bison));
+        let bad_option = "v=1&game=bison&no_such_option=1";
+        assert!(decode_link(bad_option).is_err());
+        assert_eq!(linked_game(bad_option), Some(PresetId::Bison));
+        let cut = &good[..good.find("&check").unwrap()];
+        assert!(decode_link(cut).is_err());
+        assert_eq!(linked_game(cut), Some(PresetId::Bison));
+        assert_eq!(linked_game("v=2&game=poker"), None);
+        assert_eq!(linked_game("v=2&target=7"), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use pinochle_ai::Level;
 use pinochle_engine::link::SharedRules;
-use pinochle_engine::PresetId;
+use pinochle_engine::{PresetId, Rules};
 
 use crate::bot::ImportRequest;
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
@@ -107,7 +107,7 @@ pub enum AppMsg {
     /// Good, it opens the new-game screen with its rules (a game on the table
     /// stays saved, to resume from there); bad, the message names the
     /// problem and nothing changes.
-    OpenLink(Result<Box<SharedRules>, String>),
+    OpenLink(Result<Box<SharedRules>, BadLink>),
 }
 
 /// What the shell must do for the app.
@@ -308,12 +308,29 @@ impl AppModel {
                     Vec::new()
                 }
             }
-            AppMsg::OpenLink(Err(problem)) => {
+            AppMsg::OpenLink(Err(BadLink { problem, game })) => {
+                // On the start screen, the new-game form turns to the game the
+                // link was for, with its usual rules; a game on the table stays.
+                let turned = match game {
+                    Some(preset) if self.screen == Screen::Start && self.session.is_none() => {
+                        self.settings =
+                            Settings::for_rules(Rules::preset(preset), None, &self.settings);
+                        Some(preset)
+                    }
+                    _ => None,
+                };
+                let next = turned.map_or_else(
+                    || "Choose a game below.".to_string(),
+                    |preset| {
+                        format!(
+                            "Below: {} with its usual rules; set your group's, or choose another game.",
+                            preset.name()
+                        )
+                    },
+                );
                 // Taken off the address at once, so a reload does not show
                 // the problem again.
-                self.error = Some(format!(
-                    "This rules link cannot be used: {problem}. Choose a game below."
-                ));
+                self.error = Some(format!("This rules link cannot be used: {problem}. {next}"));
                 vec![AppEffect::ForgetLink]
             }
             AppMsg::BackToStart => {
@@ -528,6 +545,14 @@ pub fn settings_from_query(query: &str) -> (Settings, bool) {
 
 /// New-game settings preloaded from a rule-preset link: exactly its rules
 /// (with the link's name) and its deal number when it carries one.
+/// A rules link that cannot be used: what is wrong with it, and the game it
+/// names, where it names one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLink {
+    pub problem: String,
+    pub game: Option<PresetId>,
+}
+
 pub fn settings_from_link(base: &Settings, shared: &SharedRules) -> Settings {
     Settings {
         deal: shared.seed.or(base.deal),
@@ -552,7 +577,8 @@ mod shell {
     use yew::{classes, component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
     use super::{
-        settings_from_query, AppEffect, AppModel, AppMsg, Screen, APP_TITLE, IMPORT_MAX_BYTES,
+        settings_from_query, AppEffect, AppModel, AppMsg, BadLink, Screen, APP_TITLE,
+        IMPORT_MAX_BYTES,
     };
     use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WorkerRequest, WORKER_LOADER};
     use crate::controller::{Effect, Game, Msg, Settings, Ticket};
@@ -642,7 +668,10 @@ mod shell {
     fn link_message(fragment: &str) -> Option<AppMsg> {
         match read_fragment(fragment) {
             Fragment::Rules(shared) => Some(AppMsg::OpenLink(Ok(shared))),
-            Fragment::Bad(e) => Some(AppMsg::OpenLink(Err(link_problem(&e)))),
+            Fragment::Bad(e, game) => Some(AppMsg::OpenLink(Err(BadLink {
+                problem: link_problem(&e),
+                game,
+            }))),
             Fragment::None => None,
         }
     }
@@ -1547,7 +1576,10 @@ mod tests {
             AppMsg::OpenLink(
                 pinochle_engine::link::decode_link(text)
                     .map(Box::new)
-                    .map_err(|e| e.to_string()),
+                    .map_err(|e| BadLink {
+                        problem: e.to_string(),
+                        game: pinochle_engine::link::linked_game(text),
+                    }),
             )
         };
         let mut model = AppModel::new(Settings::default());
@@ -1580,6 +1612,22 @@ mod tests {
         let error = model.error.unwrap();
         assert!(
             error.starts_with("This rules link cannot be used: ") && error.contains("poker"),
+            "{error}"
+        );
+        // On the start screen, a link refused for an option turns the form
+        // to the game it was for.
+        let mut model = AppModel::new(Settings::default());
+        assert_eq!(
+            model.update(link("v=1&game=club&bogus=1")),
+            [AppEffect::ForgetLink]
+        );
+        assert_eq!(
+            (model.settings.preset, model.settings.custom.is_none()),
+            (PresetId::Club, true)
+        );
+        let error = model.error.unwrap();
+        assert!(
+            error.contains("Below: Club Pinochle for the Kitty Bowl with its usual rules"),
             "{error}"
         );
     }

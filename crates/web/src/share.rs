@@ -5,7 +5,8 @@
 //! shown has a Copy button beside it; where the browser has a share sheet
 //! (a phone's), "Share these rules" opens it with the link.
 
-use pinochle_engine::link::{decode_link, encode_link, LinkError, SharedRules};
+use pinochle_engine::link::{decode_link, encode_link, linked_game, LinkError, SharedRules};
+use pinochle_engine::PresetId;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 use yew::{component, html, use_state, Callback, Html, MouseEvent, Properties};
@@ -93,8 +94,9 @@ pub enum Fragment {
     None,
     /// A rule-preset link, decoded whole.
     Rules(Box<SharedRules>),
-    /// A link that cannot be used; the message names the problem.
-    Bad(LinkError),
+    /// A link that cannot be used: the problem, and the game it names where
+    /// it names one (the new-game screen opens on it).
+    Bad(LinkError, Option<PresetId>),
 }
 
 /// Reads a `location.hash` value (with or without its `#`). All or nothing: a
@@ -106,7 +108,7 @@ pub fn read_fragment(hash: &str) -> Fragment {
     }
     match decode_link(body) {
         Ok(shared) => Fragment::Rules(Box::new(shared)),
-        Err(e) => Fragment::Bad(e),
+        Err(e) => Fragment::Bad(e, linked_game(body)),
     }
 }
 
@@ -185,22 +187,23 @@ mod tests {
             Rules::from_preset_id("bison", &["target=1000"]).unwrap()
         );
         assert_eq!(shared.seed, Some(9));
-        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&target=5") else {
+        let Fragment::Bad(e, game) = read_fragment("#v=1&game=bison&target=5") else {
             panic!("a bad value is refused");
         };
         assert!(e.to_string().contains("option 'target'"), "{e}");
+        assert_eq!(game, Some(PresetId::Bison), "the game it was for");
         assert!(matches!(
             read_fragment("#v=1&game=poker"),
-            Fragment::Bad(LinkError::UnknownGame(_))
+            Fragment::Bad(LinkError::UnknownGame(_), None)
         ));
-        assert!(matches!(read_fragment("#v=1&gam"), Fragment::Bad(_)));
+        assert!(matches!(read_fragment("#v=1&gam"), Fragment::Bad(_, None)));
         // A link cut short at an '&' (as some chat apps end links) is refused.
         assert!(matches!(
             read_fragment("#v=2&game=club&name=Our%20Friday%20rules&seed=3"),
-            Fragment::Bad(LinkError::Unchecked)
+            Fragment::Bad(LinkError::Unchecked, Some(PresetId::Club))
         ));
         // The page's message names the option and sends nobody to a command line.
-        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&bogus=1") else {
+        let Fragment::Bad(e, _) = read_fragment("#v=1&game=bison&bogus=1") else {
             panic!("an unknown option is refused");
         };
         assert_eq!(
@@ -211,7 +214,7 @@ mod tests {
 
     #[test]
     fn link_problems_name_options_by_their_labels() {
-        let Fragment::Bad(e) = read_fragment("#v=1&game=bison&target=5") else {
+        let Fragment::Bad(e, _) = read_fragment("#v=1&game=bison&target=5") else {
             panic!("a bad value is refused");
         };
         let text = link_problem(&e);
