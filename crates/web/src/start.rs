@@ -24,7 +24,7 @@ use crate::rules_text::RulesView;
 use crate::seating::YOU;
 use crate::share::{open_share_sheet, share_url, CopyButton};
 use crate::stats_view::StatsPanel;
-use crate::storage::{Library, SessionSummary, Tally};
+use crate::storage::{CustomPresets, Library, SessionSummary, Tally};
 
 #[derive(Properties, PartialEq)]
 pub struct StartScreenProps {
@@ -71,9 +71,18 @@ fn link_text(rules: Rules, name: Option<String>) -> String {
     })
 }
 
-/// The name of the custom rules chosen, if they have one.
-fn link_name(settings: &Settings) -> Option<String> {
-    settings.custom.as_ref()?.name.clone()
+/// The name of the custom rules chosen: their own, or else the name they
+/// were saved under (just saved, they are not yet renamed until Use).
+fn link_name(settings: &Settings, saved: &CustomPresets) -> Option<String> {
+    let custom = settings.custom.as_ref()?;
+    custom.name.clone().or_else(|| {
+        saved
+            .presets
+            .iter()
+            .rev()
+            .find(|p| decode_link(&p.rules).is_ok_and(|shared| shared.rules == custom.rules))
+            .map(|p| p.name.clone())
+    })
 }
 
 /// The rules in plain words: the game and what differs from its preset.
@@ -89,13 +98,17 @@ fn rules_summary(rules: &Rules) -> Html {
     }
 }
 
-/// One count for reading: points "−280", stake units "+3 u" or money "−$0.60".
+/// One count for reading: points "−280", stake units "+3 units" or money "−$0.60".
 fn amount_text(tally: Tally, v: i64) -> String {
     let minus = if v < 0 { "−" } else { "" };
     let a = v.unsigned_abs();
     match tally {
         Tally::Points => format!("{minus}{a}"),
-        Tally::Stakes => format!("{}{a} u", if v > 0 { "+" } else { minus }),
+        Tally::Stakes => format!(
+            "{}{a} {}",
+            if v > 0 { "+" } else { minus },
+            if a == 1 { "unit" } else { "units" }
+        ),
         Tally::Money => money_text(v, false),
     }
 }
@@ -388,12 +401,13 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // Once asked for, the link follows the choices below as they change (a
     // link made before a change would share the old rules).
     let share_open = use_state(|| false);
+    let rules_name = link_name(&s, &props.library.presets);
     let link = rules.clone().map(|rules| {
         share_url(
             &props.share_base,
             &SharedRules {
                 rules,
-                name: link_name(&s),
+                name: rules_name.clone(),
                 seed: s.deal,
             },
         )
@@ -464,7 +478,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // and, on a phone, the system's share sheet opens with it.
     let on_share = {
         let share_open = share_open.clone();
-        let title = link_name(&s).unwrap_or_else(|| s.preset.name().to_string());
+        let title = rules_name
+            .clone()
+            .unwrap_or_else(|| s.preset.name().to_string());
         Callback::from(move |_: MouseEvent| {
             share_open.set(true);
             if let Some(url) = &link {
@@ -528,7 +544,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
             if s.custom.is_some() {
                 if let Some(rules) = rules.clone() {
                     <section class="custom-rules" data-testid="custom-rules" aria-label="These rules" ref={custom_rules.clone()}>
-                        if let Some(name) = link_name(&s) {
+                        if let Some(name) = rules_name.clone() {
                             <h3 data-testid="rules-name">{ name }</h3>
                         }
                         if *editing {
@@ -701,10 +717,11 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
 /// enough for the Deal bar), never read as "new cards".
 fn read_deal_number(text: &str) -> Result<Option<u64>, String> {
     let trimmed = text.trim();
+    // "Deal", "deal", "DEAL" (as the table and the lists write it, or typed).
     let number = trimmed
-        .strip_prefix("Deal")
-        .or_else(|| trimmed.strip_prefix("deal"))
-        .unwrap_or(trimmed)
+        .get(..4)
+        .filter(|word| word.eq_ignore_ascii_case("deal"))
+        .map_or(trimmed, |_| &trimmed[4..])
         .trim_start()
         .trim_start_matches('#');
     let digits: String = number
@@ -728,6 +745,32 @@ mod tests {
     use super::*;
     use crate::storage::FinishedGame;
 
+    /// Rules just saved under a name are shared under it before Use names
+    /// them; rules changed since are not.
+    #[test]
+    fn saved_rules_share_under_their_name() {
+        let rules = Rules::from_preset_id("bison", &["target=1000"]).unwrap();
+        let saved = CustomPresets {
+            schema: crate::storage::LIST_SCHEMA,
+            presets: vec![crate::storage::CustomPreset {
+                name: "Friday".into(),
+                rules: link_text(rules.clone(), None),
+            }],
+        };
+        let mut settings = Settings::for_rules(rules, None, &Settings::default());
+        assert_eq!(link_name(&settings, &saved).as_deref(), Some("Friday"));
+        settings.custom = settings.custom.map(|c| CustomRules {
+            rules: Rules::from_preset_id("bison", &["target=1500"]).unwrap(),
+            ..c
+        });
+        assert_eq!(link_name(&settings, &saved), None);
+        settings.custom = settings.custom.map(|c| CustomRules {
+            name: Some("Own".into()),
+            ..c
+        });
+        assert_eq!(link_name(&settings, &saved).as_deref(), Some("Own"));
+    }
+
     #[test]
     fn a_deal_number_reads_as_written_or_is_named() {
         assert_eq!(read_deal_number(""), Ok(None));
@@ -738,6 +781,7 @@ mod tests {
             "617,995,316",
             "Deal 617995316",
             "deal #617995316",
+            "DEAL 617995316",
         ] {
             assert_eq!(read_deal_number(text), Ok(Some(617_995_316)), "{text}");
         }
@@ -787,7 +831,7 @@ mod tests {
                 &[3, -1, 0],
                 false
             ),
-            "You +3 u · Ada −1 u · Boris 0 u"
+            "You +3 units · Ada −1 unit · Boris 0 units"
         );
         assert_eq!(
             standing_text(Tally::Money, &names(&["You", "Ada"]), &[120, -5], false),
@@ -836,6 +880,6 @@ mod tests {
         );
         // Brooklyn keeps stake units, not money.
         let brooklyn = finished("brooklyn", vec![0, 0, 0], vec![4, -2, -2]);
-        assert!(finished_text(&brooklyn).contains("You +4 u · Ada −2 u · Boris −2 u"));
+        assert!(finished_text(&brooklyn).contains("You +4 units · Ada −2 units · Boris −2 units"));
     }
 }

@@ -28,7 +28,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use pinochle_engine::game::State;
+use pinochle_engine::game::{Phase, State};
 use pinochle_engine::link::decode_link;
 
 pub use format::{
@@ -207,7 +207,8 @@ pub struct SessionSummary {
     /// The last hand's result is still open (the player left the table from
     /// it): the game resumes there, not in the next hand.
     pub result_open: bool,
-    /// What the game is waiting for (`auction`, `tricks`...).
+    /// What the game is waiting for, in a player's words ("auction",
+    /// "card play", "keep or escape"...).
     pub phase: &'static str,
     pub last_played_ms: u64,
     pub finished: bool,
@@ -232,11 +233,31 @@ impl SessionSummary {
             hands_completed: public.session.hands_completed,
             result_open: !state.is_terminal()
                 && session.results_closed < public.session.hands_completed,
-            phase: state.phase().name(),
+            phase: waiting_for(state.phase()),
             last_played_ms: session.last_played_ms,
             finished: state.is_terminal(),
             practice: session.practice,
         }
+    }
+}
+
+/// What a game in `phase` waits for, as the session list says it.
+fn waiting_for(phase: Phase) -> &'static str {
+    match phase {
+        Phase::PassLeft => "passing cards",
+        Phase::Auction => "auction",
+        Phase::Escape => "keep or escape",
+        Phase::DealerDecline => "stuck dealer: play or decline",
+        Phase::DuplicateDecline => "duplicate widow: play or decline",
+        Phase::KittyConcede | Phase::MeldConcede => "play or concede",
+        Phase::Trump => "naming trump",
+        Phase::PartnerPass => "partners' exchange",
+        Phase::Bury => "burying",
+        Phase::ShowMeld => "meld",
+        Phase::BidderDecision => "play or pass",
+        Phase::Challenge => "challenge",
+        Phase::Tricks => "card play",
+        Phase::SessionOver => "finished",
     }
 }
 
