@@ -6,7 +6,7 @@
 //! the worker sent for the position on the table.
 
 use gloo_events::EventListener;
-use pinochle_ai::coach::{Analysis, BidAdvice, CardSide, Choice, TrumpOutlook, Unit};
+use pinochle_ai::coach::{Analysis, BidAdvice, CardSide, Choice, Unit};
 use pinochle_ai::expert::stakes_in_money;
 use pinochle_engine::game::{partner, same_side, Action, Phase};
 use wasm_bindgen::JsCast;
@@ -311,31 +311,29 @@ fn analysis_view(analysis: &Analysis, phase: Phase, unit_name: &str) -> Html {
     }
 }
 
-/// Bars of the scores in one trump's sampled deals, in score bands, with the
-/// highest bid made often enough marked.
-fn histogram(outlook: &TrumpOutlook) -> Html {
+/// Bars of the scores in one trump's sampled deals (`scores`, sorted), in
+/// score bands, with the bid to go to (`highest_bid`) marked.
+fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
     const BANDS: usize = 12;
     const W: f64 = 180.0;
     const H: f64 = 40.0;
-    let (Some(&low), Some(&high)) = (outlook.scores.first(), outlook.scores.last()) else {
+    let (Some(&low), Some(&high)) = (scores.first(), scores.last()) else {
         return html! {};
     };
     let span = (high - low).max(1) as f64;
     let mut counts = [0usize; BANDS];
-    for &score in &outlook.scores {
+    for &score in scores {
         let band = (((score - low) as f64 / span) * (BANDS as f64 - 1.0)).round() as usize;
         counts[band.min(BANDS - 1)] += 1;
     }
     let most = counts.iter().copied().max().unwrap_or(1).max(1) as f64;
     let bar = W / BANDS as f64;
-    let marker = outlook
-        .highest_bid
+    let marker = highest_bid
         .map(|b| ((f64::from(b) - low as f64) / span).clamp(0.0, 1.0) * (W - bar) + bar / 2.0);
     let label = format!(
         "Scores from {low} to {high} over {} deals{}",
-        outlook.scores.len(),
-        outlook
-            .highest_bid
+        scores.len(),
+        highest_bid
             .map(|b| format!("; bid up to {b}"))
             .unwrap_or_default()
     );
@@ -363,8 +361,10 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
     } else {
         "Your scores"
     };
-    // The row of the trump the caption's limit rests on is marked.
-    let expert_trump = advice.expert_trump();
+    // The row the caption's limit rests on is marked: the expert's trump,
+    // or where the deals name different suits, the suit chosen deal by deal.
+    let expert_trump = advice.expert_trump().filter(|_| advice.by_deal.is_none());
+    let bid_to = |bid: Option<u32>| bid.map_or("pass".to_string(), |b| b.to_string());
     html! {
         <>
             <table class="advice">
@@ -380,7 +380,7 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
                             if t.no_marriage {
                                 <td class="no-marriage">{ "No marriage" }<span class="visually-hidden">{ format!(" in {}: it cannot be trump", t.trump.name()) }</span></td>
                             } else {
-                                <td>{ histogram(t) }</td>
+                                <td>{ histogram(&t.scores, t.highest_bid) }</td>
                             }
                             <td>{ match (t.highest_bid, t.no_marriage) {
                                 (Some(b), _) => b.to_string(),
@@ -389,6 +389,16 @@ fn advice_view(advice: &BidAdvice, partners: bool) -> Html {
                             } }</td>
                         </tr>
                     }}) }
+                    if let Some(d) = &advice.by_deal {
+                        <tr class="expert-trump" data-testid="advice-by-deal">
+                            <th scope="row" title={format!("The suit that does best in each deal once {} is seen", d.after)}>
+                                { "Best" }<span class="visually-hidden">{ format!(" suit in each deal, once {} is seen: the expert's choice", d.after) }</span>
+                            </th>
+                            <td>{ "—" }</td>
+                            <td>{ histogram(&d.scores, d.highest_bid) }</td>
+                            <td>{ bid_to(d.highest_bid) }</td>
+                        </tr>
+                    }
                 </tbody>
             </table>
             <p class="coach-basis">{ advice.caption() }</p>

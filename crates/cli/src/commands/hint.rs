@@ -157,7 +157,17 @@ fn to_json(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
                 })
             })
             .collect();
-        json!({"trumps": trumps, "confidence": a.confidence, "value": a.value})
+        let by_deal = a
+            .by_deal
+            .as_ref()
+            .map(|d| json!({"scores": d.scores, "highest_bid": d.highest_bid, "after": d.after}));
+        json!({
+            "trumps": trumps,
+            "confidence": a.confidence,
+            "value": a.value,
+            "expert_bid": a.expert_bid,
+            "by_deal": by_deal,
+        })
     });
     let claim = claim.map(|c| {
         json!({
@@ -230,6 +240,15 @@ fn to_text(seat: Seat, phase: Phase, analysis: &Analysis, claim: Option<&Claim>)
                 t.trump, t.meld
             );
         }
+    }
+    if let Some(d) = analysis.advice.as_ref().and_then(|a| a.by_deal.as_ref()) {
+        let low = d.scores.first().copied().unwrap_or(0);
+        let high = d.scores.last().copied().unwrap_or(0);
+        let bid = d.highest_bid.map_or("none".to_string(), |b| b.to_string());
+        out += &format!(
+            "  best suit in each deal after {} · side scores {low}..{high} · highest bid {bid}\n",
+            d.after
+        );
     }
     if let Some(c) = claim {
         let line: Vec<String> = c.line.iter().map(|a| a.to_string()).collect();
