@@ -22,29 +22,30 @@ use crate::rule_forms::{
 /// as the editor shows them, not by their keys ("options 'bid_raises' and
 /// 'bid_bands' do not fit together" named no field on the page).
 pub(crate) fn refusal_text(err: &RulesError) -> String {
+    let clause = refusal_clause(err);
+    let mut chars = clause.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+        + "."
+}
+
+/// [`refusal_text`] as a clause to go inside another sentence ("this app
+/// has no option 'bogus'", "“Game target”: …").
+pub(crate) fn refusal_clause(err: &RulesError) -> String {
     let label = |key: &str| spec(key).map_or(key.to_string(), |s| format!("“{}”", s.label));
-    let sentence = |text: String| {
-        let mut chars = text.chars();
-        chars
-            .next()
-            .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-            + "."
-    };
     match err {
-        RulesError::BadValue { key, reason } => sentence(format!("{}: {reason}", label(key))),
+        RulesError::BadValue { key, reason } => format!("{}: {reason}", label(key)),
         RulesError::Conflict { keys, reason } => {
             let named: Vec<String> = keys.iter().map(|k| label(k)).collect();
-            sentence(format!(
-                "{} do not fit together: {reason}",
-                named.join(" and ")
-            ))
+            format!("{} do not fit together: {reason}", named.join(" and "))
         }
         RulesError::NotApplicable { key, preset } => {
             let game = PresetId::from_id(preset).map_or(*preset, PresetId::name);
-            sentence(format!("{} does not apply to {game}", label(key)))
+            format!("{} does not apply to {game}", label(key))
         }
-        RulesError::UnknownOption(key) => sentence(format!("this app has no option '{key}'")),
-        other => sentence(other.to_string()),
+        RulesError::UnknownOption(key) => format!("this app has no option '{key}'"),
+        other => other.to_string(),
     }
 }
 

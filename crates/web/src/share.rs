@@ -118,7 +118,7 @@ pub fn link_problem(e: &LinkError) -> String {
     match e {
         LinkError::Rules(refused) => format!(
             "its rules are not valid: {}",
-            crate::rules_editor::refusal_text(refused).trim_end_matches('.')
+            crate::rules_editor::refusal_clause(refused)
         ),
         other => other.to_string(),
     }
@@ -222,6 +222,13 @@ mod tests {
         assert!(
             !text.contains("option 'target'") && !text.ends_with('.'),
             "{text}"
+        );
+        let Fragment::Bad(e, _) = read_fragment("#v=1&game=bison&bogus=1") else {
+            panic!("an unknown option is refused");
+        };
+        assert_eq!(
+            link_problem(&e),
+            "its rules are not valid: this app has no option 'bogus'"
         );
         assert_eq!(
             link_problem(&LinkError::UnknownGame("poker".into())),
