@@ -30,9 +30,13 @@
 //!
 //! Ledger results are in base stakes (the stake of the lowest bid band, the
 //! pot game's lowest bid's worth). A
-//! hand nobody bids is thrown in: nothing changes. Challenges and the escape
-//! to the dealer are not played out, nor a concession after meld (a lost
-//! contract counts a single set there). The pass and the bids are valued on the same deals, so the errors of
+//! hand nobody bids is thrown in: nothing changes. Where a lone opening bid
+//! at the lowest bid lets its opener make the dealer take the contract at
+//! the escape bid (Brooklyn), the opener does so when its hand is valued
+//! below the bid (the rules of thumb's keep-or-escape, the seat's own by its
+//! outlook): the dealer then declares at the escape bid, so a dealer's pass
+//! is valued with what the opener then does. Challenges are not played out,
+//! nor a concession after meld (a lost contract counts a single set there). The pass and the bids are valued on the same deals, so the errors of
 //! the estimate (the greedy playout, the others' limits read by rules of
 //! thumb) fall alike on each.
 
@@ -83,7 +87,7 @@ pub fn call_values(
         .worlds
         .iter()
         .enumerate()
-        .map(|(i, world)| Deal::new(view, world, i, me))
+        .map(|(i, world)| Deal::new(view, world, i, me, outlook.value))
         .collect();
     let fitting: Vec<&Deal> = deals.iter().filter(|d| d.fits(view)).collect();
     let counted: Vec<&Deal> = if fitting.len() >= FEWEST_FITTING {
@@ -158,6 +162,10 @@ struct Deal<'a> {
     /// Per active seat (in play order), the rules of thumb's limit with the
     /// hand the deal gives it (the seat's own is the caller's `limit`).
     limits: Vec<f64>,
+    /// Per active seat, what its hand is worth declaring before the kitty:
+    /// the rules of thumb's value, the seat's own its outlook's (an opener
+    /// keeps a lone opening bid that reaches it, see [`Deal::escape`]).
+    values: Vec<f64>,
     /// Per active seat, the deal played out with it declaring, once asked
     /// (calls that end with the same declarer share the playout).
     declared: Vec<OnceCell<Option<DeclaredDeal>>>,
@@ -170,13 +178,28 @@ struct Deal<'a> {
 }
 
 impl<'a> Deal<'a> {
-    fn new(view: &PlayerView, world: &'a World, index: usize, me: usize) -> Deal<'a> {
+    fn new(
+        view: &PlayerView,
+        world: &'a World,
+        index: usize,
+        me: usize,
+        my_value: f64,
+    ) -> Deal<'a> {
         let active = view.public.hand.active.len();
         Deal {
             world,
             me,
             limits: (0..active)
                 .map(|i| basic::bidding_limit(view, &world.holdings[i]))
+                .collect(),
+            values: (0..active)
+                .map(|i| {
+                    if i == me {
+                        my_value
+                    } else {
+                        basic::bidding_value(view, &world.holdings[i])
+                    }
+                })
                 .collect(),
             declared: (0..active).map(|_| OnceCell::new()).collect(),
             conceded: RefCell::new(Vec::new()),
@@ -294,7 +317,33 @@ impl<'a> Deal<'a> {
             .max()
             .unwrap_or(top)
             .min(top.max(own.unwrap_or(0)));
-        AuctionEnd::Won(winner, price)
+        self.escape(view, winner, price)
+            .unwrap_or(AuctionEnd::Won(winner, price))
+    }
+
+    /// Where the auction ends with the opener's lone opening bid at the
+    /// lowest bid and the rules give it the escape (Brooklyn: the dealer
+    /// dealt in, not stuck), the opener's choice: it keeps the contract
+    /// when its hand's value reaches the bid (the rules of thumb's keep, the
+    /// seat's own by its outlook), else the dealer declares at the escape
+    /// bid. `None` where there is no escape to take.
+    fn escape(&self, view: &PlayerView, winner: usize, price: u32) -> Option<AuctionEnd> {
+        let rules = &view.rules;
+        let h = &view.public.hand;
+        let escape_bid = rules.auction.escape_to?;
+        let lowest = pinochle_engine::game::bidding::lowest_bid(rules)?;
+        let dealer = h.active.iter().position(|&s| s == h.dealer)?;
+        // The opener (first to speak) wins at the lowest bid: no one else
+        // bid, neither so far nor in this deal's bidding out.
+        let lone = winner == 0
+            && dealer != 0
+            && price == lowest
+            && !h.stuck
+            && h.auction
+                .iter()
+                .filter(|c| c.bid.is_some())
+                .all(|c| c.seat == h.active[0] && c.bid == Some(lowest));
+        (lone && self.values[0] < f64::from(price)).then_some(AuctionEnd::Won(dealer, escape_bid))
     }
 
     /// Whether the active seat `declarer` gives the hand up after the kitty
@@ -435,6 +484,82 @@ mod tests {
             state.apply(basic::decide(&view, &legal)?).ok()?;
         }
         None
+    }
+
+    /// The dealer's view in a Brooklyn auction where the opener bid the
+    /// lowest bid and the next seat passed (by the rules of thumb).
+    fn dealer_after_lone_opening(rules: &Rules, seed: u64) -> Option<PlayerView> {
+        let mut state = State::new(rules.clone(), seed).ok()?;
+        for _ in 0..8 {
+            let seat = state.current_player()?;
+            let view = state.observation(seat);
+            if view.phase() != Phase::Auction {
+                return None;
+            }
+            let h = &view.public.hand;
+            let bids = h.auction.iter().filter(|c| c.bid.is_some()).count();
+            if seat == h.dealer && bids == 1 && h.high.map(|(_, b)| b) == Some(300) {
+                return Some(view);
+            }
+            let legal = view.legal_actions();
+            state.apply(basic::decide(&view, &legal)?).ok()?;
+        }
+        None
+    }
+
+    #[test]
+    fn a_brooklyn_dealers_pass_counts_the_openers_escape() {
+        // The tester's report: the dealer's pass after a lone 300 was valued
+        // as if the opener always played it, where an opener whose hand is
+        // worth less makes the dealer take it at 250. Now, in each deal,
+        // the dealer's pass ends with the dealer declaring at 250 exactly
+        // where the opener's hand is valued below 300; without the escape
+        // option the opener always keeps it.
+        let rules = pinochle_engine::Rules::preset(PresetId::Brooklyn);
+        let mut without = rules.clone();
+        without.auction.escape_to = None;
+        let (mut escaped, mut kept) = (0, 0);
+        for seed in 0..12 {
+            let Some(view) = dealer_after_lone_opening(&rules, seed) else {
+                continue;
+            };
+            let mut rng = pinochle_engine::game::rng::Rng::new(seed);
+            let outlook = expert::bidding_outlook(&view, &mut rng);
+            let me = outlook.worlds.knowledge.me.unwrap();
+            let dealer = view
+                .public
+                .hand
+                .active
+                .iter()
+                .position(|&s| s == view.seat)
+                .unwrap();
+            assert_eq!(me, dealer);
+            let mut plain = view.clone();
+            plain.rules = without.clone();
+            for (i, world) in outlook.worlds.worlds.iter().enumerate() {
+                let deal = Deal::new(&view, world, i, me, outlook.value);
+                // (The opener is the only one left bidding.)
+                let opener_keeps = deal.values[0] >= 300.0;
+                let end = deal.auction(&view, None, outlook.value);
+                let top_opener = deal.limits[0] >= 310.0;
+                if top_opener {
+                    continue;
+                }
+                if opener_keeps {
+                    assert_eq!(end, AuctionEnd::Won(0, 300), "seed {seed} deal {i}");
+                    kept += 1;
+                } else {
+                    assert_eq!(end, AuctionEnd::Won(dealer, 250), "seed {seed} deal {i}");
+                    escaped += 1;
+                }
+                assert_eq!(
+                    deal.auction(&plain, None, outlook.value),
+                    AuctionEnd::Won(0, 300),
+                    "seed {seed} deal {i}"
+                );
+            }
+        }
+        assert!(escaped > 0 && kept > 0, "escaped {escaped}, kept {kept}");
     }
 
     #[test]
