@@ -155,6 +155,25 @@ pub fn consistent_values(
     }
 }
 
+/// Where the seat is the dealer and its pass would end the auction on the
+/// opener's lone opening at the lowest bid, the escape bid the opener may
+/// then make it take (Brooklyn's 250); else `None`.
+pub fn escape_after_pass(view: &PlayerView) -> Option<u32> {
+    let rules = &view.rules;
+    let h = &view.public.hand;
+    let escape_bid = rules.auction.escape_to?;
+    let lowest = pinochle_engine::game::bidding::lowest_bid(rules)?;
+    let opener = *h.active.first()?;
+    let lone = h.high == Some((opener, lowest))
+        && h.auction.iter().filter(|c| c.bid.is_some()).count() == 1;
+    let others_passed = h
+        .active
+        .iter()
+        .all(|&s| s == opener || s == view.seat || h.passed[s]);
+    (view.seat == h.dealer && view.seat != opener && lone && others_passed && !h.stuck)
+        .then_some(escape_bid)
+}
+
 /// One sampled deal: its world and each active seat's bidding limit.
 struct Deal<'a> {
     world: &'a World,
@@ -536,6 +555,20 @@ mod tests {
             assert_eq!(me, dealer);
             let mut plain = view.clone();
             plain.rules = without.clone();
+            assert_eq!(escape_after_pass(&view), Some(250));
+            assert_eq!(escape_after_pass(&plain), None);
+            let pass = crate::coach::analyse(&view, seed, crate::Level::Expert)
+                .unwrap()
+                .choices
+                .into_iter()
+                .find(|c| c.action == Action::Pass)
+                .unwrap();
+            assert!(
+                pass.note
+                    .ends_with("; the opener may then make you take it at 250"),
+                "{}",
+                pass.note
+            );
             for (i, world) in outlook.worlds.worlds.iter().enumerate() {
                 let deal = Deal::new(&view, world, i, me, outlook.value);
                 // (The opener is the only one left bidding.)

@@ -1698,23 +1698,31 @@ fn bidding(
     } else {
         ("you reach", "you score")
     };
+    // A dealer's pass that ends the auction on a lone opening leaves the
+    // opener its escape: say so, as the pass's value counts it.
+    let escape = call_values::escape_after_pass(view).map_or(String::new(), |e| {
+        format!("; the opener may then make you take it at {e}")
+    });
     let note = |action: &Action| match action {
         Action::Bid(b) => format!(
             "{who} {b} in {} sampled deals",
             of(reached(f64::from(*b)), deals)
         ),
-        Action::Pass => match (bids.first(), expert_bid) {
-            (Some(_), Some(up_to)) => {
-                format!("ends your bidding; the expert bids on up to {up_to}")
-            }
-            (Some(_), None) if no_trump => {
-                "the expert stops here: with no marriage you could not name trump".to_string()
-            }
-            (Some(&b), None) => {
-                format!("the expert stops here: {b} is above its limit of {bids_to:.0}")
-            }
-            (None, _) => format!("the expert's limit is {bids_to:.0}"),
-        },
+        Action::Pass => {
+            let stance = match (bids.first(), expert_bid) {
+                (Some(_), Some(up_to)) => {
+                    format!("ends your bidding; the expert bids on up to {up_to}")
+                }
+                (Some(_), None) if no_trump => {
+                    "the expert stops here: with no marriage you could not name trump".to_string()
+                }
+                (Some(&b), None) => {
+                    format!("the expert stops here: {b} is above its limit of {bids_to:.0}")
+                }
+                (None, _) => format!("the expert's limit is {bids_to:.0}"),
+            };
+            stance + &escape
+        }
         Action::DeclineHand => "asks for a redeal (the expert always does when it may)".to_string(),
         _ => String::new(),
     };
