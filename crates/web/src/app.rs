@@ -83,6 +83,8 @@ pub enum AppMsg {
     Unreadable(Box<crate::storage::Problem>),
     Warning(Option<String>),
     Stale(String),
+    /// Another tab set the damaged stored copy of this tab's game aside.
+    SetAsideElsewhere,
     /// Something went wrong (a saved game could not be resumed): shown, and
     /// the table stays as it was.
     Error(String),
@@ -117,6 +119,9 @@ pub enum AppEffect {
     Game(Effect),
     /// Write the session (and the finished game to the history).
     Save,
+    /// Write this tab's copy of the session back where another tab set a
+    /// damaged stored copy aside.
+    WriteBack,
     /// This tab plays no session any more: read the lists again.
     LeaveSession,
     /// A game has started or resumed: take the rules link the page was
@@ -253,6 +258,13 @@ impl AppModel {
             AppMsg::Stale(message) => {
                 self.stale = Some(message);
                 Vec::new()
+            }
+            AppMsg::SetAsideElsewhere => {
+                if self.session.is_some() && self.stale.is_none() {
+                    vec![AppEffect::WriteBack]
+                } else {
+                    Vec::new()
+                }
             }
             AppMsg::Error(reason) => {
                 self.error = Some(reason);
@@ -595,8 +607,8 @@ mod shell {
     use crate::storage::stats::{reset_stats, update_stats};
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
-        record_finished, save_preset, save_session, CustomPreset, KeyValueStore, OtherTab,
-        SaveError, SavedSession,
+        record_finished, save_preset, save_session, session_key, write_back_session, CustomPreset,
+        KeyValueStore, OtherTab, SaveError, SavedSession,
     };
     use crate::table::{table, TableCallbacks};
     use pinochle_ai::grading::{rating_update, RATING_START};
@@ -861,7 +873,8 @@ mod shell {
                     | Effect::KeepClaim { .. }
                     | Effect::ResultClosed { .. },
                 ) => {}
-                AppEffect::Save => self.save(),
+                AppEffect::Save => self.save(false),
+                AppEffect::WriteBack => self.save(true),
                 AppEffect::LeaveSession => {
                     set_current_session(None);
                     self.queue.borrow_mut().push_back(library(&*self.store));
@@ -1010,8 +1023,9 @@ mod shell {
             }
         }
 
-        /// Writes the session after an action; a finished game goes to the history.
-        fn save(&self) {
+        /// Writes the session after an action (or, `back`, after another tab
+        /// set a damaged stored copy aside); a finished game goes to the history.
+        fn save(&self, back: bool) {
             let model = self.model.borrow();
             let (Some(session), Some(game)) = (&model.session, model.game()) else {
                 return;
@@ -1023,7 +1037,12 @@ mod shell {
             let now = now_ms();
             session.last_played_ms = now;
             let store = &*self.store;
-            let msg = match save_session(store, &mut session, now) {
+            let written = if back {
+                write_back_session(store, &mut session, now)
+            } else {
+                save_session(store, &mut session, now)
+            };
+            let msg = match written {
                 Ok(()) => {
                     set_current_session(Some(&session.id));
                     let mut msgs = vec![AppMsg::Saved {
@@ -1070,14 +1089,29 @@ mod shell {
                         .as_ref()
                         .filter(|s| s.id == watched)
                         .map_or(0, |s| s.revision);
-                    let message =
-                        match other_tab_change(key.as_deref(), value.as_deref(), &watched, ours) {
-                            None => return,
-                            Some(OtherTab::PlayedOn { .. }) => {
-                                "This game was opened or played on in another tab. Reload to continue it here."
-                            }
-                            Some(OtherTab::Deleted) => "This game was deleted in another tab.",
-                        };
+                    let stored_now = shell
+                        .store
+                        .get(&session_key(&watched))
+                        .ok()
+                        .flatten();
+                    let change = other_tab_change(
+                        key.as_deref(),
+                        value.as_deref(),
+                        stored_now.as_deref(),
+                        &watched,
+                        ours,
+                    );
+                    let message = match change {
+                        None => return,
+                        Some(OtherTab::SetAside) => {
+                            shell.send(AppMsg::SetAsideElsewhere);
+                            return;
+                        }
+                        Some(OtherTab::PlayedOn { .. }) => {
+                            "This game was opened or played on in another tab. Reload to continue it here."
+                        }
+                        Some(OtherTab::Deleted) => "This game was deleted in another tab.",
+                    };
                     shell.send(AppMsg::Stale(message.to_string()));
                 })
                 .map(|listener| (id, listener))
@@ -1630,6 +1664,21 @@ mod tests {
             error.contains("Below: Club Pinochle for the Kitty Bowl with its usual rules"),
             "{error}"
         );
+    }
+
+    /// Another tab set aside a damaged stored copy of the game on the table:
+    /// this tab writes its copy back; a stale tab (or no game) does not.
+    #[test]
+    fn a_copy_set_aside_elsewhere_is_written_back_unless_stale() {
+        let (mut model, _) = started(Settings::default(), 11);
+        assert_eq!(
+            model.update(AppMsg::SetAsideElsewhere),
+            [AppEffect::WriteBack]
+        );
+        model.update(AppMsg::Stale("played on elsewhere".into()));
+        assert_eq!(model.update(AppMsg::SetAsideElsewhere), []);
+        let mut start = AppModel::new(Settings::default());
+        assert_eq!(start.update(AppMsg::SetAsideElsewhere), []);
     }
 
     /// Plays on through the model (basic players in every seat, timers and

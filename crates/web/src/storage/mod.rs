@@ -683,21 +683,33 @@ pub enum OtherTab {
     PlayedOn { revision: u64 },
     /// It deleted the session (or cleared storage).
     Deleted,
+    /// It found the stored copy unreadable (damaged) and set it aside: this
+    /// tab's copy is the good one, to be written back ([`write_back_session`])
+    /// before a reload finds the game gone.
+    SetAside,
 }
 
 /// Reads a `storage` event (fired only in the tabs that did not make the change):
-/// does it concern the session this tab plays at `our_revision`?
+/// does it concern the session this tab plays at `our_revision`? `stored_now`
+/// is what the session's key holds as the event is read: a removal this
+/// tab has already written back over is no news.
 pub fn other_tab_change(
     event_key: Option<&str>,
     new_value: Option<&str>,
+    stored_now: Option<&str>,
     session_id: &str,
     our_revision: u64,
 ) -> Option<OtherTab> {
+    let ours = session_key(session_id);
+    let deleted = || {
+        let written_back = stored_now.and_then(format::stored_revision) == Some(our_revision);
+        (!written_back).then_some(OtherTab::Deleted)
+    };
     match event_key {
         // `localStorage.clear()` in another tab.
-        None => Some(OtherTab::Deleted),
-        Some(key) if key == session_key(session_id) => match new_value {
-            None => Some(OtherTab::Deleted),
+        None => deleted(),
+        Some(key) if key == ours => match new_value {
+            None => deleted(),
             Some(text) => match format::stored_revision(text) {
                 Some(revision) if revision == our_revision => None,
                 Some(revision) => Some(OtherTab::PlayedOn { revision }),
@@ -708,8 +720,41 @@ pub fn other_tab_change(
                 None => None,
             },
         },
+        // The damaged copy copied aside (`copy_aside`'s key), just before
+        // its removal.
+        Some(key)
+            if new_value.is_some()
+                && key.starts_with(QUARANTINE_PREFIX)
+                && key.ends_with(&format!("/{ours}")) =>
+        {
+            Some(OtherTab::SetAside)
+        }
         Some(_) => None,
     }
+}
+
+/// Writes this tab's copy of a session back after another tab set the
+/// damaged stored copy aside ([`OtherTab::SetAside`]): where the key is
+/// empty, or still holds the damaged text already copied aside (its removal
+/// not yet heard here), ours goes there as the next revision; a readable
+/// copy is saved over as [`save_session`] does.
+pub fn write_back_session(
+    store: &dyn KeyValueStore,
+    session: &mut SavedSession,
+    now_ms: u64,
+) -> Result<(), SaveError> {
+    let key = session_key(&session.id);
+    if store
+        .get(&key)?
+        .is_some_and(|text| format::stored_revision(&text).is_some())
+    {
+        return save_session(store, session, now_ms);
+    }
+    let mut next = session.clone();
+    next.revision += 1;
+    store.set(&key, &encode_session(&next))?;
+    *session = next;
+    Ok(())
 }
 
 #[cfg(test)]

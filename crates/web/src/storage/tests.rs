@@ -282,6 +282,7 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
         other_tab_change(
             Some(&session_key("shared")),
             Some(&written),
+            None,
             "shared",
             second.revision
         ),
@@ -297,22 +298,34 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
 
     // Events about other keys, or the tab's own revision, are not news.
     assert_eq!(
-        other_tab_change(Some("pinochle/history"), Some("{}"), "shared", 1),
+        other_tab_change(Some("pinochle/history"), Some("{}"), None, "shared", 1),
         None
     );
     assert_eq!(
-        other_tab_change(Some(&session_key("shared")), Some(&written), "shared", 2),
+        other_tab_change(
+            Some(&session_key("shared")),
+            Some(&written),
+            None,
+            "shared",
+            2
+        ),
         None
     );
     assert_eq!(
-        other_tab_change(Some(&session_key("shared")), None, "shared", 2),
+        other_tab_change(Some(&session_key("shared")), None, None, "shared", 2),
         Some(OtherTab::Deleted)
     );
     // Damaged text written there is no game played on: this tab's next save
     // keeps it aside and writes the good copy.
     let damaged = r#"{"schema":7,"garbage":true}"#;
     assert_eq!(
-        other_tab_change(Some(&session_key("shared")), Some(damaged), "shared", 2),
+        other_tab_change(
+            Some(&session_key("shared")),
+            Some(damaged),
+            None,
+            "shared",
+            2
+        ),
         None
     );
     let good = store.get(&session_key("shared")).unwrap();
@@ -330,13 +343,71 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
     );
     store.set(&session_key("shared"), &good.unwrap()).unwrap();
     assert_eq!(
-        other_tab_change(None, None, "shared", 2),
+        other_tab_change(None, None, None, "shared", 2),
         Some(OtherTab::Deleted)
     );
     delete_session(&store, "shared").unwrap();
     assert_eq!(
         save_session(&store, &mut first, 0),
         Err(SaveError::DeletedElsewhere)
+    );
+}
+
+/// A second tab that finds the stored copy of a game damaged sets it aside;
+/// the tab playing that game hears of it and writes its good copy back, so
+/// a reload resumes the game (it had read "deleted in another tab" and lost
+/// it on reload). The removal heard after the write-back is no news.
+#[test]
+fn a_damaged_copy_set_aside_in_another_tab_is_written_back_by_the_tab_playing_it() {
+    let store = MemoryStore::default();
+    let (mut playing, mut state) = new_session("shared", PresetId::Bison, 11);
+    save_session(&store, &mut playing, 0).unwrap();
+    play_until(&mut playing, &mut state, &mut Lcg(3), |s| {
+        s.public().hand.auction.len() >= 2
+    });
+    save_session(&store, &mut playing, 1).unwrap();
+    let key = session_key("shared");
+    store.set(&key, r#"{"schema":2,"garbage":true}"#).unwrap();
+    // The other tab opens its start screen: the damaged copy goes aside.
+    let library = load_library(&store, 5).unwrap();
+    let Disposition::SetAside(under) = &library.problems[0].disposition else {
+        panic!("set aside: {:?}", library.problems);
+    };
+    assert_eq!(store.get(&key).unwrap(), None);
+    let aside = store.get(under).unwrap();
+    assert_eq!(
+        other_tab_change(
+            Some(under),
+            aside.as_deref(),
+            None,
+            "shared",
+            playing.revision
+        ),
+        Some(OtherTab::SetAside)
+    );
+    write_back_session(&store, &mut playing, 6).unwrap();
+    let now = store.get(&key).unwrap();
+    assert_eq!(
+        other_tab_change(Some(&key), None, now.as_deref(), "shared", playing.revision),
+        None,
+        "the removal was written over"
+    );
+    let (resumed, resumed_state) = load_session(&store, "shared", 7).unwrap();
+    assert_eq!(resumed.actions, playing.actions);
+    assert_eq!(
+        resumed_state.public().hand.auction,
+        state.public().hand.auction
+    );
+    // The quarantine of some other game is not this one's.
+    assert_eq!(
+        other_tab_change(
+            Some(&format!("{QUARANTINE_PREFIX}5/{}", session_key("other"))),
+            Some("{}"),
+            None,
+            "shared",
+            playing.revision
+        ),
+        None
     );
 }
 
