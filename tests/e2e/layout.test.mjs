@@ -25,6 +25,10 @@
 // choice, a tap elsewhere or Escape closes, and the Sound choice is
 // remembered; by keyboard the focus goes to each decision's first choice
 // and never stays on a button the page made into the next decision's.
+// Sideways the bid advisor leaves the auction's calls and the Scores tab in
+// view; upright the hint and the advisor open together both show; a storage
+// warning shows above the hand's result; a refused save of the rules is said
+// in view, as an alert.
 // Instant pace and basic players throughout.
 
 import { test } from 'node:test';
@@ -265,6 +269,28 @@ test('partnership at 740×360: the bid advisor leaves the seats and the bid in v
     });
     assert.deepEqual(seen, { seats: [true, true, true], bid: true, rows: [true, true, true, true] }, JSON.stringify(seen));
     await screenshot(page, 'sideways-bid-advisor-partnership');
+    // At the next call, with calls to read, the auction's tab and its
+    // newest call and the Scores tab lie beside the advisor, not under it.
+    await actOn(page, page.locator('[data-testid="controls"] [data-action^="bid "]').first());
+    await page.locator('[data-testid="controls"] [data-action^="bid "]').first().waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
+    const beside = await page.evaluate(() => {
+      const hit = (el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      };
+      const panel = document.querySelector('.coach-panels').getBoundingClientRect();
+      const bids = document.querySelector('[data-testid="auction"] .auction-bids').getBoundingClientRect();
+      const last = document.querySelector('[data-testid="auction"] li:last-child').getBoundingClientRect();
+      return {
+        tabs: ['auction', 'score-sheet'].map((t) => hit(document.querySelector(`[data-testid="${t}"] summary`))),
+        newest: last.top >= bids.top - 1 && last.bottom <= bids.bottom + 1 && last.left >= panel.right,
+        firstRow: hit(document.querySelector('.advice tbody tr')),
+        bid: hit(document.querySelector('[data-testid="bid"]')),
+      };
+    });
+    assert.deepEqual(beside, { tabs: [true, true], newest: true, firstRow: true, bid: true }, JSON.stringify(beside));
+    await screenshot(page, 'sideways-bid-advisor-auction-partnership');
     // In the play a card's hint lies over the right half: the trick it
     // speaks of stays in view on the left, the hand below.
     await page.getByTestId('bid-advisor-toggle').uncheck();
@@ -279,6 +305,116 @@ test('partnership at 740×360: the bid advisor leaves the seats and the bid in v
     assert.deepEqual(apart, { trick: false, hand: false }, 'the hint leaves the trick and the hand in view');
     await screenshot(page, 'sideways-hint-partnership');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+// Upright, the hint and the bid advisor open together share the coach's
+// box, each scrolling in its part: one under the other, the advisor lay
+// below the box's fold at 360×740 (and at 390×844 showed one row).
+test('bison at 360×740 and 390×844: the hint and the bid advisor open together both show', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await startGame(page, 'bison', 4);
+    await actOn(page, page.locator('[data-testid="controls"] [data-action^="bid "]').first());
+    await page.locator('[data-testid="controls"] [data-action^="bid "]').first().waitFor({ timeout: 60_000 });
+    await page.getByTestId('bid-advisor-toggle').check();
+    await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
+    await page.getByTestId('hint').click();
+    await page.locator('[data-testid="hint-panel"] .coach-choice').first().waitFor({ timeout: 60_000 });
+    for (const size of [{ width: 360, height: 740 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(100);
+      const seen = await page.evaluate(() => {
+        const hit = (el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        };
+        return {
+          hint: hit(document.querySelector('[data-testid="hint-panel"] .coach-choice.best')),
+          advisor: hit(document.querySelector('[data-testid="bid-advisor"] h3')),
+          row: hit(document.querySelector('.advice tbody tr')),
+          auction: hit(document.querySelector('[data-testid="auction"] summary')),
+          bid: hit(document.querySelector('[data-testid="bid"]')),
+        };
+      });
+      assert.deepEqual(seen, { hint: true, advisor: true, row: true, auction: true, bid: true }, `${size.width}×${size.height}: ${JSON.stringify(seen)}`);
+      await screenshot(page, `hint-and-advisor-${size.width}x${size.height}`);
+    }
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+// A storage warning raised by a hand ("Rating not saved": here the
+// statistics are a newer version's, which this one leaves alone) shows above
+// the hand's result, which had hidden it; Next hand stays in reach.
+test('a storage warning shows above the hand result on a phone', { timeout: 120_000 }, async () => {
+  const { page, context } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    await page.evaluate(() => localStorage.setItem('pinochle/stats', JSON.stringify({ schema: 99 })));
+    await startGame(page, 'bison', 5);
+    await page.getByTestId('dismiss-problems').click();
+    await playUntil(page, async (p) => (await p.getByTestId('result-panel').count()) > 0 && (await p.getByTestId('storage-warning').count()) > 0);
+    for (const size of [{ width: 360, height: 740 }, { width: 740, height: 360 }]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(100);
+      const seen = await page.evaluate(() => {
+        const hit = (el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+        };
+        const warning = document.querySelector('[data-testid="storage-warning"]');
+        const w = warning.getBoundingClientRect();
+        const r = document.querySelector('[data-testid="result-panel"]').getBoundingClientRect();
+        return {
+          warning: hit(warning),
+          ok: hit(document.querySelector('[data-testid="dismiss-warning"]')),
+          apart: w.bottom <= r.top,
+          next: hit(document.querySelector('[data-testid="next-hand"]')),
+        };
+      });
+      assert.deepEqual(seen, { warning: true, ok: true, apart: true, next: true }, `${size.width}×${size.height}: ${JSON.stringify(seen)}`);
+      await screenshot(page, `warning-over-result-${size.width}x${size.height}`);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+// Saving the edited rules when they cannot be saved (a newer version's list
+// of rule sets is kept as it is) says so where the player is, by the Save
+// button or above the Deal bar, as an alert: it was said at the form's head,
+// a phone's long editor away.
+test('a refused save of the rules is said in view, as an alert, on a phone', { timeout: 60_000 }, async () => {
+  const { page, context } = await openPage(shared.browser, { touch: true });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(baseUrl(), { waitUntil: 'load' });
+    await page.evaluate(() => localStorage.setItem('pinochle/presets', JSON.stringify({ schema: 99, presets: [] })));
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('dismiss-problems').click();
+    await page.getByTestId('customize-rules').click();
+    await page.getByTestId('preset-name').fill('Friday');
+    await page.getByTestId('save-preset').click();
+    const refusal = page.locator('form.start > p.error');
+    await refusal.waitFor({ state: 'visible' });
+    const seen = await refusal.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return {
+        role: el.getAttribute('role'),
+        text: el.innerText.startsWith('The rules were not saved'),
+        inView: r.top >= 0 && r.bottom <= innerHeight,
+        seen: el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)),
+      };
+    });
+    assert.deepEqual(seen, { role: 'alert', text: true, inView: true, seen: true }, JSON.stringify(seen));
+    await screenshot(page, 'rules-not-saved-360x740');
   } finally {
     await context.close();
   }
