@@ -388,9 +388,9 @@ test('a storage warning shows above the hand result on a phone', { timeout: 120_
 });
 
 // Saving the edited rules when they cannot be saved (a newer version's list
-// of rule sets is kept as it is) says so where the player is, by the Save
-// button or above the Deal bar, as an alert: it was said at the form's head,
-// a phone's long editor away.
+// of rule sets is kept as it is) says so where the player is, under the Save
+// button, brought into view, as an alert: it was said at the form's head, a
+// phone's long editor away.
 test('a refused save of the rules is said in view, as an alert, on a phone', { timeout: 60_000 }, async () => {
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
@@ -402,7 +402,7 @@ test('a refused save of the rules is said in view, as an alert, on a phone', { t
     await page.getByTestId('customize-rules').click();
     await page.getByTestId('preset-name').fill('Friday');
     await page.getByTestId('save-preset').click();
-    const refusal = page.locator('form.start > p.error');
+    const refusal = page.getByTestId('preset-error');
     await refusal.waitFor({ state: 'visible' });
     const seen = await refusal.evaluate((el) => {
       const r = el.getBoundingClientRect();

@@ -50,6 +50,8 @@ pub struct AppModel {
     pub show_rules: bool,
     /// Why the last file chosen for review could not be opened.
     pub import_error: Option<String>,
+    /// Why the last save of the rules under a name was refused.
+    pub preset_error: Option<String>,
     /// Reports of unreadable entries the player dismissed this visit.
     pub dismissed: Vec<crate::storage::Problem>,
     /// The file of hand records being read for review, as the start screen
@@ -88,6 +90,8 @@ pub enum AppMsg {
     /// Something went wrong (a saved game could not be resumed): shown, and
     /// the table stays as it was.
     Error(String),
+    /// The rules were saved under a name, or why not.
+    PresetSaved(Result<(), String>),
     /// The session was written with this revision.
     Saved {
         id: String,
@@ -176,6 +180,7 @@ impl AppModel {
             stale: None,
             show_rules: false,
             import_error: None,
+            preset_error: None,
             importing: None,
             dismissed: Vec::new(),
             links_opened: 0,
@@ -268,6 +273,10 @@ impl AppModel {
             }
             AppMsg::Error(reason) => {
                 self.error = Some(reason);
+                Vec::new()
+            }
+            AppMsg::PresetSaved(saved) => {
+                self.preset_error = saved.err();
                 Vec::new()
             }
             AppMsg::Saved { id, revision } => {
@@ -1205,8 +1214,11 @@ mod shell {
             let (shell, presets) = (Rc::clone(&shell), presets.clone());
             Callback::from(move |(name, rules): (String, String)| {
                 match save_preset(&*shell.store, presets.clone(), CustomPreset { name, rules }) {
-                    Ok(_) => shell.send(library(&*shell.store)),
-                    Err(e) => shell.send(AppMsg::Error(e.to_string())),
+                    Ok(_) => {
+                        shell.send(AppMsg::PresetSaved(Ok(())));
+                        shell.send(library(&*shell.store));
+                    }
+                    Err(e) => shell.send(AppMsg::PresetSaved(Err(e.to_string()))),
                 }
             })
         };
@@ -1319,6 +1331,7 @@ mod shell {
                                     onsavepreset={on_save_preset} ondeletepreset={on_delete_preset}
                                     onresetstats={on_reset_stats} onimport={on_import}
                                     import_error={model.import_error.clone()}
+                                    preset_error={model.preset_error.clone()}
                                     importing={model.importing.clone()} />
                             },
                         } }
@@ -1664,6 +1677,22 @@ mod tests {
             error.contains("Below: Club Pinochle for the Kitty Bowl with its usual rules"),
             "{error}"
         );
+    }
+
+    /// A refused save of the rules is kept apart from the form's errors
+    /// (said by the Save button, not at the form's head); a save that works
+    /// clears it.
+    #[test]
+    fn a_refused_rules_save_is_its_own_message() {
+        let mut model = AppModel::new(Settings::default());
+        let refusal = "The rules were not saved: no room.".to_string();
+        assert_eq!(model.update(AppMsg::PresetSaved(Err(refusal.clone()))), []);
+        assert_eq!(
+            (model.preset_error.as_ref(), model.error.as_ref()),
+            (Some(&refusal), None)
+        );
+        model.update(AppMsg::PresetSaved(Ok(())));
+        assert_eq!(model.preset_error, None);
     }
 
     /// Another tab set aside a damaged stored copy of the game on the table:

@@ -57,6 +57,9 @@ pub struct StartScreenProps {
     /// Why the last file chosen for review could not be opened.
     #[prop_or_default]
     pub import_error: Option<String>,
+    /// Why the last save of rules under a name was refused.
+    #[prop_or_default]
+    pub preset_error: Option<String>,
     /// The file being read for review, while it is.
     #[prop_or_default]
     pub importing: Option<String>,
@@ -260,6 +263,24 @@ pub fn use_scroll_into_view(shown: bool) -> NodeRef {
     node
 }
 
+/// A node brought just into view (the least scroll that shows it whole)
+/// when `shown` turns true: a message under the button that raised it.
+#[hook]
+fn use_scroll_into_view_nearest(shown: bool) -> NodeRef {
+    let node = use_node_ref();
+    {
+        let node = node.clone();
+        use_effect_with(shown, move |&shown| {
+            if let Some(element) = node.cast::<web_sys::Element>().filter(|_| shown) {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                element.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        });
+    }
+    node
+}
+
 #[component]
 pub fn StartScreen(props: &StartScreenProps) -> Html {
     let settings = use_state(|| props.initial.clone());
@@ -426,18 +447,32 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         let preset_name = preset_name.clone();
         Callback::from(move |e: InputEvent| preset_name.set(input_value(&e).unwrap_or_default()))
     };
+    // The name and rules of the last save asked for: its refusal is said by
+    // the Save button while they are what the player sees, and goes once
+    // either changes.
+    let save_asked = use_state(|| None::<(String, String)>);
     let on_save_preset = {
-        let (save, name, rules) = (
+        let (save, name, rules, asked) = (
             props.onsavepreset.clone(),
             preset_name.clone(),
             rules.clone(),
+            save_asked.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             if let Some(rules) = rules.clone() {
-                save.emit(((*name).clone(), link_text(rules, None)));
+                let request = ((*name).clone(), link_text(rules, None));
+                asked.set(Some(request.clone()));
+                save.emit(request);
             }
         })
     };
+    let save_refused = props.preset_error.clone().filter(|_| {
+        let shown = rules
+            .clone()
+            .map(|rules| ((*preset_name).clone(), link_text(rules, None)));
+        save_asked.as_ref() == shown.as_ref()
+    });
+    let save_refusal = use_scroll_into_view_nearest(save_refused.is_some());
     let use_preset = |name: String, text: String| {
         let (settings, editing) = (settings.clone(), editing.clone());
         Callback::from(move |_: MouseEvent| {
@@ -560,6 +595,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                             </label>
                             <button type="button" onclick={on_save_preset} data-testid="save-preset">{ "Save" }</button>
                         </div>
+                        if let Some(refusal) = save_refused.clone() {
+                            <p class="error" role="alert" data-testid="preset-error" ref={save_refusal.clone()}>{ refusal }</p>
+                        }
                     </section>
                 }
             }
