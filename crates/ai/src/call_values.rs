@@ -6,7 +6,16 @@
 //! sampled deals of the bid (the deals of its [`BidOutlook`]). In each deal
 //! the rest of the auction is bid out: the seat makes the call and then bids
 //! on up to the expert's limit; every other seat bids up to the rules of
-//! thumb's limit for the hand the deal gives it ([`basic::bidding_limit`]).
+//! thumb's limit for the hand the deal gives it ([`basic::bidding_limit`]),
+//! except at a table of experts where partners exchange cards: there each
+//! bids up to the expert's own limit ([`expert::bidding_limit`], from that
+//! seat's view), as the expert bids on a lower share of its deals there
+//! ([`expert::bid_confidence`]). Its limits then run about 87 points above
+//! the rules of thumb's (partnership, median of 240 hands; elsewhere within
+//! 3 points, where the rules of thumb stand in for the experts at a tenth of
+//! the cost): read by the rules of thumb, the expert partner and opponents
+//! gave up early, and passing a weak hand read as a blunder that the table's
+//! play did not bear out.
 //! Deals whose limits do not fit the calls the others have already made (a
 //! bid well above the limit, a pass well below it) are left out while enough
 //! others remain. The winner takes the kitty, names trump and buries, the
@@ -44,7 +53,7 @@ use std::cell::{OnceCell, RefCell};
 
 use pinochle_engine::game::bidding::{legal_bids, reachable_bids};
 use pinochle_engine::game::rng::Rng;
-use pinochle_engine::game::{same_side, side_key, Action, PlayerView};
+use pinochle_engine::game::{same_side, side_key, Action, PlayerView, SeatPrivate};
 use pinochle_engine::rules::{AllPass, Rules, Scoring};
 
 use crate::basic;
@@ -52,6 +61,7 @@ use crate::coach::Unit;
 use crate::expert::{self, declared_deal, BidOutlook, DeclaredDeal};
 use crate::grading;
 use crate::knowledge::World;
+use crate::Level;
 
 /// The fewest deals kept after those that do not fit the others' calls are
 /// left out; with fewer, every deal counts.
@@ -77,7 +87,42 @@ pub fn call_values(
     outlook: &BidOutlook,
     limit: f64,
     calls: &[Action],
+    opponents: Level,
 ) -> Vec<Option<f64>> {
+    call_results(view, outlook, limit, calls, opponents)
+        .iter()
+        .map(|r| r.as_deref().map(mean))
+        .collect()
+}
+
+/// The mean of some results (0 for none).
+pub fn mean(results: &[f64]) -> f64 {
+    results.iter().sum::<f64>() / results.len().max(1) as f64
+}
+
+/// The standard error of the mean of `a` less `b`, deal by deal (the same
+/// deals, in order): how far the two calls' values, estimated over those
+/// deals, can be told apart. 0 for fewer than two deals.
+pub fn paired_spread(a: &[f64], b: &[f64]) -> f64 {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let n = d.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let m = mean(&d);
+    let variance = d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (variance / n as f64).sqrt()
+}
+
+/// [`call_values`] deal by deal: each call's result in every deal counted
+/// (the same deals, in the same order, for every call).
+pub fn call_results(
+    view: &PlayerView,
+    outlook: &BidOutlook,
+    limit: f64,
+    calls: &[Action],
+    opponents: Level,
+) -> Vec<Option<Vec<f64>>> {
     let knowledge = &outlook.worlds.knowledge;
     let Some(me) = knowledge.me else {
         return vec![None; calls.len()];
@@ -87,7 +132,7 @@ pub fn call_values(
         .worlds
         .iter()
         .enumerate()
-        .map(|(i, world)| Deal::new(view, world, i, me, outlook.value))
+        .map(|(i, world)| Deal::new(view, world, i, me, outlook.value, opponents))
         .collect();
     let fitting: Vec<&Deal> = deals.iter().filter(|d| d.fits(view)).collect();
     let counted: Vec<&Deal> = if fitting.len() >= FEWEST_FITTING {
@@ -106,38 +151,42 @@ pub fn call_values(
             if counted.is_empty() {
                 return None;
             }
-            let total: f64 = counted
-                .iter()
-                .map(|deal| {
-                    let end = deal.auction(view, first, limit);
-                    deal.result(view, outlook, end)
-                })
-                .sum();
-            Some(total / counted.len() as f64)
+            Some(
+                counted
+                    .iter()
+                    .map(|deal| {
+                        let end = deal.auction(view, first, limit);
+                        deal.result(view, outlook, end)
+                    })
+                    .collect(),
+            )
         })
         .collect()
 }
 
-/// [`call_values`] of the coach's alternatives `calls` (the expert's call
+/// [`call_results`] of the coach's alternatives `calls` (the expert's call
 /// first), then of `extra` where it is a further bid. Where the expert's
-/// call is not the best of `calls` by them (by more than a best grade's
-/// cost, see [`grading::thresholds`]), this estimate and the expert's limit
-/// disagree and the figures would contradict the call they stand beside:
-/// then there are none, and `Err` names the call the estimate favours.
-pub fn consistent_values(
+/// call is not the best of `calls` by their means (by more than a best
+/// grade's cost, see [`grading::thresholds`]), this estimate and the
+/// expert's limit disagree and the figures would contradict the call they
+/// stand beside: then there are none, and `Err` names the call the estimate
+/// favours.
+pub fn consistent_results(
     view: &PlayerView,
     outlook: &BidOutlook,
     limit: f64,
     calls: &[Action],
     extra: Option<&Action>,
-) -> Result<Vec<Option<f64>>, Action> {
+    opponents: Level,
+) -> Result<Vec<Option<Vec<f64>>>, Action> {
     let mut all = calls.to_vec();
     if let Some(extra @ Action::Bid(_)) = extra {
         if !all.contains(extra) {
             all.push(extra.clone());
         }
     }
-    let values = call_values(view, outlook, limit, &all);
+    let results = call_results(view, outlook, limit, &all, opponents);
+    let values: Vec<Option<f64>> = results.iter().map(|r| r.as_deref().map(mean)).collect();
     let unit = if view.rules.scoring.is_ledger() {
         Unit::Stakes
     } else {
@@ -148,7 +197,7 @@ pub fn consistent_values(
         .filter_map(|i| Some((i, values[i]?)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
     match (values.first(), best) {
-        (Some(Some(expert)), Some((_, best))) if *expert >= best - best_grade => Ok(values),
+        (Some(Some(expert)), Some((_, best))) if *expert >= best - best_grade => Ok(results),
         (_, Some((i, _))) => Err(calls[i].clone()),
         // Nothing valued (a redeal asked for): no figures either.
         (_, None) => Ok(vec![None; all.len()]),
@@ -174,12 +223,39 @@ pub fn escape_after_pass(view: &PlayerView) -> Option<u32> {
         .then_some(escape_bid)
 }
 
+/// Mixed into a deal's seed, the seed of the other seats' own samples (an
+/// expert seat's limit is read from deals it samples from its view).
+const LIMIT_SEED: u64 = 0x6c69_6d69_745f_6f66;
+
+/// The expert's bidding limit for the active seat of index `i` (play order)
+/// holding its hand in `world`: its [`expert::bidding_limit`] from the view
+/// the seat has, the public auction and that hand (the cards it passed or
+/// received before the auction, which the seat of `view` cannot know, left
+/// out).
+fn expert_limit(view: &PlayerView, world: &World, i: usize, seed: u64) -> f64 {
+    let seat_view = PlayerView {
+        seat: view.public.hand.active[i],
+        rules: view.rules.clone(),
+        public: view.public.clone(),
+        own: SeatPrivate {
+            hand: world.holdings[i],
+            passing: Vec::new(),
+            given: Vec::new(),
+            received: Vec::new(),
+            buried: Vec::new(),
+        },
+    };
+    let outlook = expert::bidding_outlook(&seat_view, &mut Rng::new(seed));
+    expert::bidding_limit(&seat_view, &outlook)
+}
+
 /// One sampled deal: its world and each active seat's bidding limit.
 struct Deal<'a> {
     world: &'a World,
     me: usize,
-    /// Per active seat (in play order), the rules of thumb's limit with the
-    /// hand the deal gives it (the seat's own is the caller's `limit`).
+    /// Per active seat (in play order), the limit the table's players bid
+    /// to with the hand the deal gives it (the seat's own is the caller's
+    /// `limit`).
     limits: Vec<f64>,
     /// Per active seat, what its hand is worth declaring before the kitty:
     /// the rules of thumb's value, the seat's own its outlook's (an opener
@@ -203,13 +279,23 @@ impl<'a> Deal<'a> {
         index: usize,
         me: usize,
         my_value: f64,
+        opponents: Level,
     ) -> Deal<'a> {
         let active = view.public.hand.active.len();
+        let seed = CONCESSION_SEED ^ index as u64;
+        let experts = opponents == Level::Expert
+            && expert::bid_confidence(&view.rules) < expert::BID_CONFIDENCE;
         Deal {
             world,
             me,
             limits: (0..active)
-                .map(|i| basic::bidding_limit(view, &world.holdings[i]))
+                .map(|i| {
+                    if experts && i != me {
+                        expert_limit(view, world, i, seed ^ LIMIT_SEED ^ i as u64)
+                    } else {
+                        basic::bidding_limit(view, &world.holdings[i])
+                    }
+                })
                 .collect(),
             values: (0..active)
                 .map(|i| {
@@ -222,7 +308,7 @@ impl<'a> Deal<'a> {
                 .collect(),
             declared: (0..active).map(|_| OnceCell::new()).collect(),
             conceded: RefCell::new(Vec::new()),
-            seed: CONCESSION_SEED ^ index as u64,
+            seed,
         }
     }
 
@@ -570,7 +656,7 @@ mod tests {
                 pass.note
             );
             for (i, world) in outlook.worlds.worlds.iter().enumerate() {
-                let deal = Deal::new(&view, world, i, me, outlook.value);
+                let deal = Deal::new(&view, world, i, me, outlook.value, Level::Basic);
                 // (The opener is the only one left bidding.)
                 let opener_keeps = deal.values[0] >= 300.0;
                 let end = deal.auction(&view, None, outlook.value);
@@ -608,9 +694,9 @@ mod tests {
             assert_eq!(view.phase(), Phase::Auction);
             let mut rng = pinochle_engine::game::rng::Rng::new(seed);
             let outlook = expert::bidding_outlook(&view, &mut rng);
-            let before = call_values(&view, &outlook, outlook.value, &calls);
+            let before = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
             view.public.session.ledger.pot += 1000;
-            let after = call_values(&view, &outlook, outlook.value, &calls);
+            let after = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
             assert_eq!(after[1], before[1], "seed {seed}");
             let (Some(after), Some(before)) = (after[0], before[0]) else {
                 panic!("seed {seed}: 400 not valued");
@@ -641,7 +727,7 @@ mod tests {
             hopeless += 1;
             let single_set = -expert::stake_unit(&rules, 550) * expert::opponents(&rules);
             assert_eq!(
-                call_values(&view, &outlook, outlook.value, &calls),
+                call_values(&view, &outlook, outlook.value, &calls, Level::Basic),
                 vec![Some(single_set)],
                 "seed {seed}"
             );
@@ -660,7 +746,7 @@ mod tests {
                 let mut rng = pinochle_engine::game::rng::Rng::new(seed);
                 let outlook = expert::bidding_outlook(&view, &mut rng);
                 let calls = view.legal_actions();
-                let values = call_values(&view, &outlook, outlook.value, &calls);
+                let values = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
                 for (call, value) in calls.iter().zip(&values) {
                     match call {
                         Action::Bid(_) | Action::Pass => {

@@ -91,6 +91,12 @@ pub struct Choice {
     pub value: Option<f64>,
     /// A short fact about this action (e.g. "wins the trick in 23 of 24 deals").
     pub note: String,
+    /// Auction calls: the standard error of the recommended call's value
+    /// less this one's, deal by deal over the sampled deals (see
+    /// [`call_values::paired_spread`]): a difference well within it is the
+    /// sample's, not the calls' (the review does not grade it).
+    #[serde(default)]
+    pub spread: Option<f64>,
 }
 
 /// The unit of an analysis' values.
@@ -365,9 +371,15 @@ pub fn analyse_with(
         }
         Grounds::Cards(values) => card_play(view, &values, &mut analysis),
         Grounds::Expert(evaluation) => evaluated(view, &evaluation, &mut analysis),
-        Grounds::Bidding { outlook, limit } => {
-            bidding(view, &legal, &outlook, limit, chosen, &mut analysis)
-        }
+        Grounds::Bidding { outlook, limit } => bidding(
+            view,
+            &legal,
+            &outlook,
+            limit,
+            chosen,
+            opponents,
+            &mut analysis,
+        ),
         Grounds::RulesOfThumb => rules_of_thumb(view, &legal, &mut analysis),
     }
     // Negative figures the text prints as numbers read with a minus sign,
@@ -401,6 +413,7 @@ fn choice(action: Action, value: Option<f64>, note: impl Into<String>) -> Choice
         action,
         value,
         note: note.into(),
+        spread: None,
     }
 }
 
@@ -1662,6 +1675,7 @@ fn bidding(
     outlook: &BidOutlook,
     limit: f64,
     chosen: Option<&Action>,
+    opponents: Level,
     analysis: &mut Analysis,
 ) {
     let deals = outlook.scores.len();
@@ -1739,15 +1753,28 @@ fn bidding(
             actions.push(extra);
         }
     }
-    let figures = call_values::consistent_values(view, outlook, bids_to, &actions, chosen);
-    let values = figures.clone().unwrap_or_default();
+    let figures =
+        call_values::consistent_results(view, outlook, bids_to, &actions, chosen, opponents);
+    let results = figures.clone().unwrap_or_default();
+    let values: Vec<Option<f64>> = results
+        .iter()
+        .map(|r| r.as_deref().map(call_values::mean))
+        .collect();
     if let Some(Action::Bid(b)) = chosen.filter(|&c| legal.contains(c) && !actions.contains(c)) {
         actions.push(Action::Bid(*b));
     }
+    // (The recommended call is the first.)
+    let recommended = results.first().cloned().flatten();
     analysis.choices = actions
         .iter()
         .enumerate()
-        .map(|(i, a)| choice(a.clone(), values.get(i).copied().flatten(), note(a)))
+        .map(|(i, a)| Choice {
+            spread: match (&recommended, results.get(i)) {
+                (Some(r), Some(Some(mine))) if i > 0 => Some(call_values::paired_spread(r, mine)),
+                _ => None,
+            },
+            ..choice(a.clone(), values.get(i).copied().flatten(), note(a))
+        })
         .collect();
     analysis.worlds = deals as u32;
     // The deals counted as the bids' notes count them (the score is the
@@ -3746,7 +3773,9 @@ half a card point your side takes from them)"
                         Phase::PassLeft => return true,
                         _ => return false,
                     }
-                    let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                    // (The advisor does not depend on the opponents: the
+                    // quicker rules of thumb read them.)
+                    let analysis = analyse(&view, seed, Level::Basic).unwrap();
                     let advice = analysis.advice.expect("an auction decision has advice");
                     if advice.no_trump() || advice.expert_trump().is_none() {
                         return true;

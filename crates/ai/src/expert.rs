@@ -855,6 +855,16 @@ pub fn confident_score(scores: &[f64], confidence: f64) -> f64 {
     scores.get(index).copied().unwrap_or(0.0)
 }
 
+/// The expert's bidding limit from its `outlook` (before the game's end
+/// rules move it, see [`basic::game_end_margin`]): the score reached that
+/// often less a margin of 10 points a 250-point deal, and less the room it
+/// leaves a partner who holds the bid once the opponents have passed
+/// ([`basic::partner_yield`]).
+pub fn bidding_limit(view: &PlayerView, outlook: &BidOutlook) -> f64 {
+    let scale = f64::from(view.rules.counting.total()) / 250.0;
+    outlook.value - 10.0 * scale - basic::partner_yield(view)
+}
+
 /// [`bidding_value`] with the deals and scores it rests on.
 pub fn bidding_outlook(view: &PlayerView, rng: &mut Rng) -> BidOutlook {
     let worlds = Worlds::sample(view, BIDDING_WORLDS, rng);

@@ -249,9 +249,8 @@ impl Bot {
                 None => by_rules(Grounds::RulesOfThumb),
             },
             (Level::Expert, Phase::Auction) => {
-                let scale = view.rules.counting.total() as f64 / 250.0;
                 let outlook = crate::expert::bidding_outlook(view, &mut rng);
-                let limit = outlook.value - 10.0 * scale - crate::basic::partner_yield(view);
+                let limit = crate::expert::bidding_limit(view, &outlook);
                 let mut action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
                 if let Action::Bid(lowest) = action {
                     let bids_to = limit + basic::game_end_margin(view, lowest);
