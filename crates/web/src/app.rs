@@ -205,8 +205,22 @@ impl AppModel {
             } => {
                 let seed = settings.deal.unwrap_or(fresh_seed);
                 match Game::start(session_id.clone(), (*settings).clone(), seed) {
-                    Ok(game) => {
-                        self.session = Some(SavedSession::new(session_id, setup_of(&game), now_ms));
+                    Ok(mut game) => {
+                        let mut session = SavedSession::new(session_id, setup_of(&game), now_ms);
+                        // Cards already seen (a deal number played before in
+                        // this game type) make a practice game, like undo.
+                        if self.library.played_deal(game.rules().preset, seed) {
+                            game.practice = true;
+                            session.practice = true;
+                            // After the hand's intro, short enough for a
+                            // phone's two lines of prompt.
+                            if let Some(intro) = game.announcements.last_mut() {
+                                intro.push_str(&format!(
+                                    " Deal {seed} played before: practice, not counted."
+                                ));
+                            }
+                        }
+                        self.session = Some(session);
                         self.settings = *settings;
                         self.screen = Screen::Playing(Box::new(game));
                         self.error = None;
@@ -524,6 +538,14 @@ impl AppModel {
         }
         out
     }
+}
+
+/// What the start screen and the table say of a game dealt from a deal
+/// number the player has played before in that game type.
+pub fn replayed_deal_note(seed: u64) -> String {
+    format!(
+        "You have played deal {seed} before: this game is practice, kept out of your statistics and rating."
+    )
 }
 
 /// Drops what a saved session keeps for hands after `finished` (undone).
@@ -1440,6 +1462,108 @@ mod tests {
         assert_eq!(c.settings.deal, None);
         // The saved session keeps the deal number.
         assert_eq!(a.session.as_ref().unwrap().setup.seed, 11);
+    }
+
+    /// A deal number already played in that game type (a finished game or
+    /// a saved one) deals cards the player has seen: the game is practice,
+    /// said as it starts, and kept out of the statistics. A number not
+    /// played (a friend's link), or played in another game type, counts.
+    #[test]
+    fn a_deal_number_played_before_in_that_game_starts_a_practice_game() {
+        use crate::storage::{FinishedGame, History, SessionSummary};
+        let bison = |deal: Option<u64>| Settings {
+            preset: PresetId::Bison,
+            seats: 3,
+            deal,
+            pace: Pace::Instant,
+            level: Level::Basic,
+            ..Settings::default()
+        };
+        let finished = |game: &str, seed: u64| FinishedGame {
+            session_id: "old".into(),
+            game: game.into(),
+            rules_name: None,
+            players: vec!["You".into(), "Ada".into(), "Boris".into()],
+            scores: vec![1500, 200, 100],
+            ledger: vec![],
+            winners: vec!["You".into()],
+            hands: 9,
+            finished_ms: 1,
+            seed: Some(seed),
+            practice: false,
+            tally: None,
+        };
+        let start_with = |library: Library, settings: Settings| {
+            let mut model = AppModel::new(Settings::default());
+            model.update(AppMsg::Library(Box::new(library)));
+            let effects = model.update(AppMsg::StartGame {
+                settings: Box::new(settings),
+                session_id: "s2".into(),
+                now_ms: 5,
+                fresh_seed: 999,
+            });
+            (model, effects)
+        };
+        let history = |games| Library {
+            history: History { schema: 1, games },
+            ..Library::default()
+        };
+        // Deal 454104547 of bison, finished before: entered again, practice.
+        let played = history(vec![finished("bison", 454_104_547)]);
+        let (model, _) = start_with(played.clone(), bison(Some(454_104_547)));
+        let game = model.game().unwrap();
+        assert!(game.practice && model.session.as_ref().unwrap().practice);
+        let said = game.announcements.last().unwrap();
+        assert!(
+            said.ends_with(" deals. Deal 454104547 played before: practice, not counted."),
+            "{said}"
+        );
+        // A friend's link to a deal not played, or the same number in
+        // another game type, counts.
+        for (library, settings) in [
+            (played.clone(), bison(Some(7))),
+            (played.clone(), bison(None)),
+            (
+                history(vec![finished("club", 454_104_547)]),
+                bison(Some(454_104_547)),
+            ),
+            (Library::default(), bison(Some(454_104_547))),
+        ] {
+            let (model, _) = start_with(library, settings.clone());
+            assert!(!model.game().unwrap().practice, "{settings:?}");
+            assert!(!model.session.as_ref().unwrap().practice);
+            let said = model.game().unwrap().announcements.last().unwrap();
+            assert!(!said.contains("practice"), "{said}");
+        }
+        // A saved game (unfinished, not yet in the history) dealt from it.
+        let (first, _) = started(bison(Some(31)), 1);
+        let (session, game) = (first.session.unwrap(), first.screen);
+        let Screen::Playing(game) = game else {
+            panic!("no game")
+        };
+        let saved = Library {
+            sessions: vec![SessionSummary::of(&session, game.state())],
+            ..Library::default()
+        };
+        let (mut model, effects) = start_with(saved, bison(Some(31)));
+        assert!(model.game().unwrap().practice);
+        // Its hands and its end go to the practice counts, and no hand is
+        // replayed for the rating.
+        let seen = play_to_the_end(&mut model, effects);
+        let counted: Vec<bool> = seen
+            .iter()
+            .filter_map(|e| match e {
+                AppEffect::Count(c) => Some(c.practice),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            !counted.is_empty() && counted.iter().all(|&p| p),
+            "{counted:?}"
+        );
+        assert!(!seen
+            .iter()
+            .any(|e| matches!(e, AppEffect::Game(Effect::AskDuplicate(_)))));
     }
 
     #[test]

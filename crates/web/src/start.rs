@@ -17,6 +17,7 @@ use yew::{
     InputEvent, MouseEvent, NodeRef, Properties, SubmitEvent,
 };
 
+use crate::app::replayed_deal_note;
 use crate::controller::{has_pot_game, level_label, seat_choices, CustomRules, Pace, Settings};
 use crate::rule_forms::summary;
 use crate::rules_editor::RulesEditor;
@@ -524,6 +525,13 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
         })
     };
     let library = &props.library;
+    // Cards the player has seen: said by the Deal button before it deals
+    // them, as the game they start is practice.
+    let replayed = s
+        .deal
+        .zip(rules.as_ref())
+        .filter(|(deal, rules)| library.played_deal(rules.preset, *deal))
+        .map(|(deal, _)| replayed_deal_note(deal));
     // The game last played, if unfinished: the way back to it sits on top
     // (it was only under "Saved games" at the page's foot, so a player who
     // left the table by "New game" thought the game lost).
@@ -651,6 +659,9 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 // (under the field, the sticky bar hid it).
                 if let Some(problem) = &deal_problem {
                     <p class="error" role="alert" id="deal-problem" data-testid="deal-problem">{ problem.clone() }</p>
+                } else if let Some(note) = replayed {
+                    <p class="deal-replayed" role="status" data-testid="deal-replayed"
+                       style="flex: 1 1 100%; margin: 0; font-size: 0.9rem; text-align: center">{ note }</p>
                 }
                 <button type="submit" class="primary" data-testid="start-game"
                         disabled={deal_problem.is_some()}>{ "Deal" }</button>
@@ -734,7 +745,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                     let (open, id) = (props.onresume.clone(), g.session_id.clone());
                     html! {
                         <li>
-                            <span>{ format!("{} · {}{}", finished_text(g), local_when(g.finished_ms), if g.practice { " · practice (undo used)" } else { "" }) }</span>
+                            <span>{ format!("{} · {}{}", finished_text(g), local_when(g.finished_ms), if g.practice { " · practice" } else { "" }) }</span>
                             if kept {
                                 <button type="button" onclick={move |_: MouseEvent| open.emit(id.clone())}
                                         data-testid="review-game">{ "Review" }</button>

@@ -183,7 +183,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             }
             if practice != (0, 0) {
                 <p class="practice-note" data-testid="stats-practice">
-                    { format!("Practice (undo used), not counted above: {} {}, {} {}.",
+                    { format!("Practice (undo used, or cards dealt before), not counted above: {} {}, {} {}.",
                         practice.0, if practice.0 == 1 { "game" } else { "games" },
                         practice.1, if practice.1 == 1 { "hand" } else { "hands" }) }
                 </p>

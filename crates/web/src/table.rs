@@ -761,6 +761,9 @@ fn result_panel(
                     } else {
                         format!("Deal {}: enter it as the deal number on the start screen, and its hand {} deals these cards again.", game.seed, s.hand)
                     } }
+                    if game.practice {
+                        { " This game is practice: kept out of your statistics and rating." }
+                    }
                 </p>
                 <div class="result-actions">
                     <button type="button" onclick={on_review} data-testid="review">{ "Review this hand" }</button>
@@ -1337,8 +1340,13 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <h2 data-testid="game-name" title={game_title.1}>{ game_title.0 }</h2>
                     <span class="hand-no">{ format!("Hand {}", h.number) }</span>
                     <span class="deal-no" data-testid="deal-number" data-seed={game.seed.to_string()}
-                          title="Enter this deal number on the start screen to deal this game's hands again, in order">
-                        { format!("Deal {}", game.seed) }
+                          data-practice={game.practice.to_string()}
+                          title={if game.practice {
+                              "A practice game (its cards were seen before, or undo was used): kept out of your statistics and rating"
+                          } else {
+                              "Enter this deal number on the start screen to deal this game's hands again, in order"
+                          }}>
+                        { format!("Deal {}{}", game.seed, if game.practice { " · practice" } else { "" }) }
                     </span>
                     if let Some(t) = h.trump {
                         <span class="trump-badge" data-testid="trump">{ "Trump " }<SuitIcon suit={t} /><span class="visually-hidden">{ t.name() }</span></span>

@@ -30,6 +30,7 @@ use std::fmt;
 
 use pinochle_engine::game::{Phase, State};
 use pinochle_engine::link::decode_link;
+use pinochle_engine::PresetId;
 
 pub use format::{
     decode_session, encode_session, CustomPreset, CustomPresets, DecodeError, FinishedGame,
@@ -195,6 +196,10 @@ pub struct SessionSummary {
     pub id: String,
     /// The preset's display name (`Bison`).
     pub game: &'static str,
+    /// The game type and the deal number the session was dealt from: a new
+    /// game from the same number deals the same cards again.
+    pub preset: PresetId,
+    pub seed: u64,
     pub rules_name: Option<String>,
     pub players: Vec<String>,
     /// What the game keeps count in, and the count per seat: the scores, or
@@ -222,6 +227,8 @@ impl SessionSummary {
         SessionSummary {
             id: session.id.clone(),
             game: state.rules().preset.name(),
+            preset: state.rules().preset,
+            seed: session.setup.seed,
             rules_name: session.setup.rules_name.clone(),
             players: session.setup.players.clone(),
             tally: Tally::of(state.rules()),
@@ -271,6 +278,24 @@ pub struct Library {
     pub stats: stats::Statistics,
     /// Entries that could not be read (each already set aside or left in place).
     pub problems: Vec<Problem>,
+}
+
+impl Library {
+    /// Whether the player has been dealt the game of deal number `seed` in
+    /// this game type before: a saved session or a finished game of that
+    /// type dealt from it (a game replayed from its number, or a friend's
+    /// link to a deal already played). Such a game is practice: its cards
+    /// are known, so it is kept out of the statistics and the rating.
+    pub fn played_deal(&self, preset: PresetId, seed: u64) -> bool {
+        self.sessions
+            .iter()
+            .any(|s| s.preset == preset && s.seed == seed)
+            || self
+                .history
+                .games
+                .iter()
+                .any(|g| g.seed == Some(seed) && g.game == preset.id())
+    }
 }
 
 /// Copies an unreadable entry's text, with the reason, under the
