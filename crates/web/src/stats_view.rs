@@ -63,7 +63,34 @@ fn endless(id: &str) -> bool {
     PresetId::from_id(id).is_some_and(|p| Rules::preset(p).scoring.is_ledger())
 }
 
-fn row(name: &str, t: &Tallies, result: String, endless: bool) -> Html {
+/// The scale a game type's meld is counted on: its single pinochle's value
+/// (40, or 4 in the double deck, which counts meld in tens).
+fn meld_scale(id: &str) -> Option<u32> {
+    PresetId::from_id(id).and_then(|p| Rules::preset(p).meld.table.pinochle.first().copied())
+}
+
+/// An average meld ("74"), or "—" without melded hands.
+fn meld_text(t: &Tallies) -> String {
+    t.average_meld()
+        .map_or_else(|| "—".into(), |m| m.to_string())
+}
+
+/// The All games row's average meld: only where every game type with meld
+/// counts it on one scale (a double deck's 22, in tens, and a bison's 250
+/// average to nothing a player can read).
+fn overall_meld(stats: &Statistics) -> String {
+    let mut scales = stats
+        .games
+        .iter()
+        .filter(|(_, t)| t.meld_hands > 0)
+        .map(|(id, _)| meld_scale(id));
+    match scales.next() {
+        Some(first) if first.is_some() && scales.all(|s| s == first) => meld_text(&stats.overall()),
+        _ => "—".into(),
+    }
+}
+
+fn row(name: &str, t: &Tallies, (meld, result): (String, String), endless: bool) -> Html {
     let or_dash = |v: Option<String>| v.unwrap_or_else(|| "—".into());
     let games = |n: u32| {
         if endless {
@@ -87,7 +114,7 @@ fn row(name: &str, t: &Tallies, result: String, endless: bool) -> Html {
             <td data-label="Bids won">{ t.bids_won }</td>
             <td data-label="Made">{ or_dash(t.made_percent().map(|p| format!("{p}%"))) }</td>
             <td data-label="Set">{ t.set }</td>
-            <td data-label="Avg meld">{ or_dash(t.average_meld().map(|m| m.to_string())) }</td>
+            <td data-label="Avg meld">{ meld }</td>
             <td data-label="Per hand">{ result }</td>
             <td data-label="Rating" class="rating">{ or_dash(t.rating.map(|r| format!("{}", r.round() as i64))) }</td>
         </tr>
@@ -157,10 +184,10 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
                             </tr>
                         </thead>
                         <tbody>
-                            { for stats.games.iter().map(|(id, t)| row(&game_name(id), t, result_text(id, t), endless(id))) }
+                            { for stats.games.iter().map(|(id, t)| row(&game_name(id), t, (meld_text(t), result_text(id, t)), endless(id))) }
                         </tbody>
                         if stats.games.len() > 1 {
-                            <tfoot>{ row("All games", &stats.overall(), "—".into(), stats.games.keys().all(|id| endless(id))) }</tfoot>
+                            <tfoot>{ row("All games", &stats.overall(), (overall_meld(stats), "—".into()), stats.games.keys().all(|id| endless(id))) }</tfoot>
                         }
                     </table>
                 </div>
@@ -226,5 +253,35 @@ mod tests {
         assert_eq!(result_text("brooklyn", &tallies(3, -2)), "−0.67 u");
         assert_eq!(result_text("partnership", &tallies(6, 340)), "+57");
         assert_eq!(result_text("bison", &tallies(0, 0)), "—");
+    }
+
+    /// The All games row averages meld only over game types counted on one
+    /// scale: the double deck's meld, in tens, mixed with a single deck's
+    /// reads "—".
+    #[test]
+    fn all_games_average_meld_only_on_one_scale() {
+        let melded = |meld_hands, meld_total| Tallies {
+            hands: meld_hands,
+            meld_hands,
+            meld_total,
+            ..Tallies::default()
+        };
+        let stats = |games: &[(&str, Tallies)]| Statistics {
+            games: games
+                .iter()
+                .map(|(id, t)| ((*id).to_string(), t.clone()))
+                .collect(),
+            ..Statistics::default()
+        };
+        let single = stats(&[("bison", melded(2, 200)), ("partnership", melded(2, 100))]);
+        assert_eq!(overall_meld(&single), "75");
+        let mixed = stats(&[("bison", melded(2, 200)), ("double-deck", melded(10, 220))]);
+        assert_eq!(meld_text(&mixed.games["double-deck"]), "22");
+        assert_eq!(overall_meld(&mixed), "—");
+        // A game type without melded hands does not mix its scale in.
+        let unmelded = stats(&[("bison", melded(2, 200)), ("double-deck", melded(0, 0))]);
+        assert_eq!(overall_meld(&unmelded), "100");
+        assert_eq!(overall_meld(&stats(&[])), "—");
+        assert_eq!(overall_meld(&stats(&[("poker", melded(1, 9))])), "—");
     }
 }
