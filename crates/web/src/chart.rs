@@ -63,6 +63,45 @@ const H: f64 = 120.0;
 const LEFT: f64 = 36.0;
 const BOTTOM: f64 = 14.0;
 
+/// The height of the value labels' text (the stylesheet's 9 px in the
+/// chart's units): two labels' baselines at least this far apart never
+/// overlap.
+const LABEL_GAP: f64 = 10.0;
+/// From a label's line down to its baseline: its digits' middle on the
+/// line (digits stand about 0.7 of the text's size tall).
+const LABEL_DROP: f64 = 3.2;
+/// The highest and lowest baseline a value label may take: its digits whole
+/// inside the chart, and clear of the steps' labels along its foot.
+const LABEL_TOP: f64 = 7.0;
+const LABEL_FOOT: f64 = H - 2.0 - LABEL_GAP;
+
+/// Where a value `v` is drawn in a chart spanning `low..=high`.
+fn height(v: i64, (low, high): (i64, i64)) -> f64 {
+    4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64
+}
+
+/// The baselines of the axis's value labels, the highest value's (its line
+/// at `top`) and the lowest's (at `bottom`, none where it is the same value):
+/// each centred on its line, and where the two would overlap (values close
+/// together, a rating of 1490 over one of 1488) moved apart evenly just
+/// enough that they do not, the highest above; both kept inside the chart.
+fn value_label_baselines(top: f64, bottom: Option<f64>) -> (f64, Option<f64>) {
+    let clamp = |y: f64| y.clamp(LABEL_TOP, LABEL_FOOT);
+    let Some(bottom) = bottom else {
+        return (clamp(top + LABEL_DROP), None);
+    };
+    let mut high = (top + LABEL_DROP).max(LABEL_TOP);
+    let mut low = (bottom + LABEL_DROP).min(LABEL_FOOT);
+    if low - high < LABEL_GAP {
+        let middle = (high + low) / 2.0;
+        high = middle - LABEL_GAP / 2.0;
+        low = middle + LABEL_GAP / 2.0;
+    }
+    // Moved together, back inside the chart.
+    let shift = (LABEL_TOP - high).max(0.0) + (LABEL_FOOT - low).min(0.0);
+    (high + shift, Some(low + shift))
+}
+
 /// The lowest and highest value to show (the reference included), never a
 /// zero span.
 fn bounds(series: &[Series], reference: Option<i64>, scale: Scale) -> (i64, i64) {
@@ -113,7 +152,9 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
         bottom
     };
     let x = |i: usize| LEFT + (W - LEFT - 4.0) * i as f64 / (steps - 1) as f64;
-    let y = |v: i64| 4.0 + (H - BOTTOM - 8.0) * (high - v) as f64 / (high - low) as f64;
+    let y = |v: i64| height(v, (low, high));
+    let (top_label, bottom_label) =
+        value_label_baselines(y(top), (bottom != top).then(|| y(bottom)));
     let summary = series
         .iter()
         .filter_map(|s| {
@@ -137,9 +178,9 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
                     <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(r.value))} y2={format!("{:.1}", y(r.value))} />
                     <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(r.value)))} text-anchor="end">{ r.label.clone() }</text>
                 }
-                <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(top) + 8.0)} text-anchor="end">{ format(top) }</text>
-                if bottom != top {
-                    <text x={(LEFT - 3.0).to_string()} y={format!("{:.1}", y(bottom))} text-anchor="end">{ format(bottom) }</text>
+                <text x={(LEFT - 3.0).to_string()} y={format!("{top_label:.1}")} text-anchor="end" data-value={top.to_string()}>{ format(top) }</text>
+                if let Some(at) = bottom_label {
+                    <text x={(LEFT - 3.0).to_string()} y={format!("{at:.1}")} text-anchor="end" data-value={bottom.to_string()}>{ format(bottom) }</text>
                 }
                 <text x={LEFT.to_string()} y={(H - 2.0).to_string()}>{ first_step }</text>
                 <text x={W.to_string()} y={(H - 2.0).to_string()} text-anchor="end">{ first_step + steps - 1 }</text>
@@ -193,6 +234,53 @@ mod tests {
             values: vec![-50, 20],
         }];
         assert_eq!(bounds(&negative, None, Scale::FromZero), (-50, 20));
+    }
+
+    /// The axis's labels of the highest and lowest rating sit on their
+    /// lines, and never over one another: 1490 over 1488 on a chart to the
+    /// expert's 1500 were drawn at one height.
+    #[test]
+    fn value_labels_sit_on_their_lines_and_never_overlap() {
+        let rating = vec![Series {
+            name: "Bison".into(),
+            values: vec![1490, 1489, 1488],
+        }];
+        let span = bounds(&rating, Some(1500), Scale::Fitted);
+        let (top, bottom) = (height(1490, span), height(1488, span));
+        let (high, low) = value_label_baselines(top, Some(bottom));
+        let low = low.expect("two values, two labels");
+        assert!(low - high >= LABEL_GAP - 1e-9, "{high} {low}");
+        assert!(high < low, "the highest value's label above");
+        // Each as near its line as room allows: the pair centred on the two.
+        let middle = (top + bottom) / 2.0 + LABEL_DROP;
+        assert!(((high + low) / 2.0 - middle).abs() < 1e-9);
+        // Far apart, each is centred on its own line.
+        let spread = bounds(
+            &[Series {
+                name: "a".into(),
+                values: vec![1400, 1600],
+            }],
+            Some(1500),
+            Scale::Fitted,
+        );
+        let (high, low) = value_label_baselines(height(1600, spread), Some(height(1400, spread)));
+        assert!((high - (height(1600, spread) + LABEL_DROP)).abs() < 1e-9);
+        assert!((low.unwrap() - (height(1400, spread) + LABEL_DROP)).abs() < 1e-9);
+        // At the plot's edges they stay inside the chart and apart, whatever
+        // the values: every pair of heights the plot draws, on a fine grid.
+        for t in 4..=102 {
+            for b in t..=102 {
+                let (high, low) = value_label_baselines(f64::from(t), Some(f64::from(b)));
+                let low = low.unwrap();
+                assert!(low - high >= LABEL_GAP - 1e-9, "{t} {b}: {high} {low}");
+                assert!(
+                    high >= LABEL_TOP - 1e-9 && low <= LABEL_FOOT + 1e-9,
+                    "{t} {b}"
+                );
+            }
+        }
+        // One value, one label, on its line.
+        assert_eq!(value_label_baselines(50.0, None), (50.0 + LABEL_DROP, None));
     }
 
     #[test]
