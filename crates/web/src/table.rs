@@ -555,6 +555,18 @@ fn columns(game: &Game) -> Vec<(String, Seat)> {
         .collect()
 }
 
+/// A row's name on the hand's result: a seat dealt out of the hand (the
+/// dealer of a four-handed Brooklyn, two at five in the club) says so, where
+/// its meld and card points read "—".
+fn result_row_name(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> String {
+    let dealt = pinochle_engine::game::active_seats(game.rules(), s.dealer);
+    if side.iter().all(|seat| !dealt.contains(seat)) {
+        format!("{name} (sits out)")
+    } else {
+        name.to_string()
+    }
+}
+
 fn hand_changes(s: &HandSummary) -> Option<&Amounts> {
     s.delta.as_ref().or(s.payments.as_ref())
 }
@@ -726,7 +738,7 @@ fn result_panel(
                             let side = side_of(game, *seat);
                             html! {
                                 <tr>
-                                    <th scope="row">{ name.clone() }</th>
+                                    <th scope="row">{ result_row_name(game, s, name, &side) }</th>
                                     <td>{ side_sum(&s.meld, &side).map_or("—".to_string(), |v| v.to_string()) }</td>
                                     <td>{ side_sum(&s.card_points, &side).map_or("—".to_string(), |v| v.to_string()) }</td>
                                     <td>{ changes.and_then(|c| c.seat(*seat)).map_or("—".to_string(), |v| amount(rules, v, true)) }</td>
@@ -1495,6 +1507,49 @@ mod tests {
         let mut points = Game::start("g2".into(), basic_settings(PresetId::Bison), 5).unwrap();
         drive(&mut points, |g| !g.history.is_empty(), |_| {});
         assert_eq!(put_in(&points, &columns(&points), &[]), None);
+    }
+
+    /// Four at a Brooklyn table: the seat dealt out of a hand says "(sits
+    /// out)" on its result, where its meld and card points read "—"; the
+    /// three dealt in do not.
+    #[test]
+    fn a_seat_sitting_out_says_so_on_the_result() {
+        let mut settings = basic_settings(PresetId::Brooklyn);
+        settings.seats = 4;
+        let mut game = Game::start("g".into(), settings, 3).expect("game starts");
+        drive(&mut game, |g| g.history.len() >= 2, |_| {});
+        assert_eq!(game.rules().table.seats, 4);
+        for s in &game.history {
+            let names: Vec<String> = columns(&game)
+                .iter()
+                .map(|(name, seat)| result_row_name(&game, s, name, &side_of(&game, *seat)))
+                .collect();
+            let out: Vec<&String> = names
+                .iter()
+                .filter(|n| n.ends_with(" (sits out)"))
+                .collect();
+            assert_eq!(out.len(), 1, "hand {}: {names:?}", s.hand);
+            let seat = names
+                .iter()
+                .position(|n| n.ends_with(" (sits out)"))
+                .unwrap();
+            assert_eq!(s.meld[seat], None, "{names:?}");
+            assert_eq!(
+                out[0].as_str(),
+                format!("{} (sits out)", game.name(seat)),
+                "{names:?}"
+            );
+        }
+        // Three at the table, nobody sits out.
+        let mut three = Game::start("h".into(), basic_settings(PresetId::Bison), 3).unwrap();
+        drive(&mut three, |g| !g.history.is_empty(), |_| {});
+        let s = &three.history[0];
+        for (name, seat) in columns(&three) {
+            assert_eq!(
+                result_row_name(&three, s, &name, &side_of(&three, seat)),
+                name
+            );
+        }
     }
 
     /// A defender whose meld did not count is told by which rule: a bison
