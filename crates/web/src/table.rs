@@ -567,6 +567,71 @@ fn result_row_name(game: &Game, s: &HandSummary, name: &str, side: &[Seat]) -> S
     }
 }
 
+/// "1st", "2nd", "3rd", "4th"…
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The final placing of `entries` (a player's or side's name, final count,
+/// and whether it won): the winners first (a bison bidder goes out ahead of
+/// a higher score), then by the count; a level count shares its place, said
+/// as a tie, and the next place counts those before it ("1st Boris 1510 ·
+/// 2nd, tied: You and Ada, 1320 each · 4th Cleo 900").
+fn placing_text(mut entries: Vec<(String, i64, bool)>, format: &dyn Fn(i64) -> String) -> String {
+    entries.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)));
+    let mut places: Vec<String> = Vec::new();
+    let mut at = 0;
+    while at < entries.len() {
+        let (_, count, won) = &entries[at];
+        let level = entries[at..]
+            .iter()
+            .take_while(|(_, c, w)| c == count && w == won)
+            .count();
+        let names: Vec<&str> = entries[at..at + level]
+            .iter()
+            .map(|(n, _, _)| n.as_str())
+            .collect();
+        let place = ordinal(at + 1);
+        places.push(match names.split_last() {
+            Some((last, first)) if !first.is_empty() => format!(
+                "{place}, tied: {} and {last}, {}\u{a0}each",
+                first.join(", "),
+                format(*count)
+            ),
+            // A place, its player and count keep to one line.
+            _ => format!("{place}\u{a0}{}\u{a0}{}", names.concat(), format(*count)),
+        });
+        at += level;
+    }
+    places.join(" · ")
+}
+
+/// The game-over screen's placing of every player or side, by the game's
+/// final count (points, or the ledger of a stake or money game).
+fn final_placing(game: &Game, result: &pinochle_engine::game::SessionResult) -> String {
+    let rules = game.rules();
+    let counts = if rules.scoring.is_ledger() {
+        &result.ledger.seats
+    } else {
+        &result.scores
+    };
+    let entries = columns(game)
+        .into_iter()
+        .filter_map(|(name, seat)| {
+            let count = *counts.get(seat)?;
+            Some((name, count, result.winners.contains(&seat)))
+        })
+        .collect();
+    placing_text(entries, &|v| amount(rules, v, false))
+}
+
 fn hand_changes(s: &HandSummary) -> Option<&Amounts> {
     s.delta.as_ref().or(s.payments.as_ref())
 }
@@ -1080,6 +1145,9 @@ fn game_over(game: &Game, cb: &TableCallbacks) -> Html {
             if !winners.is_empty() {
                 <p>{ winner_line }</p>
             }
+            if let Some(r) = result.as_ref() {
+                <p class="final-placing" data-testid="final-placing">{ format!("Final placing: {}.", final_placing(game, r)) }</p>
+            }
             if let Some(why) = result.as_ref().and_then(|r| game_end_text(game, r)) {
                 <p class="game-end-reason" data-testid="game-end-reason">{ why }</p>
             }
@@ -1549,6 +1617,82 @@ mod tests {
                 result_row_name(&three, s, &name, &side_of(&three, seat)),
                 name
             );
+        }
+    }
+
+    /// The game over's placing lists everyone by final count, the winner
+    /// first, ties said as such and the next place after them counted on.
+    #[test]
+    fn the_final_placing_lists_everyone_and_says_ties() {
+        let entries = |e: &[(&str, i64, bool)]| {
+            e.iter()
+                .map(|(n, c, w)| ((*n).to_string(), *c, *w))
+                .collect::<Vec<_>>()
+        };
+        let plain = |v: i64| v.to_string();
+        let placing_text = |e: Vec<(String, i64, bool)>, f: &dyn Fn(i64) -> String| {
+            placing_text(e, f).replace('\u{a0}', " ")
+        };
+        assert_eq!(
+            placing_text(
+                entries(&[
+                    ("You", 1320, false),
+                    ("Ada", 980, false),
+                    ("Boris", 1510, true)
+                ]),
+                &plain
+            ),
+            "1st Boris 1510 · 2nd You 1320 · 3rd Ada 980"
+        );
+        assert_eq!(
+            placing_text(
+                entries(&[
+                    ("You", 1320, false),
+                    ("Ada", 1320, false),
+                    ("Boris", 1510, true),
+                    ("Cleo", -40, false)
+                ]),
+                &plain
+            ),
+            "1st Boris 1510 · 2nd, tied: You and Ada, 1320 each · 4th Cleo −40".replace('−', "-")
+        );
+        // The bidder went out first with fewer points than a rival.
+        assert_eq!(
+            placing_text(
+                entries(&[
+                    ("You", 520, false),
+                    ("Ada", 505, true),
+                    ("Boris", 300, false)
+                ]),
+                &plain
+            ),
+            "1st Ada 505 · 2nd You 520 · 3rd Boris 300"
+        );
+        // Level at the top: both won.
+        assert_eq!(
+            placing_text(
+                entries(&[
+                    ("You", 1500, true),
+                    ("Ada", 1500, true),
+                    ("Boris", 20, false)
+                ]),
+                &plain
+            ),
+            "1st, tied: You and Ada, 1500 each · 3rd Boris 20"
+        );
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(22), "22nd");
+        // A finished bison game: everyone placed, the winner first.
+        let mut game = Game::start("g".into(), basic_settings(PresetId::Bison), 5).unwrap();
+        drive(&mut game, |_| false, |_| {});
+        let result = game.state().session_result().expect("the game ended");
+        let text = final_placing(&game, result).replace('\u{a0}', " ");
+        assert!(
+            text.starts_with(&format!("1st {}", game.name(result.winners[0]))),
+            "{text}"
+        );
+        for seat in 0..3 {
+            assert!(text.contains(game.name(seat)), "{text}");
         }
     }
 
