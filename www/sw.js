@@ -7,7 +7,8 @@
 // list by hand.
 //
 // * install: caches every listed file under `pinochle-<version>`, taking the
-//   hashed files the page already fetched from the HTTP cache;
+//   hashed files the page already fetched from the HTTP cache, and checks
+//   that the index.html it got names only this version's files;
 // * the new worker waits until the page asks it to take over ("new version —
 //   reload" in the app posts `skip-waiting`), so a game is never switched to
 //   new code under the player's feet;
@@ -34,8 +35,37 @@ function precacheRequest(url) {
   return new Request(url, { cache: HASHED.test(new URL(url).pathname) ? 'force-cache' : 'no-cache' });
 }
 
+// Hashed file names as index.html names them ("app-cc5b453af7c2620.css").
+const HASHED_NAMES = /[A-Za-z0-9_.-]+-[0-9a-f]{8,16}(?:_bg)?\.[a-z]+/g;
+const PRECACHED_NAMES = new Set(PRECACHE.map((path) => path.split('/').pop()));
+
+// The index.html cached must be this version's: one that names a hashed file
+// this version does not list came from another build (a deploy half done, its
+// new sw.js served with the old index.html or the other way round). Cached, it
+// would start the app without its stylesheet or code until the next version;
+// refused, the install fails, the version in use stays, and the next load
+// tries again.
+function checkIndex(cache) {
+  return cache
+    .match(INDEX)
+    .then((index) => (index ? index.text() : ''))
+    .then((html) => {
+      const strays = [...new Set(html.match(HASHED_NAMES) || [])].filter((name) => !PRECACHED_NAMES.has(name));
+      if (strays.length > 0) {
+        throw new Error(`index.html names ${strays.join(', ')}, which this version does not list: another build's page`);
+      }
+    });
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([...PRECACHED].map(precacheRequest))));
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      cache
+        .addAll([...PRECACHED].map(precacheRequest))
+        .then(() => checkIndex(cache))
+        .catch((error) => caches.delete(CACHE).then(() => Promise.reject(error))),
+    ),
+  );
 });
 
 self.addEventListener('message', (event) => {

@@ -125,6 +125,47 @@ test('after the first visit the app starts offline', { timeout: 90_000 }, async 
   }
 });
 
+// A deploy half done serves a new sw.js with the old index.html (or the other
+// way round): the new version must not cache a page that names files it does
+// not list (the app would start without its stylesheet until the next
+// version). Its install fails, the version in use stays, and no prompt shows.
+test('a service worker whose index.html is another build\'s is not installed', { timeout: 90_000 }, async () => {
+  const { page, context } = await openPage(browser);
+  const swPath = path.join(DIST, 'sw.js');
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    await loadControlled(page);
+    const css = original.match(/'\.\/(app-[0-9a-f]+\.css)'/)[1];
+    assert.ok(original.includes(`  './${css}',\n`), 'the list holds the stylesheet');
+    writeFileSync(
+      swPath,
+      original
+        .replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-half'")
+        // The new build's list, without the stylesheet the old page names.
+        .replace(`  './${css}',\n`, ''),
+    );
+    const settled = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration.update().catch(() => {});
+      for (let i = 0; i < 100 && (registration.installing || registration.waiting); i += 1) {
+        if (registration.waiting) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return {
+        waiting: Boolean(registration.waiting),
+        caches: (await caches.keys()).filter((k) => k.startsWith('pinochle-')),
+      };
+    });
+    assert.equal(settled.waiting, false, 'no new version waits');
+    assert.equal(settled.caches.length, 1, `only the version in use is cached: ${settled.caches}`);
+    assert.doesNotMatch(settled.caches[0], /-half$/);
+    assert.equal(await page.getByTestId('update-prompt').count(), 0, 'no prompt');
+  } finally {
+    writeFileSync(swPath, original);
+    await context.close();
+  }
+});
+
 test('a new build brings up the "new version — reload" prompt', { timeout: 120_000 }, async () => {
   const { page, context } = await openPage(browser);
   const swPath = path.join(DIST, 'sw.js');
@@ -146,7 +187,7 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     await prompt.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await prompt.textContent(), /new version/i);
     await screenshot(page, 'pwa-update-prompt');
-    // Later puts it off (on a phone the bar lies over the hand) until the
+    // Later puts it off (the bar lies over the top of the screen) until the
     // next load, which shows it again while the new version waits.
     await page.getByTestId('update-later').click();
     await prompt.waitFor({ state: 'detached' });
