@@ -660,8 +660,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 if let Some(problem) = &deal_problem {
                     <p class="error" role="alert" id="deal-problem" data-testid="deal-problem">{ problem.clone() }</p>
                 } else if let Some(note) = replayed {
-                    <p class="deal-replayed" role="status" data-testid="deal-replayed"
-                       style="flex: 1 1 100%; margin: 0; font-size: 0.9rem; text-align: center">{ note }</p>
+                    <p class="deal-replayed" role="status" data-testid="deal-replayed">{ note }</p>
                 }
                 <button type="submit" class="primary" data-testid="start-game"
                         disabled={deal_problem.is_some()}>{ "Deal" }</button>
