@@ -129,13 +129,15 @@ fn seat_row(seating: Seating, state: &State, seat: Seat, last: Option<&LastCard>
     }
 }
 
-/// The move about to be made at this step, in words.
+/// The move about to be made at this step, in words: the table shows the
+/// position before it ("Move 1 of 8, next: You bid 400"; "Move 1 of 8: You
+/// bid 400" over the auction before it read as if the bid was in).
 fn move_text(seating: Seating, review: &Review, state: &State) -> String {
     let replay = &review.replay;
     match replay.moves.get(review.step) {
         Some((seat, action)) => {
             let said = seating.describe(*seat, action, state.phase());
-            format!("Move {} of {}: {said}", review.step + 1, replay.len())
+            format!("Move {} of {}, next: {said}", review.step + 1, replay.len())
         }
         None => format!(
             "The end of hand {}: {} moves in all.",

@@ -400,7 +400,7 @@ pub fn RulesView(props: &RulesViewProps) -> Html {
         contract.push(match concede.timing {
             ConcedeTiming::AfterKitty => match &r.scoring {
                 Scoring::Pot(_) => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, the bid's worth to each opponent and to the pot.".into(),
-                _ => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a single set, paying each opponent what a made bid would win, never doubled for spades.".into(),
+                _ => "After seeing the kitty, before naming trump, the declarer may concede instead of playing: a voluntary set, paying each opponent what a made bid would win, never doubled for spades.".into(),
             },
             ConcedeTiming::AfterMeld => {
                 let when = match concede.min_shortfall {

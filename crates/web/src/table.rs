@@ -650,7 +650,8 @@ fn outcome_text(game: &Game, s: &HandSummary) -> String {
         "was"
     };
     let played = s.card_points.iter().any(Option::is_some);
-    let outcome = outcome_words(s, &who, &bid, &trump, was, played);
+    let pot = matches!(game.rules().scoring, Scoring::Pot(_));
+    let outcome = outcome_words(s, &who, &bid, &trump, was, played, pot);
     if s.escaped {
         // Not the declarer's own bid: say how it came by the contract.
         format!("{outcome} (The opener made the dealer take the contract at{bid}.)")
@@ -667,6 +668,7 @@ fn outcome_words(
     trump: &str,
     was: &str,
     played: bool,
+    pot: bool,
 ) -> String {
     match s.outcome {
         // Made without play: the club's defenders let the bid stand.
@@ -685,8 +687,12 @@ fn outcome_words(
             Some(ConcessionKind::DuplicateWidow) => {
                 format!("{who} declined a widow of duplicates: the others pay the bowl.")
             }
-            Some(ConcessionKind::VoluntarySet) => {
+            // The pot game's name for it (RULES.md), else Brooklyn's.
+            Some(ConcessionKind::VoluntarySet) if pot => {
                 format!("{who} conceded the bid of{bid} after seeing the kitty: a single set.")
+            }
+            Some(ConcessionKind::VoluntarySet) => {
+                format!("{who} conceded the bid of{bid} after seeing the kitty: a voluntary set.")
             }
             Some(ConcessionKind::ThrowIn) => {
                 format!("{who} threw the hand in at the bid of{bid}{trump}.")
@@ -1867,14 +1873,14 @@ mod tests {
         });
         assert_eq!(
             outcome_text(&game, &s),
-            "Ada conceded the bid of 310 after seeing the kitty: a single set."
+            "Ada conceded the bid of 310 after seeing the kitty: a voluntary set."
         );
         // The dealer made to take the opener's contract: the sentence says so.
         s.escaped = true;
         s.bid = Some(250);
         assert_eq!(
             outcome_text(&game, &s),
-            "Ada conceded the bid of 250 after seeing the kitty: a single set. (The opener made the dealer take the contract at 250.)"
+            "Ada conceded the bid of 250 after seeing the kitty: a voluntary set. (The opener made the dealer take the contract at 250.)"
         );
         s.escaped = false;
         s.bid = Some(310);
