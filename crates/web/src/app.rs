@@ -15,6 +15,7 @@ use crate::bot::ImportRequest;
 use crate::controller::{Effect, Game, Msg, Pace, Settings};
 use crate::import::{ticket as import_ticket, ImportMsg, Imported};
 use crate::sessions::setup_of;
+use crate::storage::choices::Choices;
 use crate::storage::stats::{game_end, GameEnd, HandFacts, Statistics};
 use crate::storage::{Library, SavedSession, Tally};
 use pinochle_engine::game::ReplayParts;
@@ -134,6 +135,8 @@ pub enum AppEffect {
     ForgetLink,
     /// Remember on this device whether sounds play.
     RememberSound(bool),
+    /// Remember on this device the player's choices for the next new game.
+    RememberChoices(Box<Choices>),
     /// Add these hands (and the game's end) to the statistics.
     Count(Box<Counted>),
     /// Move the game type's duplicate rating by one deal's comparison.
@@ -221,11 +224,16 @@ impl AppModel {
                             }
                         }
                         self.session = Some(session);
+                        let choices = Box::new(Choices::of(&settings));
                         self.settings = *settings;
                         self.screen = Screen::Playing(Box::new(game));
                         self.error = None;
                         self.stale = None;
-                        let mut effects = vec![AppEffect::Save, AppEffect::ForgetLink];
+                        let mut effects = vec![
+                            AppEffect::Save,
+                            AppEffect::ForgetLink,
+                            AppEffect::RememberChoices(choices),
+                        ];
                         effects.extend(self.game_update(Msg::Wake));
                         effects
                     }
@@ -471,6 +479,9 @@ impl AppModel {
                         session.setup.bid_advisor = chosen.bid_advisor;
                         session.setup.auto_play = chosen.auto_play;
                     }
+                    out.push(AppEffect::RememberChoices(Box::new(Choices::of(
+                        &self.settings,
+                    ))));
                     save = true;
                 }
                 Effect::Rate { player, expert } => out.push(AppEffect::Rate {
@@ -556,8 +567,8 @@ fn keep_finished_hands<T>(kept: &mut std::collections::BTreeMap<u32, T>, finishe
 }
 
 /// Start-screen settings from the page's URL parameters.
-pub fn settings_from_query(query: &str) -> (Settings, bool) {
-    let mut s = Settings::default();
+pub fn settings_from_query(query: &str, base: Settings) -> (Settings, bool) {
+    let mut s = base;
     let mut autostart = false;
     for pair in query.trim_start_matches('?').split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -586,8 +597,6 @@ pub fn settings_from_query(query: &str) -> (Settings, bool) {
     (s, autostart)
 }
 
-/// New-game settings preloaded from a rule-preset link: exactly its rules
-/// (with the link's name) and its deal number when it carries one.
 /// A rules link that cannot be used: what is wrong with it, and the game it
 /// names, where it names one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -596,6 +605,8 @@ pub struct BadLink {
     pub game: Option<PresetId>,
 }
 
+/// New-game settings preloaded from a rule-preset link: exactly its rules
+/// (with the link's name) and its deal number when it carries one.
 pub fn settings_from_link(base: &Settings, shared: &SharedRules) -> Settings {
     Settings {
         deal: shared.seed.or(base.deal),
@@ -635,6 +646,7 @@ mod shell {
     use crate::storage::browser::{
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
+    use crate::storage::choices::{load_choices, save_choices};
     use crate::storage::stats::{reset_stats, update_stats};
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
@@ -728,8 +740,7 @@ mod shell {
         if let Some(link) = link_message(&page_fragment()) {
             return vec![link];
         }
-        let (mut settings, autostart) = settings_from_query(&page_query());
-        settings.sound = model.settings.sound;
+        let (settings, autostart) = settings_from_query(&page_query(), model.settings.clone());
         if autostart {
             return vec![start_game(settings)];
         }
@@ -904,6 +915,11 @@ mod shell {
                     | Effect::KeepClaim { .. }
                     | Effect::ResultClosed { .. },
                 ) => {}
+                // A full storage, or a newer version's choices, only
+                // leaves them unremembered (as the sound's preference).
+                AppEffect::RememberChoices(choices) => {
+                    let _ = save_choices(&*self.store, &choices);
+                }
                 AppEffect::Save => self.save(false),
                 AppEffect::WriteBack => self.save(true),
                 AppEffect::LeaveSession => {
@@ -1155,10 +1171,18 @@ mod shell {
         let render = use_force_update();
         let shell = use_memo((), |_| {
             let (store, warning) = open_store();
-            let (mut settings, _) = settings_from_query(&page_query());
+            // The query's choices (a test's, a bookmark's) over those
+            // remembered, over the defaults.
+            let (remembered, unreadable) = load_choices(&*store, now_ms()).unwrap_or((None, None));
+            let base =
+                remembered.map_or_else(Settings::default, |c| c.applied_to(Settings::default()));
+            let (mut settings, _) = settings_from_query(&page_query(), base);
             settings.sound = crate::sound::speaker::preference();
             let mut model = AppModel::new(settings);
             model.warning = warning;
+            if let Some(problem) = unreadable {
+                model.update(AppMsg::Unreadable(Box::new(problem)));
+            }
             let first = initial_messages(&*store, &model);
             let shell = Rc::new(Shell {
                 model: RefCell::new(model),
@@ -1377,6 +1401,7 @@ mod tests {
     fn query_parameters_prefill_the_settings() {
         let (s, auto) = settings_from_query(
             "?game=club&seed=42&pace=instant&level=basic&seats=5&name=Ann+B&autostart=1",
+            Settings::default(),
         );
         assert_eq!(s.preset, PresetId::Club);
         assert_eq!(
@@ -1385,7 +1410,7 @@ mod tests {
         );
         assert_eq!(s.name, "Ann B");
         assert!(auto);
-        let (s, auto) = settings_from_query("?game=nope&seed=x&level=oracle");
+        let (s, auto) = settings_from_query("?game=nope&seed=x&level=oracle", Settings::default());
         assert_eq!(s, Settings::default());
         assert!(!auto);
     }
@@ -1441,6 +1466,35 @@ mod tests {
         assert!(!model
             .update(AppMsg::Warning(Some("x".into())))
             .contains(&AppEffect::ForgetLink));
+    }
+
+    /// The choices of a game started are remembered for the next new-game
+    /// form (after a reload too), and a query's choices go over them.
+    #[test]
+    fn a_started_game_remembers_the_players_choices() {
+        let chosen = Settings {
+            name: "Tess".into(),
+            level: Level::Expert,
+            pace: Pace::Slow,
+            four_color: true,
+            ..Settings::default()
+        };
+        let (_, effects) = started(chosen.clone(), 11);
+        let remembered = effects
+            .iter()
+            .find_map(|e| match e {
+                AppEffect::RememberChoices(c) => Some((**c).clone()),
+                _ => None,
+            })
+            .expect("the choices are remembered");
+        assert_eq!(remembered, Choices::of(&chosen));
+        let next = remembered.applied_to(Settings::default());
+        assert_eq!(
+            (next.name.as_str(), next.level, next.pace, next.four_color),
+            ("Tess", Level::Expert, Pace::Slow, true)
+        );
+        let (s, _) = settings_from_query("?pace=instant", next);
+        assert_eq!((s.level, s.pace), (Level::Expert, Pace::Instant));
     }
 
     #[test]

@@ -21,6 +21,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
+pub mod choices;
 pub mod format;
 pub mod stats;
 
@@ -153,6 +154,10 @@ impl Problem {
             HISTORY_KEY => ("The list of finished games", "The list starts again"),
             PRESETS_KEY => ("Your saved rules", "The list starts again"),
             stats::STATS_KEY => ("Your statistics", "They start again from zero"),
+            choices::CHOICES_KEY => (
+                "Your choices for a new game",
+                "The new-game form opens with its defaults",
+            ),
             key if key.starts_with(SESSION_PREFIX) => {
                 ("A saved game", "That game cannot be resumed")
             }

@@ -812,6 +812,53 @@ fn statistics_count_hands_and_games_and_keep_practice_apart() {
     assert!(load_library(&store, 0).unwrap().stats.is_empty());
 }
 
+/// The new-game choices round-trip; unreadable ones (damaged, or a level
+/// nobody can pick) are set aside and reported; a newer version's are left
+/// as they are and never written over.
+#[test]
+fn remembered_choices_are_read_or_set_aside() {
+    use choices::{load_choices, save_choices, Choices, CHOICES_KEY};
+    let store = MemoryStore::default();
+    assert_eq!(load_choices(&store, 0).unwrap(), (None, None));
+    let settings = crate::controller::Settings {
+        name: "Tess".into(),
+        level: pinochle_ai::Level::Expert,
+        ..crate::controller::Settings::default()
+    };
+    let choices = Choices::of(&settings);
+    save_choices(&store, &choices).unwrap();
+    assert_eq!(
+        load_choices(&store, 0).unwrap(),
+        (Some(choices.clone()), None)
+    );
+
+    for (text, needle) in [
+        ("{\"schema\":1,\"name\"", "not valid JSON"),
+        (
+            r#"{"schema":1,"name":"","level":"oracle","pace":"normal","four_color":false,"bid_advisor":false,"auto_play":false}"#,
+            "not one to play against",
+        ),
+    ] {
+        store.set(CHOICES_KEY, text).unwrap();
+        let (read, problem) = load_choices(&store, 3).unwrap();
+        let problem = problem.expect("reported").to_string();
+        assert_eq!(read, None);
+        assert!(
+            problem
+                .starts_with("Your choices for a new game ('pinochle/choices') could not be read")
+                && problem.contains(needle),
+            "{problem}"
+        );
+        assert_eq!(store.get(CHOICES_KEY).unwrap(), None, "set aside");
+    }
+
+    let newer = r#"{"schema":9,"name":"Tess"}"#;
+    store.set(CHOICES_KEY, newer).unwrap();
+    assert!(load_choices(&store, 4).unwrap().1.is_some());
+    assert!(save_choices(&store, &choices).is_err());
+    assert_eq!(store.get(CHOICES_KEY).unwrap().as_deref(), Some(newer));
+}
+
 #[test]
 fn a_tie_at_the_top_is_counted_as_tied_not_won() {
     use stats::{game_end, GameEnd};
