@@ -1658,8 +1658,24 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 ],
                 &analysis.recommended,
             );
+            // What the contract asks of each side (RULES: the bidder needs
+            // the bid less its meld in card points, the defence the rest of
+            // the hand's points and one more), so a 300 on 220 shown reads
+            // as the 80 it is.
+            let need = match (h.bid, h.declarer) {
+                (Some(bid), Some(d)) => {
+                    let meld = h.side_meld(rules, d);
+                    let need = i64::from(bid) - i64::from(meld);
+                    let total = i64::from(rules.counting.total());
+                    format!(
+                        "the bidder needs {need} card points ({bid} bid less {meld} meld), the defence {}; ",
+                        total - need + 1
+                    )
+                }
+                _ => String::new(),
+            };
             analysis.reason = format!(
-                "the bidder makes the contract in {} of {worlds} sampled deals; the expert challenges below {}",
+                "{need}the bidder makes the contract in {} of {worlds} sampled deals (its hidden cards buried as a bidder buries, for voids and points); the expert challenges below {}: there a challenge (paid the stake twice or paying it twice) is worth more than passing (paying it once)",
                 percent(*made),
                 percent(*below)
             );

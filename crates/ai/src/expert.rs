@@ -1847,9 +1847,74 @@ fn made_chance_over(view: &PlayerView, count: usize, rng: &mut Rng) -> Option<f6
             need -= i64::from(meld_total(&view.rules, &view.own.hand, h.trump));
         }
     }
-    let worlds = Worlds::sample(view, count, rng);
+    let worlds = declarer_worlds(view, declarer, count, rng);
     let target = need.clamp(-1000, 1000) as i32;
     Some(worlds.outlook(&table, declarer, None, target).made)
+}
+
+/// The worlds a defender reads the declarer's hand from (index `declarer`
+/// in play order, its bury made): each sampled world's declarer cards and
+/// bury, taken together, buried again as the rules of thumb bury for the
+/// trump named (not the shown meld's cards; a trump only where one was
+/// announced), so that the declarer holds the voids and guarded suits a
+/// bidder buries for rather than a random three cards' worth. Drawn as they
+/// fall, over 78 club challenge decisions of expert self-play whose outcome
+/// the sampled deals left in doubt, the defender read the contract as made
+/// in 55% of deals where the greedy playout of the true deal made it in 88%
+/// (and experts playing it out in 68%): the declarer's true hand alone,
+/// the rest drawn, gave 82%. The declarer's own view is drawn as it falls.
+fn declarer_worlds(view: &PlayerView, declarer: usize, count: usize, rng: &mut Rng) -> Worlds {
+    let h = &view.public.hand;
+    let (Some(trump), Some(&seat)) = (h.trump, h.active.get(declarer)) else {
+        return Worlds::sample(view, count, rng);
+    };
+    let pile = h.active.len();
+    let bury_count = usize::from(h.buried);
+    if seat == view.seat || bury_count == 0 {
+        return Worlds::sample(view, count, rng);
+    }
+    let mut worlds = Worlds::sample(view, count, rng);
+    // The shown meld's cards stay in hand; so do trumps where the rules make
+    // a buried trump known and none was announced (an announced one is
+    // buried).
+    let mut locked = h
+        .melds
+        .get(seat)
+        .and_then(Option::as_ref)
+        .map_or(CardCounts::EMPTY, used_cards);
+    let announced = CardCounts::from_cards(&h.announced_bury);
+    if view.rules.contract.announce_buried_trump {
+        for card in Card::all().filter(|c| c.suit == trump) {
+            for _ in 0..2 {
+                locked.add(card);
+            }
+        }
+    }
+    for world in &mut worlds.worlds {
+        let Some(buried) = world.holdings.get(pile).copied() else {
+            continue;
+        };
+        if buried.len() != bury_count {
+            continue;
+        }
+        let mut whole = world.holdings[declarer];
+        whole.add_all(&buried);
+        for card in announced.to_cards() {
+            whole.remove(card);
+        }
+        let (kept, rebury) = bury_more(
+            view,
+            (whole, announced),
+            trump,
+            bury_count - announced.len(),
+            &locked,
+        );
+        if rebury.len() == bury_count {
+            world.holdings[declarer] = kept;
+            world.holdings[pile] = rebury;
+        }
+    }
+    worlds
 }
 
 #[cfg(test)]
@@ -1857,6 +1922,64 @@ mod tests {
     use super::*;
     use pinochle_engine::game::State;
     use pinochle_engine::{PresetId, Rules};
+
+    /// A club hand of expert self-play (`pinochle simulate --preset club
+    /// --hands 300 --seed 5 --bots expert`, hand 234): the bidder shows 200
+    /// (a heart run, the dix, jacks around) at 300, needing 100 card points
+    /// with seven hearts and both trump aces, and buries Q♦ K♠ 9♦. The
+    /// defender challenged and the bidder took 149.
+    const CLUB_CHALLENGED_AND_MADE: &str = r#"{"format":3,"preset":"club","options":{},"session":0,"hand":234,"players":3,"dealer":1,"active":[2,0,1],"deal":{"hands":{"0":["TS","QS","QS","JS","9S","9S","QH","9H","TD","KD","KD","QC","QC","9C","9C"],"1":["KS","JS","AH","AH","KH","QH","9H","QD","JD","9D","9D","AC","TC","KC","JC"],"2":["AS","TS","KS","TH","KH","JH","AD","AD","TD","QD","JD","AC","TC","KC","JC"]},"kitty":["AS","JH","TH"]},"passes":[{"from":2,"to":0,"cards":["JH"]},{"from":0,"to":1,"cards":["JS"]},{"from":1,"to":2,"cards":["JS"]}],"auction":[{"seat":2,"bid":null},{"seat":0,"bid":null}],"escaped":false,"declarer":1,"bid":300,"bury":["QD","KS","9D"],"trump":"H","meld":{"1":200},"concession":null,"thrown_in":null,"challenges":[[2,true]],"tricks":[{"leader":1,"cards":[[1,"TH"],[2,"TH"],[0,"9H"]],"winner":1},{"leader":1,"cards":[[1,"AH"],[2,"KH"],[0,"JH"]],"winner":1},{"leader":1,"cards":[[1,"AH"],[2,"JD"],[0,"QH"]],"winner":1},{"leader":1,"cards":[[1,"AC"],[2,"JC"],[0,"9C"]],"winner":1},{"leader":1,"cards":[[1,"9H"],[2,"TC"],[0,"TD"]],"winner":1},{"leader":1,"cards":[[1,"JC"],[2,"KC"],[0,"9C"]],"winner":2},{"leader":2,"cards":[[2,"JS"],[0,"9S"],[1,"JS"]],"winner":2},{"leader":2,"cards":[[2,"KS"],[0,"9S"],[1,"AS"]],"winner":1},{"leader":1,"cards":[[1,"KH"],[2,"QD"],[0,"QC"]],"winner":1},{"leader":1,"cards":[[1,"QH"],[2,"TD"],[0,"QC"]],"winner":1},{"leader":1,"cards":[[1,"JH"],[2,"TS"],[0,"QS"]],"winner":1},{"leader":1,"cards":[[1,"KC"],[2,"AC"],[0,"KD"]],"winner":2},{"leader":2,"cards":[[2,"AD"],[0,"KD"],[1,"9D"]],"winner":2},{"leader":2,"cards":[[2,"AD"],[0,"TS"],[1,"JD"]],"winner":2},{"leader":2,"cards":[[2,"AS"],[0,"QS"],[1,"TC"]],"winner":2}],"card_points":{"0":0,"1":149,"2":101},"outcome":"made","payments":{"0":-20,"1":40,"2":-20,"bowl":0},"totals":{"0":-1450,"1":20,"2":-520,"bowl":1950},"standing":{"hands_completed":233,"scores":[0,0,0],"ledger":{"seats":[-1430,-20,-500],"bowl":1950,"pot":0},"high_hand":null,"set_stakes_owed":[0,0,0]},"actions":[[2,{"pass-card":"JH"}],[0,{"pass-card":"JS"}],[1,{"pass-card":"JS"}],[2,"pass"],[0,"pass"],[1,{"choose-trump":"H"}],[1,{"show-meld":[{"kind":"run","suit":"H","copies":1},{"kind":"dix","suit":"H","copies":1},{"kind":"jacks","suit":null,"copies":1}]}],[1,{"bury":"QD"}],[1,{"bury":"KS"}],[1,{"bury":"9D"}],[1,"play"],[2,"challenge"],[1,{"play-card":"TH"}],[2,{"play-card":"TH"}],[0,{"play-card":"9H"}],[1,{"play-card":"AH"}],[2,{"play-card":"KH"}],[0,{"play-card":"JH"}],[1,{"play-card":"AH"}],[2,{"play-card":"JD"}],[0,{"play-card":"QH"}],[1,{"play-card":"AC"}],[2,{"play-card":"JC"}],[0,{"play-card":"9C"}],[1,{"play-card":"9H"}],[2,{"play-card":"TC"}],[0,{"play-card":"TD"}],[1,{"play-card":"JC"}],[2,{"play-card":"KC"}],[0,{"play-card":"9C"}],[2,{"play-card":"JS"}],[0,{"play-card":"9S"}],[1,{"play-card":"JS"}],[2,{"play-card":"KS"}],[0,{"play-card":"9S"}],[1,{"play-card":"AS"}],[1,{"play-card":"KH"}],[2,{"play-card":"QD"}],[0,{"play-card":"QC"}],[1,{"play-card":"QH"}],[2,{"play-card":"TD"}],[0,{"play-card":"QC"}],[1,{"play-card":"JH"}],[2,{"play-card":"TS"}],[0,{"play-card":"QS"}],[1,{"play-card":"KC"}],[2,{"play-card":"AC"}],[0,{"play-card":"KD"}],[2,{"play-card":"AD"}],[0,{"play-card":"KD"}],[1,{"play-card":"9D"}],[2,{"play-card":"AD"}],[0,{"play-card":"TS"}],[1,{"play-card":"JD"}],[2,{"play-card":"AS"}],[0,{"play-card":"QS"}],[1,{"play-card":"TC"}]]}"#;
+
+    #[test]
+    fn a_club_defender_reads_the_declarers_bury_before_challenging() {
+        use pinochle_engine::game::{HandRecord, HandReplay};
+        let record: HandRecord = serde_json::from_str(CLUB_CHALLENGED_AND_MADE).unwrap();
+        let replay = HandReplay::from_record(&record).unwrap();
+        let step = (0..replay.moves.len())
+            .find(|&i| replay.before(i).phase() == Phase::Challenge)
+            .unwrap();
+        let state = replay.before(step);
+        let seat = state.current_player().unwrap();
+        let view = state.observation(seat);
+        let h = &view.public.hand;
+        let declarer = h
+            .active
+            .iter()
+            .position(|&s| Some(s) == h.declarer)
+            .unwrap();
+        let pile = h.active.len();
+        let trump = h.trump.unwrap();
+        let shown = used_cards(h.melds[h.declarer.unwrap()].as_ref().unwrap());
+        let mut challenged_before = 0;
+        for seed in 0..4 {
+            // Every world's declarer keeps its shown meld and buries no
+            // trump (none was announced), as the rules of thumb bury.
+            let worlds = declarer_worlds(&view, declarer, WORLDS, &mut Rng::new(seed));
+            for world in &worlds.worlds {
+                let (kept, buried) = (world.holdings[declarer], world.holdings[pile]);
+                assert_eq!((kept.len(), buried.len()), (15, 3));
+                assert!(buried.to_cards().iter().all(|c| c.suit != trump));
+                assert!(Card::all().all(|c| kept.count(c) >= shown.count(c)));
+            }
+            // Read so, the contract is made too often to challenge; drawn
+            // as they fell, the deals had read it as made in under 75% and
+            // the defender challenged a contract the bidder made with 149.
+            let made = made_chance(&view, &mut Rng::new(seed)).unwrap();
+            assert!(made >= CHALLENGE_WHEN_MADE_BELOW, "seed {seed}: {made}");
+            let table = Table::of(&view, h.trump).unwrap();
+            let goal = Goal::of(&view).unwrap();
+            let uniform = Worlds::sample(&view, WORLDS, &mut Rng::new(seed))
+                .outlook(&table, declarer, None, goal.need as i32)
+                .made;
+            assert!(uniform < made, "seed {seed}: {uniform} against {made}");
+            challenged_before += usize::from(uniform < CHALLENGE_WHEN_MADE_BELOW);
+        }
+        assert!(challenged_before > 0);
+        let mut rng = Rng::new(1);
+        let decision = evaluate(&view, &view.legal_actions(), Level::Expert, &mut rng).unwrap();
+        assert_eq!(decision.action, Action::Pass);
+        assert_eq!(record.outcome, pinochle_engine::game::Outcome::Made);
+    }
 
     #[test]
     fn a_brooklyn_hand_sure_of_a_higher_band_bids_into_it_at_once() {
