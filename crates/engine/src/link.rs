@@ -171,10 +171,7 @@ fn link_parts(text: &str) -> Result<Vec<(String, String)>, LinkError> {
     if text.len() > MAX_LINK_LEN {
         return Err(LinkError::TooLong(text.len()));
     }
-    let body = match text.find(['#', '?']) {
-        Some(i) => &text[i + 1..],
-        None => text,
-    };
+    let body = link_body(text);
     let mut parts: Vec<(String, String)> = Vec::new();
     for part in body.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = part
@@ -189,15 +186,23 @@ fn link_parts(text: &str) -> Result<Vec<(String, String)>, LinkError> {
     Ok(parts)
 }
 
+/// The `key=value&…` part of link text: after a URL's `#` or `?`.
+fn link_body(text: &str) -> &str {
+    match text.find(['#', '?']) {
+        Some(i) => &text[i + 1..],
+        None => text,
+    }
+}
+
 /// The game link text names, whether or not the rest of it can be used: a
-/// link refused for one bad option (or cut short after its game) still says
-/// which game it was for.
+/// link refused for one bad option, or cut short after its game (even in
+/// the middle of a part), still says which game it was for.
 pub fn linked_game(text: &str) -> Option<PresetId> {
-    link_parts(text)
-        .ok()?
-        .into_iter()
-        .find(|(key, _)| key == "game")
-        .and_then(|(_, game)| PresetId::from_id(&game))
+    link_body(text.trim())
+        .split('&')
+        .find_map(|part| part.strip_prefix("game="))
+        .and_then(|game| decode(game).ok())
+        .and_then(|game| PresetId::from_id(&game))
 }
 
 /// Reads link text: a bare `v=2&…` string, or a whole URL whose query or fragment
@@ -284,6 +289,14 @@ mod tests {
         let cut = &good[..good.find("&check").unwrap()];
         assert!(decode_link(cut).is_err());
         assert_eq!(linked_game(cut), Some(PresetId::Bison));
+        assert_eq!(
+            linked_game("v=2&game=double-deck&seed=5&tar"),
+            Some(PresetId::DoubleDeck)
+        );
+        assert_eq!(
+            linked_game("https://x.test/#v=1&game=bison&target"),
+            Some(PresetId::Bison)
+        );
         assert_eq!(linked_game("v=2&game=poker"), None);
         assert_eq!(linked_game("v=2&target=7"), None);
     }

@@ -358,6 +358,9 @@ impl AppModel {
                     Some(preset) if self.screen == Screen::Start && self.session.is_none() => {
                         self.settings =
                             Settings::for_rules(Rules::preset(preset), None, &self.settings);
+                        // The start screen is drawn afresh, on that game
+                        // (a form already shown kept its own choice).
+                        self.links_opened += 1;
                         Some(preset)
                     }
                     _ => None,
@@ -1850,6 +1853,7 @@ mod tests {
             (model.settings.preset, model.settings.custom.is_none()),
             (PresetId::Club, true)
         );
+        assert_eq!(model.links_opened, 1, "the start screen is drawn afresh");
         let error = model.error.unwrap();
         assert!(
             error.contains("Below: Club Pinochle for the Kitty Bowl with its usual rules"),

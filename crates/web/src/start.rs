@@ -770,7 +770,7 @@ fn read_deal_number(text: &str) -> Result<Option<u64>, String> {
         .get(..4)
         .filter(|word| word.eq_ignore_ascii_case("deal"))
         .map_or(trimmed, |_| &trimmed[4..])
-        .trim_start()
+        .trim_start_matches(|c: char| c == ':' || c.is_whitespace())
         .trim_start_matches('#');
     let digits: String = number
         .chars()
@@ -830,6 +830,7 @@ mod tests {
             "Deal 617995316",
             "deal #617995316",
             "DEAL 617995316",
+            "Deal: 617995316",
         ] {
             assert_eq!(read_deal_number(text), Ok(Some(617_995_316)), "{text}");
         }
