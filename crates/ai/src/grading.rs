@@ -339,10 +339,18 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
         .find(|c| c.action == chosen)
         .and_then(|c| c.spread);
     let good = thresholds(&view.rules, analysis.unit)[1];
-    // A call whose cost lies within the sampled deals' noise is not graded:
-    // say what the deals showed instead.
+    // A call short of the expert's (a pass where it bids, a lower bid) whose
+    // cost lies within the sampled deals' noise is not graded: say what the
+    // deals showed instead. A call beyond the expert's keeps its grade: a
+    // Brooklyn dealer's 310 on 30 meld over a lone 300 (limit 166), set by
+    // 6 units, had read "not graded".
+    let short_of_expert = match (&chosen, &analysis.recommended) {
+        (Action::Pass, Action::Bid(_)) => true,
+        (Action::Bid(mine), Action::Bid(expert)) => mine < expert,
+        _ => false,
+    };
     let (cost, reason) = match (cost, spread) {
-        (Some(c), Some(se)) if c > good && c < CLEAR_SPREADS * se => {
+        (Some(c), Some(se)) if short_of_expert && c > good && c < CLEAR_SPREADS * se => {
             let amount = |x: f64| match analysis.unit {
                 Unit::Points => format!("{x:.0} points"),
                 Unit::Stakes => stakes_cost_text(&view.rules, x),
@@ -875,6 +883,27 @@ mod tests {
 46 points more on average than passing, less than twice the 40 points their results vary by \
 (one standard error), so this call is not graded"
         );
+        // A bid beyond the expert's (it passes) is graded within the spread
+        // too.
+        let mut over = coach::Analysis::new(Action::Pass, Unit::Points);
+        over.worlds = 24;
+        over.choices = vec![
+            coach::Choice {
+                action: Action::Pass,
+                value: Some(-5.0),
+                note: String::new(),
+                spread: None,
+            },
+            coach::Choice {
+                action: Action::Bid(260),
+                value: Some(-51.0),
+                note: String::new(),
+                spread: Some(40.0),
+            },
+        ];
+        let overbid = graded(&view, over, Action::Bid(260));
+        assert_eq!(overbid.cost, Some(46.0));
+        assert_eq!(overbid.grade, Some(Grade::Blunder));
         // Clear of twice the spread, the cost stands.
         let clear = graded(&view, analysis(20.0), Action::Pass);
         assert_eq!(clear.cost, Some(46.0));
