@@ -1139,15 +1139,12 @@ mod shell {
                         .as_ref()
                         .filter(|s| s.id == watched)
                         .map_or(0, |s| s.revision);
-                    let stored_now = shell
-                        .store
-                        .get(&session_key(&watched))
-                        .ok()
-                        .flatten();
+                    // (Read only for a removal.)
+                    let stored_now = || shell.store.get(&session_key(&watched)).ok().flatten();
                     let change = other_tab_change(
                         key.as_deref(),
                         value.as_deref(),
-                        stored_now.as_deref(),
+                        stored_now,
                         &watched,
                         ours,
                     );

@@ -9,7 +9,7 @@ use pinochle_ai::Level;
 use serde::{Deserialize, Serialize};
 
 use super::format::{self, DecodeError, LIST_SCHEMA};
-use super::{keep_newer, set_aside, KeyValueStore, Problem, SaveError, StoreError};
+use super::{set_aside, write_document, KeyValueStore, Problem, SaveError, StoreError};
 use crate::controller::{Pace, Settings};
 
 pub const CHOICES_KEY: &str = "pinochle/choices";
@@ -102,11 +102,5 @@ pub fn load_choices(
 
 /// Remembers the choices (never over a newer version's).
 pub fn save_choices(store: &dyn KeyValueStore, choices: &Choices) -> Result<(), SaveError> {
-    keep_newer(store, CHOICES_KEY, "choices for a new game")?;
-    // Plain data: serialization cannot fail.
-    store.set(
-        CHOICES_KEY,
-        &serde_json::to_string(choices).unwrap_or_default(),
-    )?;
-    Ok(())
+    write_document(store, CHOICES_KEY, "choices for a new game", choices)
 }

@@ -562,9 +562,19 @@ pub fn save_session(
             }
         },
     }
+    write_next_revision(store, &key, session)
+}
+
+/// Writes `session` under `key` as its next revision; on success the
+/// session takes that revision (on an error it is unchanged).
+fn write_next_revision(
+    store: &dyn KeyValueStore,
+    key: &str,
+    session: &mut SavedSession,
+) -> Result<(), SaveError> {
     let mut next = session.clone();
     next.revision += 1;
-    store.set(&key, &encode_session(&next))?;
+    store.set(key, &encode_session(&next))?;
     *session = next;
     Ok(())
 }
@@ -697,12 +707,20 @@ pub fn delete_preset(
 }
 
 fn write_presets(store: &dyn KeyValueStore, presets: &CustomPresets) -> Result<(), SaveError> {
-    keep_newer(store, PRESETS_KEY, "saved rules")?;
+    write_document(store, PRESETS_KEY, "saved rules", presets)
+}
+
+/// Writes a document (saved rules, the new-game choices) under `key`,
+/// never over a newer version's (`what` names it in that refusal).
+pub(crate) fn write_document(
+    store: &dyn KeyValueStore,
+    key: &str,
+    what: &'static str,
+    document: &impl serde::Serialize,
+) -> Result<(), SaveError> {
+    keep_newer(store, key, what)?;
     // Plain data: serialization cannot fail.
-    store.set(
-        PRESETS_KEY,
-        &serde_json::to_string(presets).unwrap_or_default(),
-    )?;
+    store.set(key, &serde_json::to_string(document).unwrap_or_default())?;
     Ok(())
 }
 
@@ -720,19 +738,21 @@ pub enum OtherTab {
 }
 
 /// Reads a `storage` event (fired only in the tabs that did not make the change):
-/// does it concern the session this tab plays at `our_revision`? `stored_now`
-/// is what the session's key holds as the event is read: a removal this
-/// tab has already written back over is no news.
+/// does it concern the session this tab plays at `our_revision`?
+/// `stored_now` reads what the session's key holds as the event is read
+/// (only for a removal): a removal this tab has already written back over
+/// is no news.
 pub fn other_tab_change(
     event_key: Option<&str>,
     new_value: Option<&str>,
-    stored_now: Option<&str>,
+    stored_now: impl FnOnce() -> Option<String>,
     session_id: &str,
     our_revision: u64,
 ) -> Option<OtherTab> {
     let ours = session_key(session_id);
     let deleted = || {
-        let written_back = stored_now.and_then(format::stored_revision) == Some(our_revision);
+        let written_back =
+            stored_now().as_deref().and_then(format::stored_revision) == Some(our_revision);
         (!written_back).then_some(OtherTab::Deleted)
     };
     match event_key {
@@ -780,11 +800,7 @@ pub fn write_back_session(
     {
         return save_session(store, session, now_ms);
     }
-    let mut next = session.clone();
-    next.revision += 1;
-    store.set(&key, &encode_session(&next))?;
-    *session = next;
-    Ok(())
+    write_next_revision(store, &key, session)
 }
 
 #[cfg(test)]

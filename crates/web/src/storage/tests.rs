@@ -282,7 +282,7 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
         other_tab_change(
             Some(&session_key("shared")),
             Some(&written),
-            None,
+            || None,
             "shared",
             second.revision
         ),
@@ -298,21 +298,21 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
 
     // Events about other keys, or the tab's own revision, are not news.
     assert_eq!(
-        other_tab_change(Some("pinochle/history"), Some("{}"), None, "shared", 1),
+        other_tab_change(Some("pinochle/history"), Some("{}"), || None, "shared", 1),
         None
     );
     assert_eq!(
         other_tab_change(
             Some(&session_key("shared")),
             Some(&written),
-            None,
+            || None,
             "shared",
             2
         ),
         None
     );
     assert_eq!(
-        other_tab_change(Some(&session_key("shared")), None, None, "shared", 2),
+        other_tab_change(Some(&session_key("shared")), None, || None, "shared", 2),
         Some(OtherTab::Deleted)
     );
     // Damaged text written there is no game played on: this tab's next save
@@ -322,7 +322,7 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
         other_tab_change(
             Some(&session_key("shared")),
             Some(damaged),
-            None,
+            || None,
             "shared",
             2
         ),
@@ -343,7 +343,7 @@ fn two_tabs_on_one_session_never_overwrite_each_other() {
     );
     store.set(&session_key("shared"), &good.unwrap()).unwrap();
     assert_eq!(
-        other_tab_change(None, None, None, "shared", 2),
+        other_tab_change(None, None, || None, "shared", 2),
         Some(OtherTab::Deleted)
     );
     delete_session(&store, "shared").unwrap();
@@ -379,7 +379,7 @@ fn a_damaged_copy_set_aside_in_another_tab_is_written_back_by_the_tab_playing_it
         other_tab_change(
             Some(under),
             aside.as_deref(),
-            None,
+            || None,
             "shared",
             playing.revision
         ),
@@ -388,7 +388,7 @@ fn a_damaged_copy_set_aside_in_another_tab_is_written_back_by_the_tab_playing_it
     write_back_session(&store, &mut playing, 6).unwrap();
     let now = store.get(&key).unwrap();
     assert_eq!(
-        other_tab_change(Some(&key), None, now.as_deref(), "shared", playing.revision),
+        other_tab_change(Some(&key), None, || now.clone(), "shared", playing.revision),
         None,
         "the removal was written over"
     );
@@ -403,7 +403,7 @@ fn a_damaged_copy_set_aside_in_another_tab_is_written_back_by_the_tab_playing_it
         other_tab_change(
             Some(&format!("{QUARANTINE_PREFIX}5/{}", session_key("other"))),
             Some("{}"),
-            None,
+            || None,
             "shared",
             playing.revision
         ),
