@@ -243,6 +243,15 @@ const DECISION_CASES = [
   { preset: PRESETS.find((p) => p.id === 'brooklyn'), size: SHORT_UPRIGHT, tag: 'upright-mouse', mouse: true },
 ];
 
+// In the page, `uncovered(el)`: whether a tap at the middle of `el` reaches
+// it (nothing lies over it there).
+function defineUncovered() {
+  window.uncovered = (el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+  };
+}
+
 // Sideways, the bid advisor lies between the seats and the hand: the seats'
 // calls and the partner's badge, the bid buttons and the four trumps' rows
 // all in view (it had covered the seats and the auction's record); in the
@@ -251,19 +260,16 @@ const DECISION_CASES = [
 test('partnership at 740×360: the bid advisor leaves the seats and the bid in view, a card hint the trick', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser, { touch: true });
   try {
+    await page.addInitScript(defineUncovered);
     await page.setViewportSize({ width: 740, height: 360 });
     await startGame(page, 'partnership', 5);
     await page.getByTestId('bid-advisor-toggle').check();
     await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
     const seen = await page.evaluate(() => {
-      const hit = (el) => {
-        const r = el.getBoundingClientRect();
-        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-      };
       const panel = document.querySelector('.coach-panels').getBoundingClientRect();
       return {
-        seats: [1, 2, 3].map((s) => hit(document.querySelector(`[data-testid="seat-${s}"] .seat-head`))),
-        bid: hit(document.querySelector('[data-testid="bid"]')),
+        seats: [1, 2, 3].map((s) => uncovered(document.querySelector(`[data-testid="seat-${s}"] .seat-head`))),
+        bid: uncovered(document.querySelector('[data-testid="bid"]')),
         rows: [...document.querySelectorAll('.advice tbody tr')].map((r) => r.getBoundingClientRect().bottom <= panel.bottom + 1),
       };
     });
@@ -275,18 +281,14 @@ test('partnership at 740×360: the bid advisor leaves the seats and the bid in v
     await page.locator('[data-testid="controls"] [data-action^="bid "]').first().waitFor({ timeout: 60_000 });
     await page.locator('[data-testid="bid-advisor"] svg').first().waitFor({ timeout: 60_000 });
     const beside = await page.evaluate(() => {
-      const hit = (el) => {
-        const r = el.getBoundingClientRect();
-        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-      };
       const panel = document.querySelector('.coach-panels').getBoundingClientRect();
       const bids = document.querySelector('[data-testid="auction"] .auction-bids').getBoundingClientRect();
       const last = document.querySelector('[data-testid="auction"] li:last-child').getBoundingClientRect();
       return {
-        tabs: ['auction', 'score-sheet'].map((t) => hit(document.querySelector(`[data-testid="${t}"] summary`))),
+        tabs: ['auction', 'score-sheet'].map((t) => uncovered(document.querySelector(`[data-testid="${t}"] summary`))),
         newest: last.top >= bids.top - 1 && last.bottom <= bids.bottom + 1 && last.left >= panel.right,
-        firstRow: hit(document.querySelector('.advice tbody tr')),
-        bid: hit(document.querySelector('[data-testid="bid"]')),
+        firstRow: uncovered(document.querySelector('.advice tbody tr')),
+        bid: uncovered(document.querySelector('[data-testid="bid"]')),
       };
     });
     assert.deepEqual(beside, { tabs: [true, true], newest: true, firstRow: true, bid: true }, JSON.stringify(beside));
@@ -316,6 +318,7 @@ test('partnership at 740×360: the bid advisor leaves the seats and the bid in v
 test('bison at 360×740 and 390×844: the hint and the bid advisor open together both show', { timeout: 120_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser, { touch: true });
   try {
+    await page.addInitScript(defineUncovered);
     await page.setViewportSize({ width: 360, height: 740 });
     await startGame(page, 'bison', 4);
     await actOn(page, page.locator('[data-testid="controls"] [data-action^="bid "]').first());
@@ -328,16 +331,12 @@ test('bison at 360×740 and 390×844: the hint and the bid advisor open together
       await page.setViewportSize(size);
       await page.waitForTimeout(100);
       const seen = await page.evaluate(() => {
-        const hit = (el) => {
-          const r = el.getBoundingClientRect();
-          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-        };
         return {
-          hint: hit(document.querySelector('[data-testid="hint-panel"] .coach-choice.best')),
-          advisor: hit(document.querySelector('[data-testid="bid-advisor"] h3')),
-          row: hit(document.querySelector('.advice tbody tr')),
-          auction: hit(document.querySelector('[data-testid="auction"] summary')),
-          bid: hit(document.querySelector('[data-testid="bid"]')),
+          hint: uncovered(document.querySelector('[data-testid="hint-panel"] .coach-choice.best')),
+          advisor: uncovered(document.querySelector('[data-testid="bid-advisor"] h3')),
+          row: uncovered(document.querySelector('.advice tbody tr')),
+          auction: uncovered(document.querySelector('[data-testid="auction"] summary')),
+          bid: uncovered(document.querySelector('[data-testid="bid"]')),
         };
       });
       assert.deepEqual(seen, { hint: true, advisor: true, row: true, auction: true, bid: true }, `${size.width}×${size.height}: ${JSON.stringify(seen)}`);
@@ -355,6 +354,7 @@ test('bison at 360×740 and 390×844: the hint and the bid advisor open together
 test('a storage warning shows above the hand result on a phone', { timeout: 120_000 }, async () => {
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
+    await page.addInitScript(defineUncovered);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(baseUrl(), { waitUntil: 'load' });
     await page.evaluate(() => localStorage.setItem('pinochle/stats', JSON.stringify({ schema: 99 })));
@@ -365,18 +365,14 @@ test('a storage warning shows above the hand result on a phone', { timeout: 120_
       await page.setViewportSize(size);
       await page.waitForTimeout(100);
       const seen = await page.evaluate(() => {
-        const hit = (el) => {
-          const r = el.getBoundingClientRect();
-          return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
-        };
         const warning = document.querySelector('[data-testid="storage-warning"]');
         const w = warning.getBoundingClientRect();
         const r = document.querySelector('[data-testid="result-panel"]').getBoundingClientRect();
         return {
-          warning: hit(warning),
-          ok: hit(document.querySelector('[data-testid="dismiss-warning"]')),
+          warning: uncovered(warning),
+          ok: uncovered(document.querySelector('[data-testid="dismiss-warning"]')),
           apart: w.bottom <= r.top,
-          next: hit(document.querySelector('[data-testid="next-hand"]')),
+          next: uncovered(document.querySelector('[data-testid="next-hand"]')),
         };
       });
       assert.deepEqual(seen, { warning: true, ok: true, apart: true, next: true }, `${size.width}×${size.height}: ${JSON.stringify(seen)}`);
@@ -394,6 +390,7 @@ test('a storage warning shows above the hand result on a phone', { timeout: 120_
 test('a refused save of the rules is said in view, as an alert, on a phone', { timeout: 60_000 }, async () => {
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
+    await page.addInitScript(defineUncovered);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(baseUrl(), { waitUntil: 'load' });
     await page.evaluate(() => localStorage.setItem('pinochle/presets', JSON.stringify({ schema: 99, presets: [] })));
@@ -410,7 +407,7 @@ test('a refused save of the rules is said in view, as an alert, on a phone', { t
         role: el.getAttribute('role'),
         text: el.innerText.startsWith('The rules were not saved'),
         inView: r.top >= 0 && r.bottom <= innerHeight,
-        seen: el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)),
+        seen: uncovered(el),
       };
     });
     assert.deepEqual(seen, { role: 'alert', text: true, inView: true, seen: true }, JSON.stringify(seen));
