@@ -186,8 +186,17 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     const prompt = page.getByTestId('update-prompt');
     await prompt.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await prompt.textContent(), /new version/i);
+    // The bar has its own row: the table starts below it and still ends at
+    // the screen's foot, so it covers neither the header row nor the hand.
+    const rows = await page.evaluate(() => ({
+      bar: document.querySelector('.update-prompt').getBoundingClientRect().bottom,
+      app: document.querySelector('.app').getBoundingClientRect().toJSON(),
+      screen: window.innerHeight,
+    }));
+    assert.ok(rows.bar <= rows.app.top, `the table starts below the bar: ${JSON.stringify(rows)}`);
+    assert.ok(rows.app.bottom <= rows.screen + 0.5, `the table ends on screen: ${JSON.stringify(rows)}`);
     await screenshot(page, 'pwa-update-prompt');
-    // Later puts it off (the bar lies over the top of the screen) until the
+    // Later puts it off (the bar takes a row at the top of the screen) until the
     // next load, which shows it again while the new version waits.
     await page.getByTestId('update-later').click();
     await prompt.waitFor({ state: 'detached' });

@@ -92,8 +92,8 @@ fn register(on_waiting: Callback<ServiceWorker>, reload_requested: Rc<Cell<bool>
 }
 
 /// Registers the service worker and, when a new version is waiting, shows
-/// "A new version of Pinochle is ready — Later / Reload" (a bar over the
-/// top of the screen, so it can be put off).
+/// "A new version of Pinochle is ready — Later / Reload" (a bar in its own
+/// row at the top of the screen, the app below it; it can be put off).
 #[component]
 pub fn UpdatePrompt() -> Html {
     let waiting = use_state(|| None::<ServiceWorker>);
