@@ -6,7 +6,8 @@
 // new-game screen with its rules and seed (a bad one is reported and the start
 // screen stays), and saved as a custom preset the rules come back by name; a
 // corrupted saved entry is reported and set aside while the other sessions stay;
-// a second tab playing the same session makes the first say so; a full storage
+// a damaged copy of a game another tab plays is written back there and listed
+// again; a second tab playing the same session makes the first say so; a full storage
 // quota shows a warning and play goes on. Play is by clicking, as in
 // table.test.mjs (pace=instant, level=basic).
 
@@ -256,6 +257,36 @@ test('a corrupted saved entry is reported and set aside; the other sessions stay
     await screenshot(fresh, 'sessions-problem-report');
     await fresh.getByTestId('resume-session').click();
     await fresh.getByTestId('game').waitFor({ state: 'visible' });
+    assert.deepEqual(problems.errors, [], 'no console or page errors');
+  } finally {
+    await context.close();
+  }
+});
+
+// A tab opened while another plays finds the playing game's stored copy
+// damaged and sets it aside, reporting it lost; the playing tab writes its
+// copy back, and the new tab's list shows the game again without a reload.
+test('a damaged copy written back by the tab playing it is listed again in the other tab', { timeout: 120_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await startGame(page, 'game=club&seed=25');
+    await settle(page);
+    const key = await page.evaluate(() => `pinochle/session/${sessionStorage.getItem('pinochle/current-session')}`);
+    const second = await context.newPage();
+    await second.addInitScript((damaged) => {
+      if (!sessionStorage.getItem('damaged')) {
+        sessionStorage.setItem('damaged', '1');
+        localStorage.setItem(damaged, '{"schema":1,"id":"x","rev');
+      }
+    }, key);
+    await second.goto(baseUrl(), { waitUntil: 'load' });
+    await second.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    await second.getByTestId('resume-latest').waitFor({ state: 'visible', timeout: 10_000 });
+    await second.getByTestId('storage-problems').waitFor({ state: 'detached', timeout: 10_000 });
+    const keys = await second.evaluate(() => Object.keys(localStorage));
+    assert.ok(keys.some((k) => k.startsWith('pinochle/quarantine/') && k.endsWith(key)), `the damaged copy was set aside: ${keys}`);
+    assert.equal(await page.getByTestId('stale-banner').count(), 0, 'the playing tab plays on');
+    await screenshot(second, 'sessions-written-back');
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
     await context.close();

@@ -17,7 +17,7 @@ use crate::import::{ticket as import_ticket, ImportMsg, Imported};
 use crate::sessions::setup_of;
 use crate::storage::choices::Choices;
 use crate::storage::stats::{game_end, GameEnd, HandFacts, Statistics};
-use crate::storage::{Library, SavedSession, Tally};
+use crate::storage::{session_key, Library, SavedSession, Tally};
 use pinochle_engine::game::ReplayParts;
 
 /// The application's title, shown in the page header (and in `index.html`'s `<title>`).
@@ -267,6 +267,12 @@ impl AppModel {
                 for problem in found {
                     self.report(problem);
                 }
+                // A saved game read again (another tab playing it wrote its
+                // copy back) can be resumed after all.
+                let sessions = &self.library.sessions;
+                self.library
+                    .problems
+                    .retain(|p| !sessions.iter().any(|s| session_key(&s.id) == p.key));
                 Vec::new()
             }
             AppMsg::Unreadable(problem) => {
@@ -650,11 +656,11 @@ mod shell {
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
     use crate::storage::choices::{load_choices, save_choices};
-    use crate::storage::stats::{reset_stats, update_stats};
+    use crate::storage::stats::{reset_stats, update_stats, STATS_KEY};
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
         record_finished, save_preset, save_session, session_key, write_back_session, CustomPreset,
-        KeyValueStore, OtherTab, SaveError, SavedSession,
+        KeyValueStore, OtherTab, SaveError, SavedSession, HISTORY_KEY, PRESETS_KEY, SESSION_PREFIX,
     };
     use crate::table::{table, TableCallbacks};
     use pinochle_ai::grading::{rating_update, RATING_START};
@@ -791,6 +797,10 @@ mod shell {
         waiting: RefCell<VecDeque<(Asked, WorkerRequest)>>,
     }
 
+    /// The start screen reads its lists again at most this often while
+    /// another tab writes (a game played on there saves at every card).
+    const LIST_REREAD_MS: u32 = 500;
+
     /// Which worker: the computer players' (decisions and claim checks, in
     /// turn), the coach's (hints, which never hold up play) or the review's
     /// (a finished hand's duplicate replay, grades and par, and imports,
@@ -815,8 +825,9 @@ mod shell {
         review: WorkerLink,
         render: RefCell<Callback<()>>,
         speaker: crate::sound::speaker::Speaker,
-        /// Keeps the other-tab listener of the session on the table.
-        listener: RefCell<Option<(String, gloo_events::EventListener)>>,
+        /// Keeps the other-tab listener: of the session on the table, or
+        /// (`None`) of the lists the start screen shows.
+        listener: RefCell<Option<(Option<String>, gloo_events::EventListener)>>,
         /// Keeps the listener for a rules link put in the address while the
         /// page is open.
         links: RefCell<Option<gloo_events::EventListener>>,
@@ -1121,14 +1132,19 @@ mod shell {
             self.queue.borrow_mut().extend(msg);
         }
 
-        /// Listens for other tabs saving or deleting the session on the table.
+        /// Listens for other tabs saving or deleting the session on the table,
+        /// or, with none on it, changing the saved lists.
         fn watch_session(self: &Rc<Self>) {
             let id = self.model.borrow().session.as_ref().map(|s| s.id.clone());
             let mut slot = self.listener.borrow_mut();
-            if slot.as_ref().map(|(watched, _)| watched) == id.as_ref() {
+            if slot.as_ref().map(|(watched, _)| watched) == Some(&id) {
                 return;
             }
-            *slot = id.and_then(|id| {
+            let Some(id) = id else {
+                *slot = self.watch_lists().map(|listener| (None, listener));
+                return;
+            };
+            *slot = {
                 let shell = Rc::clone(self);
                 let watched = id.clone();
                 watch_other_tabs(move |key, value| {
@@ -1161,8 +1177,35 @@ mod shell {
                     };
                     shell.send(AppMsg::Stale(message.to_string()));
                 })
-                .map(|listener| (id, listener))
-            });
+                .map(|listener| (Some(id), listener))
+            };
+        }
+
+        /// Reads the lists again when another tab changes a saved entry (a
+        /// game saved, played on, written back or deleted; the history, the
+        /// statistics, the saved rules), at most twice a second while a game
+        /// plays on there.
+        fn watch_lists(self: &Rc<Self>) -> Option<gloo_events::EventListener> {
+            let shell = Rc::clone(self);
+            let pending = Rc::new(Cell::new(false));
+            watch_other_tabs(move |key, _| {
+                let listed = key.as_deref().is_none_or(|key| {
+                    key.starts_with(SESSION_PREFIX)
+                        || [HISTORY_KEY, PRESETS_KEY, STATS_KEY].contains(&key)
+                });
+                if !listed || pending.replace(true) {
+                    return;
+                }
+                let shell = Rc::clone(&shell);
+                let pending = Rc::clone(&pending);
+                Timeout::new(LIST_REREAD_MS, move || {
+                    pending.set(false);
+                    if shell.model.borrow().session.is_none() {
+                        shell.send(library(&*shell.store));
+                    }
+                })
+                .forget();
+            })
         }
     }
 
@@ -1443,6 +1486,35 @@ mod tests {
         // Found again at the next reading (left in place), it stays dismissed.
         model.update(reading(vec![problem]));
         assert!(model.library.problems.is_empty());
+    }
+
+    /// A saved game reported unreadable (set aside by this tab) and then
+    /// written back by the tab playing it is no longer reported once the
+    /// lists read it again; other reports stay.
+    #[test]
+    fn a_game_written_back_elsewhere_is_no_longer_reported_unreadable() {
+        use crate::storage::{format::DecodeError, Disposition, Problem, SessionSummary};
+        let unreadable = |key: &str| Problem {
+            key: key.into(),
+            error: DecodeError::NotJson("EOF".into()),
+            disposition: Disposition::SetAside(format!("pinochle/quarantine/1/{key}")),
+        };
+        let (playing, _) = started(Settings::default(), 11);
+        let session = playing.session.clone().unwrap();
+        let written_back = SessionSummary::of(&session, playing.game().unwrap().state());
+        let game = unreadable(&session_key(&session.id));
+        let stats = unreadable("pinochle/stats");
+        let mut model = AppModel::new(Settings::default());
+        model.update(AppMsg::Library(Box::new(Library {
+            problems: vec![game.clone(), stats.clone()],
+            ..Library::default()
+        })));
+        assert_eq!(model.library.problems, [game, stats.clone()]);
+        model.update(AppMsg::Library(Box::new(Library {
+            sessions: vec![written_back],
+            ..Library::default()
+        })));
+        assert_eq!(model.library.problems, [stats]);
     }
 
     fn started(settings: Settings, fresh_seed: u64) -> (AppModel, Vec<AppEffect>) {
