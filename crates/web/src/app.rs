@@ -137,6 +137,9 @@ pub enum AppEffect {
     RememberSound(bool),
     /// Remember on this device the player's choices for the next new game.
     RememberChoices(Box<Choices>),
+    /// Remember on this device that this deal number was dealt in this game
+    /// type (dealt again, it makes a practice game).
+    RememberDeal { preset: PresetId, seed: u64 },
     /// Add these hands (and the game's end) to the statistics.
     Count(Box<Counted>),
     /// Move the game type's duplicate rating by one deal's comparison.
@@ -224,6 +227,8 @@ impl AppModel {
                             }
                         }
                         self.session = Some(session);
+                        let preset = game.rules().preset;
+                        self.library.dealt.add(preset, seed);
                         let choices = Box::new(Choices::of(&settings));
                         self.settings = *settings;
                         self.screen = Screen::Playing(Box::new(game));
@@ -233,6 +238,7 @@ impl AppModel {
                             AppEffect::Save,
                             AppEffect::ForgetLink,
                             AppEffect::RememberChoices(choices),
+                            AppEffect::RememberDeal { preset, seed },
                         ];
                         effects.extend(self.game_update(Msg::Wake));
                         effects
@@ -656,6 +662,7 @@ mod shell {
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
     use crate::storage::choices::{load_choices, save_choices};
+    use crate::storage::dealt::{record_dealt, DEALT_KEY};
     use crate::storage::stats::{reset_stats, update_stats, STATS_KEY};
     use crate::storage::{
         delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
@@ -934,6 +941,11 @@ mod shell {
                 AppEffect::RememberChoices(choices) => {
                     let _ = save_choices(&*self.store, &choices);
                 }
+                // Unremembered (a full storage), the deal can count again
+                // only once the game is gone from the saved and finished ones.
+                AppEffect::RememberDeal { preset, seed } => {
+                    let _ = record_dealt(&*self.store, preset, seed, now_ms());
+                }
                 AppEffect::Save => self.save(false),
                 AppEffect::WriteBack => self.save(true),
                 AppEffect::LeaveSession => {
@@ -1183,7 +1195,7 @@ mod shell {
 
         /// Reads the lists again when another tab changes a saved entry (a
         /// game saved, played on, written back or deleted; the history, the
-        /// statistics, the saved rules), at most twice a second while a game
+        /// statistics, the saved rules, the deals dealt), at most twice a second while a game
         /// plays on there.
         fn watch_lists(self: &Rc<Self>) -> Option<gloo_events::EventListener> {
             let shell = Rc::clone(self);
@@ -1191,7 +1203,7 @@ mod shell {
             watch_other_tabs(move |key, _| {
                 let listed = key.as_deref().is_none_or(|key| {
                     key.starts_with(SESSION_PREFIX)
-                        || [HISTORY_KEY, PRESETS_KEY, STATS_KEY].contains(&key)
+                        || [HISTORY_KEY, PRESETS_KEY, STATS_KEY, DEALT_KEY].contains(&key)
                 });
                 if !listed || pending.replace(true) {
                     return;
@@ -1690,6 +1702,41 @@ mod tests {
         assert!(!seen
             .iter()
             .any(|e| matches!(e, AppEffect::Game(Effect::AskDuplicate(_)))));
+    }
+
+    /// Every game started remembers its deal number on the device; one dealt
+    /// before (its game since deleted, or gone from the history) is practice.
+    #[test]
+    fn a_deal_number_dealt_before_is_practice_even_with_its_game_gone() {
+        let club = |deal: Option<u64>| Settings {
+            preset: PresetId::Club,
+            seats: 3,
+            deal,
+            ..Settings::default()
+        };
+        let (first, effects) = started(club(None), 77);
+        assert!(!first.game().unwrap().practice);
+        assert!(effects.contains(&AppEffect::RememberDeal {
+            preset: PresetId::Club,
+            seed: 77
+        }));
+        assert!(first.library.dealt.contains(PresetId::Club, 77));
+        // The game deleted: only the list of deal numbers knows it.
+        let mut dealt = crate::storage::dealt::DealtDeals::default();
+        dealt.add(PresetId::Club, 77);
+        let mut model = AppModel::new(Settings::default());
+        model.update(AppMsg::Library(Box::new(Library {
+            dealt,
+            ..Library::default()
+        })));
+        model.update(AppMsg::StartGame {
+            settings: Box::new(club(Some(77))),
+            session_id: "s2".into(),
+            now_ms: 5,
+            fresh_seed: 1,
+        });
+        assert!(model.game().unwrap().practice);
+        assert!(model.session.as_ref().unwrap().practice);
     }
 
     #[test]

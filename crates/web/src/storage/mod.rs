@@ -10,6 +10,8 @@
 //!   sessions is read from these keys, so there is no separate index to go stale.
 //! * `pinochle/history`: [`History`] of finished games.
 //! * `pinochle/presets`: [`CustomPresets`].
+//! * `pinochle/stats`, `pinochle/choices`, `pinochle/dealt`: the statistics,
+//!   the new-game form's choices and the deal numbers dealt (see their modules).
 //! * `pinochle/quarantine/<ms>/<key>`: an entry that could not be read, set aside
 //!   with the reason, never deleted.
 //!
@@ -22,6 +24,7 @@
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 pub mod choices;
+pub mod dealt;
 pub mod format;
 pub mod stats;
 
@@ -158,6 +161,10 @@ impl Problem {
                 "Your choices for a new game",
                 "The new-game form opens with its defaults",
             ),
+            dealt::DEALT_KEY => (
+                "The deal numbers you have played",
+                "A deal played only in a deleted game can count again",
+            ),
             key if key.starts_with(SESSION_PREFIX) => {
                 ("A saved game", "That game cannot be resumed")
             }
@@ -281,20 +288,24 @@ pub struct Library {
     pub history: History,
     pub presets: CustomPresets,
     pub stats: stats::Statistics,
+    pub dealt: dealt::DealtDeals,
     /// Entries that could not be read (each already set aside or left in place).
     pub problems: Vec<Problem>,
 }
 
 impl Library {
     /// Whether the player has been dealt the game of deal number `seed` in
-    /// this game type before: a saved session or a finished game of that
-    /// type dealt from it (a game replayed from its number, or a friend's
-    /// link to a deal already played). Such a game is practice: its cards
-    /// are known, so it is kept out of the statistics and the rating.
+    /// this game type before: a deal number dealt on this device, a saved
+    /// session or a finished game of that type dealt from it (a game replayed
+    /// from its number, or a friend's link to a deal already played). Such a
+    /// game is practice: its cards are known, so it is kept out of the
+    /// statistics and the rating.
     pub fn played_deal(&self, preset: PresetId, seed: u64) -> bool {
-        self.sessions
-            .iter()
-            .any(|s| s.preset == preset && s.seed == seed)
+        self.dealt.contains(preset, seed)
+            || self
+                .sessions
+                .iter()
+                .any(|s| s.preset == preset && s.seed == seed)
             || self
                 .history
                 .games
@@ -460,6 +471,9 @@ pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, S
     }
     let (stats, problem) = stats::load_stats(store, now_ms)?;
     library.stats = stats;
+    library.problems.extend(problem);
+    let (dealt, problem) = dealt::load_dealt(store, now_ms)?;
+    library.dealt = dealt;
     library.problems.extend(problem);
     if let Some(text) = store.get(PRESETS_KEY)? {
         let wrap = |presets| CustomPresets {
