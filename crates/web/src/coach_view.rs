@@ -151,7 +151,7 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
                 </label>
             }
             if game.practice {
-                <span class="badge practice" title="Undo was used, or a hand played again: this game is not counted in statistics">{ "practice" }</span>
+                <span class="badge practice" title="Undo was used, a hand played again, or this deal was played before: this game is kept out of your statistics and rating">{ "practice" }</span>
             }
         </div>
     }
