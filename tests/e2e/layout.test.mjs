@@ -735,6 +735,17 @@ test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere o
     await sound.waitFor({ state: 'hidden' });
     assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'table-options', 'the focus is back on Menu');
     assert.equal(await page.evaluate(() => localStorage.getItem('pinochle/sound')), after === 'true' ? 'on' : 'off');
+    // Upright and sideways, the open menu lies wholly on the screen (sideways
+    // its button ends the bar at the right edge; the list had run off it).
+    for (const size of [{ width: 360, height: 740 }, { width: 844, height: 390 }]) {
+      await page.setViewportSize(size);
+      await page.getByTestId('table-options').click();
+      await sound.waitFor({ state: 'visible' });
+      const box = await page.locator('.disclosure.open .disclosure-body').boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= size.width, `the menu at ${size.width}×${size.height}: ${JSON.stringify(box)}`);
+      await page.keyboard.press('Escape');
+      await sound.waitFor({ state: 'hidden' });
+    }
     await page.reload({ waitUntil: 'load' });
     await page.getByTestId('game').waitFor({ state: 'visible', timeout: 30_000 });
     await page.setViewportSize({ width: 1280, height: 800 });

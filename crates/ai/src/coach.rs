@@ -1647,6 +1647,19 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             worlds,
         } => {
             let m = expert::trump_multiplier(rules, h.trump) * unit;
+            // The first defender's pass leaves the hand to the other's answer:
+            // its challenge plays the hand for both (RULES: both pass, or a
+            // challenge plays it), so the stake paid once is that case's.
+            let other_to_answer = h.active.iter().any(|&s| {
+                s != view.seat
+                    && Some(s) != h.declarer
+                    && !h.challenges.iter().any(|&(c, _)| c == s)
+            });
+            let pass_note = if other_to_answer {
+                "pays the stake once if the other defender passes too; its challenge plays the hand for you both"
+            } else {
+                "pays the stake once"
+            };
             analysis.choices = recommended_first(
                 vec![
                     choice(
@@ -1654,7 +1667,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         Some((2.0 * (1.0 - made) - 2.0 * made) * m),
                         format!("the bidder makes it in {} of sampled deals", percent(*made)),
                     ),
-                    choice(Action::Pass, Some(-m), "pays the stake once"),
+                    choice(Action::Pass, Some(-m), pass_note),
                 ],
                 &analysis.recommended,
             );
@@ -1675,9 +1688,14 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 _ => String::new(),
             };
             analysis.reason = format!(
-                "{need}the bidder makes the contract in {} of {worlds} sampled deals (its hidden cards buried as a bidder buries, for voids and points); the expert challenges below {}: there a challenge (paid the stake twice or paying it twice) is worth more than passing (paying it once)",
+                "{need}the bidder makes the contract in {} of {worlds} sampled deals (its hidden cards buried as a bidder buries, for voids and points); the expert challenges below {}: there a challenge (paid the stake twice or paying it twice) is worth more than passing (paying it once){}",
                 percent(*made),
-                percent(*below)
+                percent(*below),
+                if other_to_answer {
+                    "; after your pass the other defender answers, and its challenge plays the hand for you both"
+                } else {
+                    ""
+                }
             );
             analysis.worlds = *worlds as u32;
         }
@@ -2458,6 +2476,44 @@ mod tests {
             sure > 0,
             "some bury makes the contract sure enough to go unchallenged"
         );
+    }
+
+    /// The club's challenge: the first defender's pass pays the stake once
+    /// only if the other defender passes too (its challenge plays the hand
+    /// for both), and its note says so; the second defender's pass ends it.
+    #[test]
+    fn a_club_first_defenders_pass_is_said_to_leave_the_hand_to_the_other() {
+        let mut answered = [false; 2];
+        for seed in 0..40 {
+            drive(PresetId::Club, seed, 150, |state| {
+                let view = state.observation(state.current_player().unwrap());
+                if view.phase() != Phase::Challenge {
+                    return true;
+                }
+                let first = view.public.hand.challenges.is_empty();
+                let analysis = analyse(&view, seed, Level::Expert).unwrap();
+                let pass = analysis
+                    .choices
+                    .iter()
+                    .find(|c| c.action == Action::Pass)
+                    .expect("the pass is valued");
+                if first {
+                    assert!(
+                        pass.note.contains("if the other defender passes too"),
+                        "{}",
+                        pass.note
+                    );
+                } else {
+                    assert_eq!(pass.note, "pays the stake once");
+                }
+                answered[usize::from(!first)] = true;
+                true
+            });
+            if answered == [true; 2] {
+                return;
+            }
+        }
+        panic!("both defenders' answers were seen: {answered:?}");
     }
 
     /// The club's pass to the left values every card the seat may pass, in

@@ -432,15 +432,22 @@ pub fn bid_advisor(game: &Game) -> Html {
     }
 }
 
-/// How a claimed hand went, for the result panel: each trick's cards in the
-/// order played, each with its player ("Ada K♠ · Boris 10♠ · you 9♠").
+/// How a claimed hand went, for the result panel: the claim, and folded
+/// under it (so that the scores stay in view on a phone) each trick's cards
+/// in the order played, each with its player ("Ada K♠ · Boris 10♠ · you 9♠").
 pub fn claim_summary(game: &Game) -> Html {
     let Some(claimed) = &game.claimed else {
         return html! {};
     };
+    let rest = match claimed.tricks.len() {
+        1 => "How the last trick would have gone".to_string(),
+        n => format!("How the last {n} tricks would have gone"),
+    };
     html! {
         <section class="claim-summary" data-testid="claim-summary">
-            <p>{ format!("{} The rest would have gone:", claimed.words) }</p>
+            <p>{ claimed.words.clone() }</p>
+            <details class="claim-play">
+            <summary>{ rest }</summary>
             <ol class="claim-tricks">
                 { for claimed.tricks.iter().map(|t| html! {
                     <li>
@@ -456,6 +463,7 @@ pub fn claim_summary(game: &Game) -> Html {
                     </li>
                 }) }
             </ol>
+            </details>
         </section>
     }
 }
