@@ -337,7 +337,52 @@ pub enum ClaimKind {
 pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysis, AiError> {
     let mut analysis = analyse_all(view, seed, opponents)?;
     analysis.choices.truncate(MAX_CHOICES);
+    let rest = expert_continuation(view, &analysis.recommended, seed, opponents);
+    if !rest.is_empty() {
+        let step = if view.phase() == Phase::Bury {
+            "bury"
+        } else {
+            "pass"
+        };
+        let each = if rest.len() > 1 {
+            ", deciding each in turn (the review grades them so)"
+        } else {
+            ""
+        };
+        analysis.reason += &format!(
+            "; after it the expert would {step} {}{each}",
+            Card::faces(&rest)
+        );
+    }
     Ok(analysis)
+}
+
+/// The cards the expert would pick after `first` to finish a choice of
+/// several (a pass, a bury), each decided anew from the view with the cards
+/// before it picked: what its own play and the hand review go on with, where
+/// the figures of `first` complete the choice by the rules of thumb.
+pub(crate) fn expert_continuation(
+    view: &PlayerView,
+    first: &Action,
+    seed: u64,
+    opponents: Level,
+) -> Vec<Card> {
+    let mut rest = Vec::new();
+    let mut next = view.after_own_pick(first);
+    while let Some(view) = next {
+        let Ok(Deliberation { action, .. }) = Bot::new(Level::Expert, seed)
+            .against(opponents)
+            .deliberate(&view)
+        else {
+            break;
+        };
+        let (Action::PassCard(card) | Action::Bury(card)) = action else {
+            break;
+        };
+        rest.push(card);
+        next = view.after_own_pick(&action);
+    }
+    rest
 }
 
 /// [`analyse`] with every alternative it values, not only the best few (the
@@ -2475,6 +2520,60 @@ mod tests {
         assert!(
             sure > 0,
             "some bury makes the contract sure enough to go unchallenged"
+        );
+    }
+
+    /// A hint on a card of a pass or a bury names the cards the expert
+    /// would go on with; a player who picks the hint's card and then those
+    /// is graded best at every card, as the review grades such a choice.
+    #[test]
+    fn the_cards_a_hint_goes_on_with_are_graded_best() {
+        let mut checked = [0; 2];
+        for (preset, seed) in [
+            (PresetId::Partnership, 3),
+            (PresetId::Partnership, 5),
+            (PresetId::Brooklyn, 2),
+            (PresetId::Bison, 4),
+        ] {
+            drive(preset, seed, 200, |state| {
+                let seat = state.current_player().unwrap();
+                let view = state.observation(seat);
+                let picking = matches!(view.phase(), Phase::PartnerPass | Phase::Bury);
+                if !picking || !view.own.passing.is_empty() || !view.own.buried.is_empty() {
+                    return true;
+                }
+                let coach_seed = seed + 100;
+                let analysis = analyse(&view, coach_seed, Level::Expert).unwrap();
+                let rest =
+                    expert_continuation(&view, &analysis.recommended, coach_seed, Level::Expert);
+                assert!(!rest.is_empty(), "{preset:?}: more than one card to pick");
+                assert!(
+                    analysis.reason.contains(&Card::faces(&rest)),
+                    "{}",
+                    analysis.reason
+                );
+                let make = |card: Card| match view.phase() {
+                    Phase::Bury => Action::Bury(card),
+                    _ => Action::PassCard(card),
+                };
+                let mut set = vec![analysis.recommended.clone()];
+                set.extend(rest.iter().map(|&c| make(c)));
+                let mut picked = state.clone();
+                for k in 0..set.len() {
+                    let now = picked.observation(seat);
+                    let graded =
+                        crate::grading::grade_pick(&now, &set[k..], coach_seed, Level::Expert)
+                            .unwrap();
+                    assert_eq!(graded.chosen, graded.expert, "{preset:?} card {k}");
+                    picked.apply(set[k].clone()).unwrap();
+                }
+                checked[usize::from(view.phase() == Phase::Bury)] += 1;
+                false
+            });
+        }
+        assert!(
+            checked.iter().all(|&n| n > 0),
+            "passes and buries checked: {checked:?}"
         );
     }
 

@@ -1008,16 +1008,9 @@ impl State {
     // Passing
 
     fn choose_pass(&mut self, seat: Seat, card: Card) {
-        self.private[seat].hand.remove(card);
-        self.private[seat].passing.push(card);
+        pick_pass_card(&mut self.public.hand, &mut self.private[seat], seat, card);
         let h = &mut self.public.hand;
-        h.chosen[seat] += 1;
-        h.hand_sizes[seat] -= 1;
-        let wanted = match h.phase {
-            Phase::PassLeft => self.rules.passing.to_left.as_ref().map_or(0, |p| p.cards),
-            _ => self.rules.passing.partner.as_ref().map_or(0, |p| p.cards),
-        };
-        if h.chosen[seat] < wanted {
+        if h.chosen[seat] < pass_cards_wanted(&self.rules, h.phase) {
             return;
         }
         if h.phase == Phase::PassLeft {
@@ -1273,14 +1266,14 @@ impl State {
     }
 
     fn bury(&mut self, seat: Seat, card: Card) {
-        self.private[seat].hand.remove(card);
-        self.private[seat].buried.push(card);
+        pick_bury_card(
+            &self.rules,
+            &mut self.public.hand,
+            &mut self.private[seat],
+            seat,
+            card,
+        );
         let h = &mut self.public.hand;
-        h.buried += 1;
-        h.hand_sizes[seat] -= 1;
-        if self.rules.contract.announce_buried_trump && Some(card.suit) == h.trump {
-            h.announced_bury.push(card);
-        }
         if h.buried < self.rules.contract.bury {
             return;
         }
@@ -1404,6 +1397,41 @@ impl State {
         self.public.session.result = Some(result);
         self.public.hand.phase = Phase::SessionOver;
         self.public.hand.to_move = None;
+    }
+}
+
+/// The cards each seat passes in a passing phase (to the left, or in the
+/// partner exchange).
+pub(crate) fn pass_cards_wanted(rules: &Rules, phase: Phase) -> u8 {
+    match phase {
+        Phase::PassLeft => rules.passing.to_left.as_ref().map_or(0, |p| p.cards),
+        _ => rules.passing.partner.as_ref().map_or(0, |p| p.cards),
+    }
+}
+
+/// A card `seat` picks to pass: out of its hand, onto its pass.
+pub(crate) fn pick_pass_card(h: &mut HandPublic, own: &mut SeatPrivate, seat: Seat, card: Card) {
+    own.hand.remove(card);
+    own.passing.push(card);
+    h.chosen[seat] += 1;
+    h.hand_sizes[seat] -= 1;
+}
+
+/// A card the declarer `seat` buries: out of its hand, into the bury (a
+/// trump announced where the rules say so).
+pub(crate) fn pick_bury_card(
+    rules: &Rules,
+    h: &mut HandPublic,
+    own: &mut SeatPrivate,
+    seat: Seat,
+    card: Card,
+) {
+    own.hand.remove(card);
+    own.buried.push(card);
+    h.buried += 1;
+    h.hand_sizes[seat] -= 1;
+    if rules.contract.announce_buried_trump && Some(card.suit) == h.trump {
+        h.announced_bury.push(card);
     }
 }
 

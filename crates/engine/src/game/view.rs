@@ -13,7 +13,9 @@ use crate::rules::Rules;
 use super::action::{Action, Phase};
 use super::legal;
 use super::seating::Seat;
-use super::state::{PublicState, SeatPrivate, State};
+use super::state::{
+    pass_cards_wanted, pick_bury_card, pick_pass_card, PublicState, SeatPrivate, State,
+};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerView {
@@ -68,6 +70,32 @@ impl PlayerView {
             .map(|e| e.to_string())
     }
 
+    /// This seat's view after its own pick `action` of a card to pass or to
+    /// bury where the choice goes on (more cards to pick): equal to
+    /// [`State::observation`] after the pick is applied. `None` for an
+    /// illegal action, any other kind, or the choice's last card (which
+    /// moves the hand on). What the coach asks to value a choice of several
+    /// cards as the expert would go on making it.
+    pub fn after_own_pick(&self, action: &Action) -> Option<PlayerView> {
+        if self.refusal(action).is_some() {
+            return None;
+        }
+        let mut next = self.clone();
+        let (seat, h, own) = (self.seat, &mut next.public.hand, &mut next.own);
+        match (h.phase, action) {
+            (Phase::PassLeft | Phase::PartnerPass, &Action::PassCard(card))
+                if h.chosen[seat] + 1 < pass_cards_wanted(&self.rules, h.phase) =>
+            {
+                pick_pass_card(h, own, seat, card);
+            }
+            (Phase::Bury, &Action::Bury(card)) if h.buried + 1 < self.rules.contract.bury => {
+                pick_bury_card(&self.rules, h, own, seat, card);
+            }
+            _ => return None,
+        }
+        Some(next)
+    }
+
     /// Why this seat may not play `card` now (`None`: legal, or not its turn).
     pub fn card_reason(&self, card: Card) -> Option<String> {
         legal::card_reason(&self.rules, &self.public, self.seat, &self.own, card)
@@ -95,6 +123,50 @@ impl State {
 mod tests {
     use super::*;
     use crate::rules::PresetId;
+
+    /// A pick of a pass or bury that leaves more to pick gives, from the
+    /// seat's view alone, the view the state gives after it; other actions
+    /// and a choice's last card give none.
+    #[test]
+    fn a_view_after_its_own_pick_is_the_states_observation_after_it() {
+        let mut picks = 0;
+        for preset in PresetId::ALL {
+            for seed in 0..12 {
+                let mut state = State::new(Rules::preset(preset), seed).unwrap();
+                let mut rng = crate::game::rng::Rng::new(seed);
+                for _ in 0..80 {
+                    let Some(seat) = state.current_player() else {
+                        break;
+                    };
+                    let view = state.observation(seat);
+                    let legal = view.legal_actions();
+                    let action = legal[rng.below(legal.len())].clone();
+                    let predicted = view.after_own_pick(&action);
+                    let picking = matches!(
+                        (view.phase(), &action),
+                        (Phase::PassLeft | Phase::PartnerPass, Action::PassCard(_))
+                            | (Phase::Bury, Action::Bury(_))
+                    );
+                    state.apply(action.clone()).unwrap();
+                    let goes_on =
+                        state.current_player() == Some(seat) && state.phase() == view.phase();
+                    match predicted {
+                        Some(next) => {
+                            assert!(picking && goes_on, "{preset:?} {seed}: {action}");
+                            assert_eq!(
+                                next,
+                                state.observation(seat),
+                                "{preset:?} {seed}: {action}"
+                            );
+                            picks += 1;
+                        }
+                        None => assert!(!(picking && goes_on), "{preset:?} {seed}: {action}"),
+                    }
+                }
+            }
+        }
+        assert!(picks > 50, "{picks} picks checked");
+    }
 
     #[test]
     fn a_refusal_gives_the_rules_reason_and_agrees_with_the_legal_actions() {
