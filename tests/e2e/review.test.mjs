@@ -169,8 +169,8 @@ for (const preset of PRESETS) {
 
 // Play these cards again: the review of the hand just finished offers to
 // play on from a decision of the human's it shows, or from the deal: then the
-// same cards come back to the same seats at the first call, the game becomes
-// a practice game, and a reload resumes the hand played again.
+// same cards come back to the same seats at the first call in a practice
+// copy (the game as it stood stays saved), and a reload resumes the copy.
 test('bison: a hand just finished is played again from its review', { timeout: 120_000 }, async () => {
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
@@ -212,6 +212,14 @@ test('bison: a hand just finished is played again from its review', { timeout: 1
     assert.equal(await game.getAttribute('data-hand'), '1', 'the reload resumes the hand played again');
     assert.ok(await page.locator('.badge.practice').isVisible(), 'still the practice game');
     assert.equal(await cards(), dealt);
+    // The game as it stood stays saved beside the copy, not practice.
+    const saved = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('pinochle/session/'))
+        .map((k) => JSON.parse(localStorage.getItem(k))),
+    );
+    assert.equal(saved.length, 2, 'the game and its practice copy');
+    assert.deepEqual(saved.map((s) => s.practice).sort(), [false, true]);
   } finally {
     await context.close();
   }

@@ -94,6 +94,8 @@ pub enum AppMsg {
     /// The rules were saved under a name, or why not.
     PresetSaved(Result<(), String>),
     /// The session was written with this revision.
+    /// The id of the copy the game on the table became ([`AppEffect::NameCopy`]).
+    CopyId(String),
     Saved {
         id: String,
         revision: u64,
@@ -129,6 +131,9 @@ pub enum AppEffect {
     WriteBack,
     /// This tab plays no session any more: read the lists again.
     LeaveSession,
+    /// The game on the table became a copy (a hand played again): send a new
+    /// session id for it ([`AppMsg::CopyId`]), which saves it.
+    NameCopy,
     /// A game has started or resumed: take the rules link the page was
     /// opened with off the address, so a reload resumes the game instead of
     /// reopening the link (until then a reload keeps the link's rules).
@@ -313,6 +318,14 @@ impl AppModel {
                 self.preset_error = saved.err();
                 Vec::new()
             }
+            AppMsg::CopyId(id) => {
+                let Some(session) = self.session.as_mut() else {
+                    return Vec::new();
+                };
+                session.id = id;
+                session.revision = 0;
+                vec![AppEffect::Save]
+            }
             AppMsg::Saved { id, revision } => {
                 if let Some(session) = self.session.as_mut().filter(|s| s.id == id) {
                     session.revision = revision;
@@ -469,6 +482,7 @@ impl AppModel {
         };
         let mut out = Vec::new();
         let mut save = false;
+        let mut copying = false;
         for effect in effects {
             match effect {
                 Effect::Record(action) => {
@@ -504,7 +518,7 @@ impl AppModel {
                     player,
                     expert,
                 }),
-                Effect::Rewind { moves } => {
+                Effect::Rewind { moves, copy } => {
                     if let Some(session) = self.session.as_mut() {
                         session.actions.truncate(moves as usize);
                         session.practice = true;
@@ -513,7 +527,14 @@ impl AppModel {
                         keep_finished_hands(&mut session.claims, finished);
                         session.results_closed = session.results_closed.min(finished);
                     }
-                    save = true;
+                    if copy {
+                        // Saved under a new id (AppMsg::CopyId): the stored
+                        // game as it stood stays, to resume.
+                        out.push(AppEffect::NameCopy);
+                        copying = true;
+                    } else {
+                        save = true;
+                    }
                 }
                 Effect::KeepReview { hand, review } => {
                     if let Some(session) = self.session.as_mut() {
@@ -559,7 +580,7 @@ impl AppModel {
                 save = true;
             }
         }
-        if save {
+        if save && !copying {
             out.insert(0, AppEffect::Save);
         }
         out
@@ -948,6 +969,10 @@ mod shell {
                 }
                 AppEffect::Save => self.save(false),
                 AppEffect::WriteBack => self.save(true),
+                AppEffect::NameCopy => self
+                    .queue
+                    .borrow_mut()
+                    .push_back(AppMsg::CopyId(new_session_id())),
                 AppEffect::LeaveSession => {
                     set_current_session(None);
                     self.queue.borrow_mut().push_back(library(&*self.store));
@@ -1739,6 +1764,37 @@ mod tests {
         assert!(model.session.as_ref().unwrap().practice);
     }
 
+    /// A hand played again from the review goes on as a copy saved under a
+    /// new id (the game as it stood stays stored, to resume); undo goes on
+    /// in the same saved game.
+    #[test]
+    fn a_hand_played_again_is_a_copy_and_the_game_is_kept() {
+        let (mut model, effects) = started(
+            Settings {
+                preset: PresetId::Bison,
+                pace: Pace::Instant,
+                level: Level::Basic,
+                ..Settings::default()
+            },
+            12,
+        );
+        play_until(&mut model, effects, |g| g.result.is_some());
+        let original = model.session.clone().unwrap();
+        let effects = model.update(AppMsg::Game(Msg::PlayAgain { from: 0 }));
+        assert!(effects.contains(&AppEffect::NameCopy), "{effects:?}");
+        assert!(
+            !effects.contains(&AppEffect::Save),
+            "not saved over the game: {effects:?}"
+        );
+        let effects = model.update(AppMsg::CopyId("copy-1".into()));
+        assert_eq!(effects, [AppEffect::Save]);
+        let copy = model.session.as_ref().unwrap();
+        assert_eq!((copy.id.as_str(), copy.revision), ("copy-1", 0));
+        assert!(copy.practice && !original.practice);
+        assert!(copy.actions.len() < original.actions.len());
+        assert!(model.game().unwrap().practice);
+    }
+
     #[test]
     fn starting_saves_and_asks_for_the_first_move_then_goes_back() {
         let (mut model, effects) = started(
@@ -2011,11 +2067,21 @@ mod tests {
     /// Plays on through the model (basic players in every seat, timers and
     /// claim checks answered at once) until the game is over; every effect
     /// seen is returned.
-    fn play_to_the_end(model: &mut AppModel, mut effects: Vec<AppEffect>) -> Vec<AppEffect> {
+    fn play_to_the_end(model: &mut AppModel, effects: Vec<AppEffect>) -> Vec<AppEffect> {
+        play_until(model, effects, Game::is_over)
+    }
+
+    /// Plays the game on (the human by the rules of thumb, each result
+    /// closed) until `stop` holds; every effect seen, in order.
+    fn play_until(
+        model: &mut AppModel,
+        mut effects: Vec<AppEffect>,
+        stop: impl Fn(&Game) -> bool,
+    ) -> Vec<AppEffect> {
         let mut seen = Vec::new();
         for _ in 0..50_000 {
             let game = model.game().unwrap();
-            if game.is_over() {
+            if stop(game) {
                 seen.extend(effects);
                 return seen;
             }

@@ -683,9 +683,11 @@ pub enum Effect {
     /// Ask the worker whether a side can claim; answer with [`Msg::Claimable`]
     /// (no claim when the worker fails). No computer player moves until then.
     AskClaim(Box<ClaimRequest>),
-    /// Undo: the saved session keeps only its first `moves` actions and
-    /// becomes a practice game.
-    Rewind { moves: u64 },
+    /// Undo, or a hand played again: the saved session keeps only its first
+    /// `moves` actions and becomes a practice game; with `copy` (a hand
+    /// played again from the review) as a copy saved apart, the game as it
+    /// stood kept as it was.
+    Rewind { moves: u64, copy: bool },
     /// Play this sound (only asked for while sounds are on).
     Sound(Cue),
     /// Ask the review's worker to grade a reviewed decision; answer with
@@ -1320,7 +1322,7 @@ impl Game {
     /// Rebuilds the game from its first `point` actions, a practice game from
     /// then on (undo, playing a hand again); the effect that has the saved
     /// session forget the rest.
-    fn rewind(&mut self, point: usize) -> Result<Effect, GameError> {
+    fn rewind(&mut self, point: usize, copy: bool) -> Result<Effect, GameError> {
         let actions: Vec<Result<Action, String>> = self.log[..point]
             .iter()
             .map(|(_, a)| Ok(a.clone()))
@@ -1350,6 +1352,7 @@ impl Game {
         *self = earlier;
         Ok(Effect::Rewind {
             moves: point as u64,
+            copy,
         })
     }
 
@@ -1625,7 +1628,7 @@ impl Game {
                 let point = self
                     .undo_point()
                     .ok_or(GameError::Busy("you have made no decision to undo yet"))?;
-                effects.push(self.rewind(point)?);
+                effects.push(self.rewind(point, false)?);
                 self.announce("Undone: your decision again.".to_string());
             }
             Msg::PlayAgain { from } => {
@@ -1633,13 +1636,13 @@ impl Game {
                     "only a hand just finished can be played again, from its deal or a decision of yours",
                 ))?;
                 let start = self.replay_point(0).unwrap_or(point);
-                effects.push(self.rewind(point)?);
+                effects.push(self.rewind(point, true)?);
                 let hand = self.state.public().hand.number;
                 self.announce(if point == start {
-                    format!("Hand {hand} again: the same cards, as a practice game.")
+                    format!("Hand {hand} again: the same cards, in a practice copy; your game stays saved.")
                 } else {
                     format!(
-                        "Hand {hand} again from move {}: your decision, as a practice game.",
+                        "Hand {hand} again from move {}: your decision, in a practice copy; your game stays saved.",
                         point - start + 1
                     )
                 });
@@ -3225,7 +3228,10 @@ mod coach_tests {
             let point = g.undo_point().expect("the human has decided") as u64;
             let effects = g.update(Msg::Undo).unwrap();
             assert!(
-                effects.contains(&Effect::Rewind { moves: point }),
+                effects.contains(&Effect::Rewind {
+                    moves: point,
+                    copy: false
+                }),
                 "{preset:?}"
             );
             let (_, expected) = at_decision
@@ -3266,7 +3272,8 @@ mod coach_tests {
             let effects = g.update(Msg::PlayAgain { from: 0 }).unwrap();
             assert!(
                 effects.contains(&Effect::Rewind {
-                    moves: start as u64
+                    moves: start as u64,
+                    copy: true
                 }),
                 "{preset:?}"
             );
@@ -3328,7 +3335,7 @@ mod coach_tests {
             assert_eq!(
                 g.announcements.last().unwrap(),
                 &format!(
-                    "Hand 2 again from move {}: your decision, as a practice game.",
+                    "Hand 2 again from move {}: your decision, in a practice copy; your game stays saved.",
                     step + 1
                 )
             );

@@ -1211,12 +1211,12 @@ fn play_again(game: &Game, review: &Review, on_msg: &Callback<Msg>) -> Html {
     html! {
         <p class="review-play-again">
             <button type="button" onclick={play_from(0)} data-testid="play-again"
-                    title="The same cards to the same seats, from the first bid; a practice game from then on, kept out of your statistics">
+                    title="The same cards to the same seats, from the first bid, in a practice copy kept out of your statistics; this game stays saved as it is">
                 { "Play these cards again" }
             </button>
             if let Some(number) = here {
                 <button type="button" onclick={play_from(review.step)} data-testid="play-from-here"
-                        title="The hand as it stood at this decision of yours, to decide it again; a practice game from then on">
+                        title="The hand as it stood at this decision of yours, to decide it again in a practice copy; this game stays saved as it is">
                     { format!("Play on from move {number}") }
                 </button>
             }
