@@ -1587,8 +1587,12 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             };
             let trump_text = trump.map_or(String::new(), |t| format!(" with {} trump", t.name()));
             let play_note = format!("made in {} of sampled deals{trump_text}", percent(*made));
-            let concede_note = if stakes {
+            // RULES.md's names: the pot game's "single set", Brooklyn's
+            // "voluntary set" (the win amount to each opponent).
+            let concede_note = if matches!(rules.scoring, Scoring::Pot(_)) {
                 "a conceded hand pays a single set".to_string()
+            } else if stakes {
+                "a voluntary set: each opponent is paid what a made bid would win".to_string()
             } else {
                 format!("gives up the bid of {bid}")
             };

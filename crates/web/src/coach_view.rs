@@ -136,14 +136,17 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
             }
             // Each switch while it matters: the advisor in the auction, the
             // lone card's auto-play after it (a phone's bar then keeps to one line).
+            // Keyed apart: the one that takes the other's place is a new
+            // element, so a focused advisor's focus does not pass to
+            // auto-play, where the next Space would switch it on unseen.
             if in_auction {
-                <label class="switch">
+                <label class="switch" key="bid-advisor">
                     <input type="checkbox" checked={settings.bid_advisor}
                            onchange={send_change(on_msg, Msg::ToggleBidAdvisor)} data-testid="bid-advisor-toggle" />
                     { " Bid advisor" }
                 </label>
             } else {
-                <label class="switch">
+                <label class="switch" key="auto-play">
                     <input type="checkbox" checked={settings.auto_play}
                            onchange={send_change(on_msg, Msg::SetAutoPlay(!settings.auto_play))} data-testid="auto-play"
                            title="Play my only legal card for me" />
