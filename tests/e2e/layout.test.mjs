@@ -756,6 +756,27 @@ test('the table tools: on a phone behind Menu, which a choice, a tap elsewhere o
   }
 });
 
+// The rules window takes the keyboard focus as it opens (Page Down scrolls
+// it, Tab starts in it) and gives it back to the Rules button as it closes.
+test('the rules window takes the keyboard focus and gives it back', { timeout: 60_000 }, async () => {
+  const { page, context } = await openPage(shared.browser);
+  try {
+    await startGame(page, 'brooklyn', 31);
+    await page.getByTestId('rules-button').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('rules-dialog').waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="rules-dialog"]').contains(document.activeElement));
+    const scrolled = await page.evaluate(() => document.querySelector('[data-testid="rules-dialog"]').scrollTop);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction((was) => document.querySelector('[data-testid="rules-dialog"]').scrollTop > was, scrolled);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('rules-dialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.dataset.testid === 'rules-button');
+  } finally {
+    await context.close();
+  }
+});
+
 // By keyboard, each decision made with buttons takes the focus on its first
 // choice (not the auction, where B and P bid and pass), a bury's third card
 // hands it to the confirming button, and Enter pressed twice there confirms

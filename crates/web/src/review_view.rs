@@ -22,6 +22,7 @@ use crate::import::{ImportMsg, Imported};
 use crate::seating::{GiveUp, Seating};
 use crate::shortcuts::browser_modifier;
 use crate::start::select_value;
+use crate::table::ModalFocus;
 
 fn cards_row(cards: &[Card]) -> Html {
     html! {
@@ -527,6 +528,7 @@ pub fn review_panel(
         <div class="overlay opaque">
             <section class="review-panel" role="dialog" aria-modal="true" aria-labelledby="review-title"
                      data-testid="review-panel" data-step={review.step.to_string()} onkeydown={on_key}>
+              <ModalFocus />
               <FocusOnOpen>
                 <div class="review-head">
                     <h2 id="review-title">{ format!("Hand {} review", replay.hand) }</h2>

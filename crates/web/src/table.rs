@@ -1313,15 +1313,67 @@ fn CloseOnEscape(props: &CloseOnEscapeProps) -> Html {
     Html::default()
 }
 
+/// Put first inside a window over the page (`role="dialog"`): as it opens
+/// the keyboard focus goes to the window itself (made focusable), unless
+/// something in it already took it, so arrow keys and Page Down scroll it
+/// and Tab starts in it; as it closes the focus goes back to what had it
+/// before (the button that opened it), where that can still take it.
+#[component]
+pub fn ModalFocus() -> Html {
+    let marker = use_node_ref();
+    // Read as the window is first drawn, before anything in it takes the focus.
+    let before = use_state(|| {
+        gloo_utils::document()
+            .active_element()
+            .and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok())
+    });
+    {
+        let marker = marker.clone();
+        let before = (*before).clone();
+        use_effect_with((), move |_| {
+            let document = gloo_utils::document();
+            let window = marker
+                .cast::<web_sys::Element>()
+                .and_then(|m| m.closest("[role=\"dialog\"]").ok().flatten())
+                .and_then(|w| w.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(window) = &window {
+                let inside = document
+                    .active_element()
+                    .is_some_and(|a| window.contains(Some(&a)));
+                if !inside {
+                    if !window.has_attribute("tabindex") {
+                        let _ = window.set_attribute("tabindex", "-1");
+                    }
+                    let _ = window.focus();
+                }
+            }
+            move || {
+                // After the page has drawn itself without the window (the
+                // table behind it is inert until then).
+                if let Some(before) = before {
+                    gloo_timers::callback::Timeout::new(0, move || {
+                        if before.is_connected() {
+                            let _ = before.focus();
+                        }
+                    })
+                    .forget();
+                }
+            }
+        });
+    }
+    html! { <span hidden=true ref={marker}></span> }
+}
+
 fn rules_dialog(game: &Game, on_close: &Callback<MouseEvent>) -> Html {
     html! {
         <div class="overlay">
             <CloseOnEscape on_close={on_close.clone()} />
             <section class="rules-dialog" role="dialog" aria-modal="true" aria-labelledby="rules-dialog-title"
                      data-testid="rules-dialog">
+                <ModalFocus />
                 <header>
                     <h2 id="rules-dialog-title">{ format!("Rules: {}", game.rules().preset.name()) }</h2>
-                    <button type="button" onclick={on_close.clone()} data-testid="close-rules" autofocus=true>{ "Close" }</button>
+                    <button type="button" onclick={on_close.clone()} data-testid="close-rules">{ "Close" }</button>
                 </header>
                 <RulesView rules={game.rules().clone()} />
             </section>
