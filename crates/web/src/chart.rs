@@ -168,6 +168,14 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
     // The reference's label sits above its line, or below it when the line
     // runs along the top of the chart.
     let label_y = |line: f64| if line < 12.0 { line + 9.0 } else { line - 2.0 };
+    let label_left = reference
+        .as_ref()
+        .is_some_and(|r| reference_label_left(series, r.value, (low, high)));
+    let (label_x, label_anchor) = if label_left {
+        (LEFT + 2.0, "start")
+    } else {
+        (W - 2.0, "end")
+    };
     html! {
         <figure class="chart">
             <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={label}>
@@ -176,7 +184,7 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
                 }
                 if let Some(r) = reference {
                     <line class="target" x1={LEFT.to_string()} x2={W.to_string()} y1={format!("{:.1}", y(r.value))} y2={format!("{:.1}", y(r.value))} />
-                    <text class="target-label" x={(W - 2.0).to_string()} y={format!("{:.1}", label_y(y(r.value)))} text-anchor="end">{ r.label.clone() }</text>
+                    <text class="target-label" x={label_x.to_string()} y={format!("{:.1}", label_y(y(r.value)))} text-anchor={label_anchor}>{ r.label.clone() }</text>
                 }
                 <text x={(LEFT - 3.0).to_string()} y={format!("{top_label:.1}")} text-anchor="end" data-value={top.to_string()}>{ format(top) }</text>
                 if let Some(at) = bottom_label {
@@ -213,9 +221,58 @@ pub fn line_chart(chart: &Chart, format: &dyn Fn(i64) -> String) -> Html {
     }
 }
 
+/// Whether the reference line's label goes at its left end: at the right
+/// end unless a line passes within the label's height of it there and
+/// further from it at the left (a score chart's winner ends on its target; a
+/// rating chart's lines start on the expert's).
+fn reference_label_left(series: &[Series], reference: i64, span: (i64, i64)) -> bool {
+    let nearest = |at: fn(&[i64]) -> Option<&i64>| {
+        series
+            .iter()
+            .filter_map(|s| at(&s.values))
+            .map(|&v| (height(v, span) - height(reference, span)).abs())
+            .fold(f64::INFINITY, f64::min)
+    };
+    let (start, end) = (nearest(<[i64]>::first), nearest(<[i64]>::last));
+    end < REFERENCE_LABEL_CLEARANCE && start > end
+}
+
+/// How far (in the chart's units) a line must pass from the reference line
+/// to leave its label clear.
+const REFERENCE_LABEL_CLEARANCE: f64 = 12.0;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The target's label goes where no line runs over it: at the left of a
+    /// score chart whose leader ends on the target, at the right of a rating
+    /// chart whose lines start on the expert's rating.
+    #[test]
+    fn the_reference_label_goes_where_the_lines_leave_it_clear() {
+        let line = |values: Vec<i64>| Series {
+            name: "a".into(),
+            values,
+        };
+        let scores = vec![line(vec![0, 700, 1500]), line(vec![0, 200, 250])];
+        assert!(reference_label_left(
+            &scores,
+            1500,
+            bounds(&scores, Some(1500), Scale::FromZero)
+        ));
+        let far = vec![line(vec![0, 200, 400])];
+        assert!(!reference_label_left(
+            &far,
+            1500,
+            bounds(&far, Some(1500), Scale::FromZero)
+        ));
+        let rating = vec![line(vec![1500, 1490, 1470])];
+        assert!(!reference_label_left(
+            &rating,
+            1500,
+            bounds(&rating, Some(1500), Scale::Fitted)
+        ));
+    }
 
     #[test]
     fn bounds_take_in_the_target_and_zero_and_never_collapse() {
