@@ -559,7 +559,7 @@ pub struct ContractPar {
 
 impl Par {
     /// The review's sentence on the contract, where the par settles it:
-    /// "The contract alone did solve from the first trick: with perfect
+    /// "Whether the contract is made was worked out from the first trick: with perfect
     /// play from there it is set (it needed 220 card points from the
     /// play)." ("So the contract is made …" where the par itself is from
     /// the first trick; "(it needed 100 card
@@ -574,7 +574,7 @@ impl Par {
             format!("So the contract is {result}")
         } else {
             format!(
-                "The contract alone did solve from the first trick: with perfect play from there it is {result}"
+                "Whether the contract is made was worked out from the first trick: with perfect play from there it is {result}"
             )
         };
         // In the par's own terms: with the bury, which its figures include.

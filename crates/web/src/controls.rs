@@ -336,7 +336,13 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                         (true, false) => "; double in spades",
                         _ => "",
                     };
-                    &format!("You have seen the kitty. Play (made: each pays you {units} u; set: you pay each {} u{doubles}) or concede (you pay each {units} u)?", 2 * units)
+                    let count = |n: u32| format!("{n} unit{}", if n == 1 { "" } else { "s" });
+                    &format!(
+                        "You have seen the kitty. Play (made: each pays you {}; set: you pay each {}{doubles}) or concede (you pay each {})?",
+                        count(units),
+                        count(2 * units),
+                        count(units)
+                    )
                 }
                 (Phase::KittyConcede, _) => "You have seen the kitty. Play the hand (a loss is a double set), or concede now (a single set)?",
                 (Phase::MeldConcede, _) => "All meld is shown. Play the hand, or throw it in (you lose the bid, the others score their meld)?",

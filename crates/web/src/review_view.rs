@@ -208,7 +208,7 @@ fn par_text(seating: Seating, review: &Review) -> String {
                 "perfect play from the first trick".to_string()
             } else {
                 format!(
-                    "as played up to trick {}, perfect play from there (the points of perfect play from the first trick took too long to count)",
+                    "as played up to trick {}, perfect play from there (working out every point from the first trick took too long)",
                     par.from_trick
                 )
             };
@@ -689,7 +689,7 @@ mod tests {
                 par.from_trick = 4;
             }
             assert!(par_text(seating, review).ends_with(
-                "Taken: 90 and 160. The contract alone did solve from the first trick: with perfect play \
+                "Taken: 90 and 160. Whether the contract is made was worked out from the first trick: with perfect play \
 from there it is set (it needed 85 card points from the play)."
             ));
             if let Some(Some(par)) = review.par.as_mut() {
