@@ -101,8 +101,12 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
         if (await page.getByTestId('result-panel').isVisible()) {
           if (await page.getByTestId('claim-summary').isVisible()) {
             seen.add('claim');
-            // Each card of a claimed trick is named with its player.
-            for (const line of await page.locator('.claim-tricks li').allInnerTexts()) {
+            // Each card of a claimed trick is named with its player, under
+            // the fold that opens them.
+            await page.locator('.claim-play > summary').click();
+            const lines = await page.locator('.claim-tricks li').allInnerTexts();
+            assert.ok(lines.length > 0 && lines.every((l) => l !== ''), `the claimed tricks open: ${lines}`);
+            for (const line of lines) {
               assert.match(line, /^(you|[A-Z]\w*)\s\S+( · (you|[A-Z]\w*)\s\S+)+ — (you take|[A-Z]\w* takes) it$/, line);
             }
             await screenshot(page, `coach-claim-${preset}${size}`);
@@ -112,6 +116,7 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
               const shown = await page.getByTestId('claim-summary').innerText();
               await page.reload({ waitUntil: 'load' });
               await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
+              await page.locator('.claim-play > summary').click();
               assert.equal(await page.getByTestId('claim-summary').innerText(), shown, 'the claim outlives a reload');
             }
           }

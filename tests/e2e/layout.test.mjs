@@ -793,6 +793,13 @@ test('bison by keyboard: the focus goes to each decision, never onto another one
     await page.waitForSelector(TURN, { timeout: 30_000 });
     await page.keyboard.press('b');
     await phase('trump');
+    // (The focus follows the page's drawing of the decision, a moment after
+    // the phase: waited for, as a slow machine may read between the two.)
+    const focusOn = (pattern) =>
+      page
+        .waitForFunction((p) => new RegExp(p).test(document.activeElement?.dataset.action ?? document.activeElement?.tagName), pattern, { timeout: 5_000 })
+        .catch(() => {});
+    await focusOn('^trump ');
     assert.match(await focused(), /^trump /, 'naming trump has the focus');
     await page.keyboard.press('Enter');
     await phase('bury');
@@ -804,6 +811,7 @@ test('bison by keyboard: the focus goes to each decision, never onto another one
     await page.waitForSelector('[data-testid="confirm-selection"]:focus');
     await page.keyboard.press('Enter');
     await phase('concession');
+    await focusOn('^play$');
     assert.equal(await focused(), 'play', 'play or throw in: the focus is on Play');
   } finally {
     await context.close();
