@@ -93,9 +93,9 @@ pub enum AppMsg {
     Error(String),
     /// The rules were saved under a name, or why not.
     PresetSaved(Result<(), String>),
-    /// The session was written with this revision.
     /// The id of the copy the game on the table became ([`AppEffect::NameCopy`]).
     CopyId(String),
+    /// The session was written with this revision.
     Saved {
         id: String,
         revision: u64,
