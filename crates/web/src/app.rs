@@ -826,8 +826,9 @@ mod shell {
     }
 
     /// The start screen reads its lists again at most this often while
-    /// another tab writes (a game played on there saves at every card).
-    const LIST_REREAD_MS: u32 = 500;
+    /// another tab writes (a game played on there saves at every card, and a
+    /// reading rebuilds every saved game from its moves).
+    const LIST_REREAD_MS: u32 = 2_000;
 
     /// Which worker: the computer players' (decisions and claim checks, in
     /// turn), the coach's (hints, which never hold up play) or the review's
@@ -1220,8 +1221,8 @@ mod shell {
 
         /// Reads the lists again when another tab changes a saved entry (a
         /// game saved, played on, written back or deleted; the history, the
-        /// statistics, the saved rules, the deals dealt), at most twice a second while a game
-        /// plays on there.
+        /// statistics, the saved rules, the deals dealt), every
+        /// [`LIST_REREAD_MS`] at most while a game plays on there.
         fn watch_lists(self: &Rc<Self>) -> Option<gloo_events::EventListener> {
             let shell = Rc::clone(self);
             let pending = Rc::new(Cell::new(false));
