@@ -8,8 +8,8 @@
 use pinochle_ai::Level;
 use serde::{Deserialize, Serialize};
 
-use super::format::{self, DecodeError, LIST_SCHEMA};
-use super::{set_aside, write_document, KeyValueStore, Problem, SaveError, StoreError};
+use super::format::LIST_SCHEMA;
+use super::{read_document, write_document, KeyValueStore, Problem, SaveError, StoreError};
 use crate::controller::{Pace, Settings};
 
 pub const CHOICES_KEY: &str = "pinochle/choices";
@@ -83,21 +83,7 @@ pub fn load_choices(
     store: &dyn KeyValueStore,
     now_ms: u64,
 ) -> Result<(Option<Choices>, Option<Problem>), StoreError> {
-    let Some(text) = store.get(CHOICES_KEY)? else {
-        return Ok((None, None));
-    };
-    let read = format::decode_list::<Choices>(&text).and_then(|choices| {
-        choices
-            .fault()
-            .map_or(Ok(choices), |fault| Err(DecodeError::Invalid(fault)))
-    });
-    match read {
-        Ok(choices) => Ok((Some(choices), None)),
-        Err(error) => Ok((
-            None,
-            Some(set_aside(store, CHOICES_KEY, &text, error, now_ms)),
-        )),
-    }
+    read_document(store, CHOICES_KEY, now_ms, Choices::fault)
 }
 
 /// Remembers the choices (never over a newer version's).

@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use pinochle_engine::PresetId;
 use serde::{Deserialize, Serialize};
 
-use super::format::{self, DecodeError, LIST_SCHEMA};
-use super::{set_aside, write_document, KeyValueStore, Problem, SaveError, StoreError};
+use super::format::LIST_SCHEMA;
+use super::{read_document, write_document, KeyValueStore, Problem, SaveError, StoreError};
 
 pub const DEALT_KEY: &str = "pinochle/dealt";
 /// Deal numbers kept per game type, the oldest dropped first (about 11 kB of
@@ -67,21 +67,8 @@ pub fn load_dealt(
     store: &dyn KeyValueStore,
     now_ms: u64,
 ) -> Result<(DealtDeals, Option<Problem>), StoreError> {
-    let Some(text) = store.get(DEALT_KEY)? else {
-        return Ok((DealtDeals::default(), None));
-    };
-    let read = format::decode_list::<DealtDeals>(&text).and_then(|dealt| {
-        dealt
-            .fault()
-            .map_or(Ok(dealt), |fault| Err(DecodeError::Invalid(fault)))
-    });
-    match read {
-        Ok(dealt) => Ok((dealt, None)),
-        Err(error) => Ok((
-            DealtDeals::default(),
-            Some(set_aside(store, DEALT_KEY, &text, error, now_ms)),
-        )),
-    }
+    let (dealt, problem) = read_document(store, DEALT_KEY, now_ms, DealtDeals::fault)?;
+    Ok((dealt.unwrap_or_default(), problem))
 }
 
 /// Adds the deal number of a game just dealt to the list (never over a

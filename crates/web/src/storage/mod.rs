@@ -724,8 +724,30 @@ fn write_presets(store: &dyn KeyValueStore, presets: &CustomPresets) -> Result<(
     write_document(store, PRESETS_KEY, "saved rules", presets)
 }
 
-/// Writes a document (saved rules, the new-game choices) under `key`,
-/// never over a newer version's (`what` names it in that refusal).
+/// Reads the document under `key` (none yet: `None`) that `fault` finds
+/// nothing wrong with; an unreadable one is set aside, a newer version's
+/// left in place, either reported.
+pub(crate) fn read_document<T: serde::de::DeserializeOwned>(
+    store: &dyn KeyValueStore,
+    key: &str,
+    now_ms: u64,
+    fault: impl FnOnce(&T) -> Option<String>,
+) -> Result<(Option<T>, Option<Problem>), StoreError> {
+    let Some(text) = store.get(key)? else {
+        return Ok((None, None));
+    };
+    let read = format::decode_list::<T>(&text).and_then(|document| {
+        fault(&document).map_or(Ok(document), |fault| Err(DecodeError::Invalid(fault)))
+    });
+    match read {
+        Ok(document) => Ok((Some(document), None)),
+        Err(error) => Ok((None, Some(set_aside(store, key, &text, error, now_ms)))),
+    }
+}
+
+/// Writes a document (saved rules, the new-game choices, the deal numbers
+/// dealt) under `key`, never over a newer version's (`what` names it in
+/// that refusal).
 pub(crate) fn write_document(
     store: &dyn KeyValueStore,
     key: &str,
