@@ -218,9 +218,10 @@ impl AppModel {
                 match Game::start(session_id.clone(), (*settings).clone(), seed) {
                     Ok(mut game) => {
                         let mut session = SavedSession::new(session_id, setup_of(&game), now_ms);
+                        let preset = game.rules().preset;
                         // Cards already seen (a deal number played before in
                         // this game type) make a practice game, like undo.
-                        if self.library.played_deal(game.rules().preset, seed) {
+                        if self.library.played_deal(preset, seed) {
                             game.practice = true;
                             session.practice = true;
                             // After the hand's intro, short enough for a
@@ -232,7 +233,6 @@ impl AppModel {
                             }
                         }
                         self.session = Some(session);
-                        let preset = game.rules().preset;
                         self.library.dealt.add(preset, seed);
                         let choices = Box::new(Choices::of(&settings));
                         self.settings = *settings;
@@ -683,12 +683,12 @@ mod shell {
         current_session, new_session_id, now_ms, open_store, set_current_session, watch_other_tabs,
     };
     use crate::storage::choices::{load_choices, save_choices};
-    use crate::storage::dealt::{record_dealt, DEALT_KEY};
-    use crate::storage::stats::{reset_stats, update_stats, STATS_KEY};
+    use crate::storage::dealt::record_dealt;
+    use crate::storage::stats::{reset_stats, update_stats};
     use crate::storage::{
-        delete_preset, delete_session, finished_game, load_library, load_session, other_tab_change,
-        record_finished, save_preset, save_session, session_key, write_back_session, CustomPreset,
-        KeyValueStore, OtherTab, SaveError, SavedSession, HISTORY_KEY, PRESETS_KEY, SESSION_PREFIX,
+        delete_preset, delete_session, finished_game, library_reads, load_library, load_session,
+        other_tab_change, record_finished, save_preset, save_session, session_key,
+        write_back_session, CustomPreset, KeyValueStore, OtherTab, SaveError, SavedSession,
     };
     use crate::table::{table, TableCallbacks};
     use pinochle_ai::grading::{rating_update, RATING_START};
@@ -1227,10 +1227,7 @@ mod shell {
             let shell = Rc::clone(self);
             let pending = Rc::new(Cell::new(false));
             watch_other_tabs(move |key, _| {
-                let listed = key.as_deref().is_none_or(|key| {
-                    key.starts_with(SESSION_PREFIX)
-                        || [HISTORY_KEY, PRESETS_KEY, STATS_KEY, DEALT_KEY].contains(&key)
-                });
+                let listed = key.as_deref().is_none_or(library_reads);
                 if !listed || pending.replace(true) {
                     return;
                 }

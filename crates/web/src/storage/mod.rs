@@ -431,8 +431,16 @@ fn history_from(store: &dyn KeyValueStore, text: &str, now_ms: u64) -> (History,
     )
 }
 
-/// Reads every saved session, the history and the custom presets. Never fails:
-/// what cannot be read is in [`Library::problems`], the rest loads.
+/// Whether [`load_library`] reads the entry under `key` (a change to it
+/// changes the lists).
+pub fn library_reads(key: &str) -> bool {
+    key.starts_with(SESSION_PREFIX)
+        || [HISTORY_KEY, PRESETS_KEY, stats::STATS_KEY, dealt::DEALT_KEY].contains(&key)
+}
+
+/// Reads every saved session, the history, the custom presets, the
+/// statistics and the deal numbers dealt. Never fails: what cannot be read
+/// is in [`Library::problems`], the rest loads.
 pub fn load_library(store: &dyn KeyValueStore, now_ms: u64) -> Result<Library, StoreError> {
     let mut library = Library {
         history: History {

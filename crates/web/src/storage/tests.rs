@@ -1079,3 +1079,25 @@ fn one_bad_list_entry_leaves_the_others() {
     assert_eq!(again.history, library.history);
     assert_eq!(again.presets, library.presets);
 }
+
+/// The start screen re-reads its lists on another tab's change to exactly
+/// the entries the lists are read from.
+#[test]
+fn the_lists_are_read_from_the_sessions_history_presets_stats_and_dealt() {
+    for key in [
+        "pinochle/session/1a2b-3c",
+        HISTORY_KEY,
+        PRESETS_KEY,
+        stats::STATS_KEY,
+        dealt::DEALT_KEY,
+    ] {
+        assert!(library_reads(key), "{key}");
+    }
+    for key in [
+        choices::CHOICES_KEY,
+        "pinochle/sound",
+        "pinochle/quarantine/1/pinochle/stats",
+    ] {
+        assert!(!library_reads(key), "{key}");
+    }
+}
