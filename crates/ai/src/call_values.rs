@@ -643,12 +643,8 @@ mod tests {
             plain.rules = without.clone();
             assert_eq!(escape_after_pass(&view), Some(250));
             assert_eq!(escape_after_pass(&plain), None);
-            let pass = crate::coach::analyse(&view, seed, crate::Level::Expert)
-                .unwrap()
-                .choices
-                .into_iter()
-                .find(|c| c.action == Action::Pass)
-                .unwrap();
+            let analysis = crate::coach::analyse(&view, seed, crate::Level::Expert).unwrap();
+            let pass = analysis.choice(&Action::Pass).unwrap();
             assert!(
                 pass.note
                     .ends_with("; the opener may then make you take it at 250"),

@@ -61,6 +61,11 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The choice of `action`, where the analysis lists it.
+    pub fn choice(&self, action: &Action) -> Option<&Choice> {
+        self.choices.iter().find(|c| &c.action == action)
+    }
+
     /// An analysis of `recommended` with nothing found yet: no choices, no
     /// reason, no deals.
     pub fn new(recommended: Action, unit: Unit) -> Analysis {
@@ -2595,11 +2600,7 @@ mod tests {
                 }
                 let first = view.public.hand.challenges.is_empty();
                 let analysis = analyse(&view, seed, Level::Expert).unwrap();
-                let pass = analysis
-                    .choices
-                    .iter()
-                    .find(|c| c.action == Action::Pass)
-                    .expect("the pass is valued");
+                let pass = analysis.choice(&Action::Pass).expect("the pass is valued");
                 if first {
                     assert!(
                         pass.note.contains("if the other defender passes too"),
@@ -3645,11 +3646,7 @@ half a card point your side takes from them)"
                     "{}",
                     analysis.reason
                 );
-                let pass = analysis
-                    .choices
-                    .iter()
-                    .find(|c| c.action == Action::Pass)
-                    .unwrap();
+                let pass = analysis.choice(&Action::Pass).unwrap();
                 assert_eq!(
                     pass.note,
                     "the expert stops here: with no marriage you could not name trump"
@@ -3853,9 +3850,7 @@ half a card point your side takes from them)"
                 }
                 let analysis = analyse(&view, seed, Level::Expert).unwrap();
                 let pass = analysis
-                    .choices
-                    .iter()
-                    .find(|c| c.action == Action::Pass)
+                    .choice(&Action::Pass)
                     .expect("Pass is among the choices");
                 if matches!(analysis.recommended, Action::Bid(_)) {
                     assert!(

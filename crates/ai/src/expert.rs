@@ -1864,16 +1864,16 @@ fn made_chance_over(view: &PlayerView, count: usize, rng: &mut Rng) -> Option<f6
 /// (and experts playing it out in 68%): the declarer's true hand alone,
 /// the rest drawn, gave 82%. The declarer's own view is drawn as it falls.
 fn declarer_worlds(view: &PlayerView, declarer: usize, count: usize, rng: &mut Rng) -> Worlds {
+    let mut worlds = Worlds::sample(view, count, rng);
     let h = &view.public.hand;
     let (Some(trump), Some(&seat)) = (h.trump, h.active.get(declarer)) else {
-        return Worlds::sample(view, count, rng);
+        return worlds;
     };
     let pile = h.active.len();
     let bury_count = usize::from(h.buried);
     if seat == view.seat || bury_count == 0 {
-        return Worlds::sample(view, count, rng);
+        return worlds;
     }
-    let mut worlds = Worlds::sample(view, count, rng);
     // The shown meld's cards stay in hand; so do trumps where the rules make
     // a buried trump known and none was announced (an announced one is
     // buried).

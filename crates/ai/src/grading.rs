@@ -303,11 +303,7 @@ pub fn grade_decisions(
 
 /// The value `analysis` puts on `action`, if any.
 fn value_of(analysis: &coach::Analysis, action: &Action) -> Option<f64> {
-    analysis
-        .choices
-        .iter()
-        .find(|c| &c.action == action)
-        .and_then(|c| c.value)
+    analysis.choice(action).and_then(|c| c.value)
 }
 
 /// How many standard errors of the sampled deals ([`coach::Choice::spread`])
@@ -333,11 +329,7 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
             _ => None,
         }
     };
-    let spread = analysis
-        .choices
-        .iter()
-        .find(|c| c.action == chosen)
-        .and_then(|c| c.spread);
+    let spread = analysis.choice(&chosen).and_then(|c| c.spread);
     let good = thresholds(&view.rules, analysis.unit)[1];
     // A call short of the expert's (a pass where it bids, a lower bid) whose
     // cost lies within the sampled deals' noise is not graded: say what the
