@@ -40,6 +40,25 @@ async function loadControlled(page) {
   await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller), null, { timeout: 30_000 });
 }
 
+/**
+ * Runs `body(page, original, serve)` on a page controlled by the worker,
+ * where `original` is dist/sw.js as built and `serve(text)` serves `text`
+ * in its place, as a new build's worker would be; the built one is put
+ * back after, whatever happens.
+ */
+async function withServedWorker(body) {
+  const { page, context } = await openPage(browser);
+  const swPath = path.join(DIST, 'sw.js');
+  const original = readFileSync(swPath, 'utf8');
+  try {
+    await loadControlled(page);
+    await body(page, original, (text) => writeFileSync(swPath, text));
+  } finally {
+    writeFileSync(swPath, original);
+    await context.close();
+  }
+}
+
 test('manifest and service worker pass the installability check', { timeout: 90_000 }, async () => {
   // Chromium never offers to install from an incognito (non-persistent) context,
   // so this check uses a real, temporary profile.
@@ -130,15 +149,10 @@ test('after the first visit the app starts offline', { timeout: 90_000 }, async 
 // not list (the app would start without its stylesheet until the next
 // version). Its install fails, the version in use stays, and no prompt shows.
 test('a service worker whose index.html is another build\'s is not installed', { timeout: 90_000 }, async () => {
-  const { page, context } = await openPage(browser);
-  const swPath = path.join(DIST, 'sw.js');
-  const original = readFileSync(swPath, 'utf8');
-  try {
-    await loadControlled(page);
+  await withServedWorker(async (page, original, serve) => {
     const css = original.match(/'\.\/(app-[0-9a-f]+\.css)'/)[1];
     assert.ok(original.includes(`  './${css}',\n`), 'the list holds the stylesheet');
-    writeFileSync(
-      swPath,
+    serve(
       original
         .replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-half'")
         // The new build's list, without the stylesheet the old page names.
@@ -160,18 +174,11 @@ test('a service worker whose index.html is another build\'s is not installed', {
     assert.equal(settled.caches.length, 1, `only the version in use is cached: ${settled.caches}`);
     assert.doesNotMatch(settled.caches[0], /-half$/);
     assert.equal(await page.getByTestId('update-prompt').count(), 0, 'no prompt');
-  } finally {
-    writeFileSync(swPath, original);
-    await context.close();
-  }
+  });
 });
 
 test('a new build brings up the "new version — reload" prompt', { timeout: 120_000 }, async () => {
-  const { page, context } = await openPage(browser);
-  const swPath = path.join(DIST, 'sw.js');
-  const original = readFileSync(swPath, 'utf8');
-  try {
-    await loadControlled(page);
+  await withServedWorker(async (page, original, serve) => {
     const before = await page.evaluate(() => navigator.serviceWorker.controller.scriptURL);
     assert.equal(await page.getByTestId('update-prompt').count(), 0, 'no prompt for the version in use');
     // A player mid-game with a dialog open must still see and reach the prompt:
@@ -181,7 +188,7 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     await page.getByTestId('rules-button').click();
     await page.getByTestId('rules-dialog').waitFor({ state: 'visible' });
     // A different worker script is what a new build looks like to the browser.
-    writeFileSync(swPath, original.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
+    serve(original.replace(/const VERSION = '([0-9a-f]+)'/, "const VERSION = '$1-next'"));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     const prompt = page.getByTestId('update-prompt');
     await prompt.waitFor({ state: 'visible', timeout: 30_000 });
@@ -208,8 +215,5 @@ test('a new build brings up the "new version — reload" prompt', { timeout: 120
     assert.equal(version.length, 1, `old caches are deleted: ${version}`);
     assert.match(version[0], /-next$/, 'the new version is in control');
     assert.equal(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), before);
-  } finally {
-    writeFileSync(swPath, original);
-    await context.close();
-  }
+  });
 });
