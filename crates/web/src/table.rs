@@ -1688,56 +1688,47 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let plain = |v: i64| v.to_string();
-        let placing_text = |e: Vec<(String, i64, bool)>, f: &dyn Fn(i64) -> String| {
-            placing_text(e, f).replace('\u{a0}', " ")
-        };
-        assert_eq!(
-            placing_text(
-                entries(&[
+        let cases: [(&[(&str, i64, bool)], &str); 4] = [
+            (
+                &[
                     ("You", 1320, false),
                     ("Ada", 980, false),
-                    ("Boris", 1510, true)
-                ]),
-                &plain
+                    ("Boris", 1510, true),
+                ],
+                "1st Boris 1510 · 2nd You 1320 · 3rd Ada 980",
             ),
-            "1st Boris 1510 · 2nd You 1320 · 3rd Ada 980"
-        );
-        assert_eq!(
-            placing_text(
-                entries(&[
+            (
+                &[
                     ("You", 1320, false),
                     ("Ada", 1320, false),
                     ("Boris", 1510, true),
-                    ("Cleo", -40, false)
-                ]),
-                &plain
+                    ("Cleo", -40, false),
+                ],
+                "1st Boris 1510 · 2nd, tied: You and Ada, 1320 each · 4th Cleo -40",
             ),
-            "1st Boris 1510 · 2nd, tied: You and Ada, 1320 each · 4th Cleo −40".replace('−', "-")
-        );
-        // The bidder went out first with fewer points than a rival.
-        assert_eq!(
-            placing_text(
-                entries(&[
+            // The bidder went out first with fewer points than a rival.
+            (
+                &[
                     ("You", 520, false),
                     ("Ada", 505, true),
-                    ("Boris", 300, false)
-                ]),
-                &plain
+                    ("Boris", 300, false),
+                ],
+                "1st Ada 505 · 2nd You 520 · 3rd Boris 300",
             ),
-            "1st Ada 505 · 2nd You 520 · 3rd Boris 300"
-        );
-        // Level at the top: both won.
-        assert_eq!(
-            placing_text(
-                entries(&[
+            // Level at the top: both won.
+            (
+                &[
                     ("You", 1500, true),
                     ("Ada", 1500, true),
-                    ("Boris", 20, false)
-                ]),
-                &plain
+                    ("Boris", 20, false),
+                ],
+                "1st, tied: You and Ada, 1500 each · 3rd Boris 20",
             ),
-            "1st, tied: You and Ada, 1500 each · 3rd Boris 20"
-        );
+        ];
+        for (players, expected) in cases {
+            let text = placing_text(entries(players), &plain).replace('\u{a0}', " ");
+            assert_eq!(text, expected);
+        }
         assert_eq!(ordinal(11), "11th");
         assert_eq!(ordinal(22), "22nd");
         // A finished bison game: everyone placed, the winner first.
