@@ -1688,7 +1688,9 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let plain = |v: i64| v.to_string();
-        let cases: [(&[(&str, i64, bool)], &str); 4] = [
+        // Each player's name, final count and whether it won.
+        type Players<'a> = &'a [(&'a str, i64, bool)];
+        let cases: [(Players, &str); 4] = [
             (
                 &[
                     ("You", 1320, false),
