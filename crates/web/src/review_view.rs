@@ -5,11 +5,8 @@
 use pinochle_engine::game::{same_side, Action, Phase, Seat, State};
 use pinochle_engine::{Card, Rules};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, ScrollLogicalPosition};
-use yew::{
-    component, html, use_effect_with, use_node_ref, Callback, Children, Event, Html, InputEvent,
-    KeyboardEvent, MouseEvent, Properties,
-};
+use web_sys::ScrollLogicalPosition;
+use yew::{html, Callback, Event, Html, InputEvent, KeyboardEvent, MouseEvent};
 
 use pinochle_ai::coach::Unit;
 use pinochle_ai::grading::{self, Grade, GradedDecision};
@@ -146,28 +143,6 @@ fn move_text(seating: Seating, review: &Review, state: &State) -> String {
             replay.len()
         ),
     }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct FocusOnOpenProps {
-    pub children: Children,
-}
-
-/// Takes the keyboard focus when it appears, so that the arrow keys step the
-/// review at once.
-#[component]
-fn FocusOnOpen(props: &FocusOnOpenProps) -> Html {
-    let node = use_node_ref();
-    {
-        let node = node.clone();
-        use_effect_with((), move |_| {
-            if let Some(el) = node.cast::<HtmlElement>() {
-                // Focus only fails on a detached element; nothing to do then.
-                let _ = el.focus();
-            }
-        });
-    }
-    html! { <div class="focus-root" tabindex="-1" ref={node}>{ props.children.clone() }</div> }
 }
 
 /// The open-cards par beside what the sides took.
@@ -529,7 +504,6 @@ pub fn review_panel(
             <section class="review-panel" role="dialog" aria-modal="true" aria-labelledby="review-title"
                      data-testid="review-panel" data-step={review.step.to_string()} onkeydown={on_key}>
               <ModalFocus />
-              <FocusOnOpen>
                 <div class="review-head">
                     <h2 id="review-title">{ format!("Hand {} review", replay.hand) }</h2>
                     <span class="review-tools">
@@ -575,7 +549,6 @@ pub fn review_panel(
                 </div>
                 { par_line(seating, review) }
                 { grades_list(seating, review, grading.as_deref(), on_msg) }
-              </FocusOnOpen>
             </section>
         </div>
     }
