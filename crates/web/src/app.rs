@@ -688,7 +688,8 @@ mod shell {
     use crate::storage::{
         delete_preset, delete_session, finished_game, library_reads, load_library, load_session,
         other_tab_change, record_finished, save_preset, save_session, session_key,
-        write_back_session, CustomPreset, KeyValueStore, OtherTab, SaveError, SavedSession,
+        set_aside_lately, write_back_session, CustomPreset, KeyValueStore, OtherTab, SaveError,
+        SavedSession, SESSION_PREFIX,
     };
     use crate::table::{table, TableCallbacks};
     use pinochle_ai::grading::{rating_update, RATING_START};
@@ -1202,6 +1203,17 @@ mod shell {
                         &watched,
                         ours,
                     );
+                    // The removal that ends another tab's setting aside of
+                    // a damaged copy can land after this tab wrote its copy
+                    // back, and remove it: write it back again.
+                    let change = match change {
+                        Some(OtherTab::Deleted)
+                            if set_aside_lately(&*shell.store, &watched, now_ms()) =>
+                        {
+                            Some(OtherTab::SetAside)
+                        }
+                        other => other,
+                    };
                     let message = match change {
                         None => return,
                         Some(OtherTab::SetAside) => {
@@ -1224,22 +1236,41 @@ mod shell {
         /// statistics, the saved rules, the deals dealt), every
         /// [`LIST_REREAD_MS`] at most while a game plays on there.
         fn watch_lists(self: &Rc<Self>) -> Option<gloo_events::EventListener> {
-            let shell = Rc::clone(self);
             let pending = Rc::new(Cell::new(false));
-            watch_other_tabs(move |key, _| {
-                let listed = key.as_deref().is_none_or(library_reads);
-                if !listed || pending.replace(true) {
-                    return;
-                }
-                let shell = Rc::clone(&shell);
-                let pending = Rc::clone(&pending);
-                Timeout::new(LIST_REREAD_MS, move || {
-                    pending.set(false);
-                    if shell.model.borrow().session.is_none() {
-                        shell.send(library(&*shell.store));
+            let reread = {
+                let shell = Rc::clone(self);
+                move || {
+                    if pending.replace(true) {
+                        return;
                     }
-                })
-                .forget();
+                    let shell = Rc::clone(&shell);
+                    let pending = Rc::clone(&pending);
+                    Timeout::new(LIST_REREAD_MS, move || {
+                        pending.set(false);
+                        if shell.model.borrow().session.is_none() {
+                            shell.send(library(&*shell.store));
+                        }
+                    })
+                    .forget();
+                }
+            };
+            // A game this tab found unreadable and set aside may be written
+            // back by the tab playing it before this listener is there to
+            // hear it (a CI run's second tab missed it so): read once more.
+            let game_set_aside = self
+                .model
+                .borrow()
+                .library
+                .problems
+                .iter()
+                .any(|p| p.key.starts_with(SESSION_PREFIX));
+            if game_set_aside {
+                reread();
+            }
+            watch_other_tabs(move |key, _| {
+                if key.as_deref().is_none_or(library_reads) {
+                    reread();
+                }
             })
         }
     }

@@ -827,6 +827,26 @@ pub fn other_tab_change(
     }
 }
 
+/// How recent a copy of a session set aside must be for its key's removal
+/// to be read as that setting aside (see [`set_aside_lately`]).
+pub const SET_ASIDE_NEWS_MS: u64 = 10_000;
+
+/// Whether another tab set a damaged copy of session `id` aside in the last
+/// [`SET_ASIDE_NEWS_MS`]: its key's removal is then the end of that setting
+/// aside, which can land after this tab's copy was written back (and remove
+/// it), not a deletion.
+pub fn set_aside_lately(store: &dyn KeyValueStore, id: &str, now_ms: u64) -> bool {
+    let ours = format!("/{}", session_key(id));
+    store.keys().is_ok_and(|keys| {
+        keys.iter().any(|key| {
+            key.strip_prefix(QUARANTINE_PREFIX)
+                .and_then(|rest| rest.strip_suffix(&ours))
+                .and_then(|ms| ms.parse::<u64>().ok())
+                .is_some_and(|at| at + SET_ASIDE_NEWS_MS >= now_ms)
+        })
+    })
+}
+
 /// Writes this tab's copy of a session back after another tab set the
 /// damaged stored copy aside ([`OtherTab::SetAside`]): where the key is
 /// empty, or still holds the damaged text already copied aside (its removal

@@ -1101,3 +1101,36 @@ fn the_lists_are_read_from_the_sessions_history_presets_stats_and_dealt() {
         assert!(!library_reads(key), "{key}");
     }
 }
+
+/// A removal of a session's key within seconds of another tab's copying its
+/// damaged text aside is that setting aside; an old copy aside, or another
+/// session's, is no such news.
+#[test]
+fn a_session_set_aside_lately_is_found_by_its_copy_aside() {
+    let store = MemoryStore::default();
+    assert!(!set_aside_lately(&store, "shared", 50_000));
+    store
+        .set(
+            &format!("{QUARANTINE_PREFIX}45000/{}", session_key("shared")),
+            "{}",
+        )
+        .unwrap();
+    store
+        .set(
+            &format!("{QUARANTINE_PREFIX}49000/{}", session_key("other")),
+            "{}",
+        )
+        .unwrap();
+    assert!(set_aside_lately(&store, "shared", 50_000));
+    assert!(set_aside_lately(
+        &store,
+        "shared",
+        45_000 + SET_ASIDE_NEWS_MS
+    ));
+    assert!(!set_aside_lately(
+        &store,
+        "shared",
+        45_001 + SET_ASIDE_NEWS_MS
+    ));
+    assert!(!set_aside_lately(&store, "other-x", 50_000));
+}
