@@ -540,6 +540,17 @@ test('burying is select, change, then confirm', { timeout: 180_000 }, async () =
     }
     const choices = page.locator('[data-testid="hand"] [data-action^="bury"]');
     const confirm = page.getByTestId('confirm-selection');
+    const cards = page.locator('[data-testid="hand"] button');
+    const chosenAt = () => cards.evaluateAll((els) => els.flatMap((e, i) => (e.dataset.selected ? [i] : [])));
+    // The copy chosen is the one that rises, not its twin.
+    const faces = await cards.evaluateAll((els) => els.map((e) => [e.dataset.card, !!e.dataset.action]));
+    const twin = faces.findIndex(([card, may], i) => i > 0 && may && card === faces[i - 1][0]);
+    if (twin > 0) {
+      await cards.nth(twin).click();
+      assert.deepEqual(await chosenAt(), [twin], `the later ${faces[twin][0]} is the one chosen`);
+      await cards.nth(twin).click();
+      assert.deepEqual(await chosenAt(), [], 'put back');
+    }
     await choices.first().click();
     await choices.first().click();
     await choices.first().click();
@@ -567,6 +578,12 @@ test('burying is select, change, then confirm', { timeout: 180_000 }, async () =
       await screenshot(page, `bury-confirm-${size.width}x${size.height}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
+    // A reload keeps the choice, copy for copy.
+    const before = await chosenAt();
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForSelector('[data-testid="game"][data-phase="bury"]', { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="hand"] [data-selected]');
+    assert.deepEqual(await chosenAt(), before, 'the chosen cards after a reload');
     const chosen = await page.$$eval('[data-testid="hand"] [data-selected]', (els) => els.map((e) => e.getAttribute('data-card')));
     assert.ok(!chosen.includes(first) || chosen.filter((c) => c === first).length < 2, 'the selection changed');
     const own = Number(await page.getByTestId('game').getAttribute('data-own-cards'));

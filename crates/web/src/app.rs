@@ -580,6 +580,14 @@ impl AppModel {
                 save = true;
             }
         }
+        // The cards chosen to bury or pass, confirmed or not, are kept: a
+        // reload comes back to the same choice.
+        if let Some(session) = self.session.as_mut() {
+            if session.picks != game.selection {
+                session.picks = game.selection.clone();
+                save = true;
+            }
+        }
         if save && !copying {
             out.insert(0, AppEffect::Save);
         }
@@ -1503,7 +1511,7 @@ pub use shell::App;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::controller::{DuplicateRequest, Ticket};
+    use crate::controller::{ChosenCard, DuplicateRequest, Ticket};
     use pinochle_ai::{Bot, Player};
 
     #[test]
@@ -1888,6 +1896,71 @@ mod tests {
         let before = model.clone();
         assert!(model.update(AppMsg::Game(Msg::ToggleLastTrick)).is_empty());
         assert_eq!(model, before, "a stale tab does not play on");
+    }
+
+    /// The cards chosen to bury and not yet confirmed are saved as each is
+    /// chosen: a reload shows the same copies chosen, and the confirmed bury
+    /// leaves none.
+    #[test]
+    fn a_bury_chosen_and_not_confirmed_comes_back_after_a_reload() {
+        let burying =
+            |g: &Game| g.human_to_move() && g.view().phase() == pinochle_engine::game::Phase::Bury;
+        let settings = Settings {
+            preset: PresetId::Brooklyn,
+            level: Level::Basic,
+            pace: Pace::Instant,
+            ..Settings::default()
+        };
+        let model = (0..40).find_map(|seed| {
+            let (mut model, effects) = started(settings.clone(), seed);
+            play_until(&mut model, effects, |g| burying(g) || !g.history.is_empty());
+            burying(model.game().unwrap()).then_some(model)
+        });
+        let mut model = model.expect("the human buries in some deal");
+        let hand = model.game().unwrap().view().own.hand;
+        let shown = crate::hand::sorted_hand(&hand.to_cards(), None);
+        // The later copy of a pair where there is one, else the first card.
+        let index = (1..shown.len())
+            .find(|&i| shown[i] == shown[i - 1])
+            .unwrap_or(0);
+        let copy = ChosenCard::at(&shown, index).unwrap();
+        let effects = model.update(AppMsg::Game(Msg::Select(copy)));
+        assert_eq!(effects.first(), Some(&AppEffect::Save), "{effects:?}");
+        let session = model.session.clone().unwrap();
+        assert_eq!(session.picks, vec![copy]);
+        let mut restored = crate::sessions::restore(&session).unwrap();
+        restored.update(Msg::Wake).unwrap();
+        assert_eq!(restored.selection, vec![copy]);
+        // Picks that do not fit the hand are dropped, not half kept.
+        let mut stale = session.clone();
+        stale.picks.push(ChosenCard {
+            card: copy.card,
+            copy: 3,
+        });
+        assert!(crate::sessions::restore(&stale)
+            .unwrap()
+            .selection
+            .is_empty());
+        // Put back, then confirmed: nothing is left chosen in the save.
+        model.update(AppMsg::Game(Msg::Unselect(copy)));
+        assert!(model.session.as_ref().unwrap().picks.is_empty());
+        let (_, needed) = model.game().unwrap().choosing().unwrap();
+        for i in 0..shown.len() {
+            let game = model.game().unwrap();
+            let copy = ChosenCard::at(&shown, i).unwrap();
+            if game.selection.len() < needed && game.select_refusal(copy).is_none() {
+                model.update(AppMsg::Game(Msg::Select(copy)));
+            }
+        }
+        assert_eq!(model.session.as_ref().unwrap().picks.len(), needed);
+        model.update(AppMsg::Game(Msg::ConfirmSelection));
+        let session = model.session.as_ref().unwrap();
+        assert!(session.picks.is_empty());
+        assert!(
+            session.actions.iter().any(|a| a.starts_with("bury")),
+            "{:?}",
+            session.actions
+        );
     }
 
     #[test]

@@ -121,7 +121,8 @@ pub struct HandCardProps {
     pub index: usize,
     /// Roving tabindex: the one card reachable with Tab.
     pub focusable: bool,
-    pub onchoose: Callback<Action>,
+    /// Receives this card's index and its action when it is chosen.
+    pub onchoose: Callback<(usize, Action)>,
     /// Arrow-key navigation: receives the key and this card's index.
     pub onnavigate: Callback<(String, usize)>,
     /// What choosing does, for the label ("play", "bury", "pass").
@@ -129,8 +130,9 @@ pub struct HandCardProps {
     /// Chosen to bury or pass (not yet confirmed): choosing it again puts it back.
     #[prop_or_default]
     pub selected: bool,
+    /// Receives this card's index when a chosen card is chosen again.
     #[prop_or_default]
-    pub onunselect: Callback<Card>,
+    pub onunselect: Callback<usize>,
     /// Receives the reason when a card that may not be chosen is chosen.
     #[prop_or_default]
     pub onrefuse: Callback<String>,
@@ -160,9 +162,10 @@ pub fn HandCard(props: &HandCardProps) -> Html {
         );
         let action = action.clone();
         let reason = props.reason.clone();
+        let index = props.index;
         Callback::from(move |_: MouseEvent| match (&action, &reason) {
-            _ if selected => unselect.emit(card),
-            (Some(action), _) => choose.emit(action.clone()),
+            _ if selected => unselect.emit(index),
+            (Some(action), _) => choose.emit((index, action.clone())),
             (None, Some(reason)) => refuse.emit(reason.clone()),
             (None, None) => {}
         })

@@ -366,10 +366,10 @@ pub enum Msg {
     },
     /// The human claims the rest of the hand (offered only when proved).
     Claim,
-    /// Add a card to the cards the human is choosing to bury or pass.
-    Select(Card),
-    /// Take one copy of a card back out of that choice.
-    Unselect(Card),
+    /// Add a copy of a card to the cards the human is choosing to bury or pass.
+    Select(ChosenCard),
+    /// Take that copy back out of the choice.
+    Unselect(ChosenCard),
     /// Bury or pass the chosen cards, one action per card, all or none.
     ConfirmSelection,
     /// Open the review of this finished hand.
@@ -624,6 +624,28 @@ pub struct GradeRequest {
     pub among: Vec<Action>,
 }
 
+/// One card of a bury or pass not yet confirmed: the card, and which of the
+/// hand's copies of it (0: the first in the hand's order) the player chose,
+/// so that the copy tapped or reached by keys is the one shown chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChosenCard {
+    pub card: Card,
+    pub copy: u8,
+}
+
+impl ChosenCard {
+    /// The copy of the card at `index` of the hand as shown (`cards`, copies
+    /// side by side): how many copies come before it.
+    pub fn at(cards: &[Card], index: usize) -> Option<ChosenCard> {
+        let card = *cards.get(index)?;
+        let copy = cards[..index].iter().filter(|&&c| c == card).count();
+        Some(ChosenCard {
+            card,
+            copy: u8::try_from(copy).ok()?,
+        })
+    }
+}
+
 /// A choice of several cards made one at a time and confirmed together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choosing {
@@ -798,10 +820,10 @@ pub struct Game {
     pub show_last_trick: bool,
     /// Latest plays in words, newest last (the live region reads the last one).
     pub announcements: Vec<String>,
-    /// Cards chosen to bury or pass, not yet confirmed (a multiset: a double
-    /// deck holds copies).
+    /// Cards chosen to bury or pass, not yet confirmed, in the order chosen
+    /// (saved with the session, see [`Game::keep_picks`]).
     #[serde(skip)]
-    pub selection: Vec<Card>,
+    pub selection: Vec<ChosenCard>,
     /// Actions applied so far.
     moves: u64,
     /// Every action applied, with the seat that took it (undo replays a prefix).
@@ -1670,12 +1692,12 @@ impl Game {
                     .ok_or(GameError::Busy("no claim is proved here"))?;
                 effects.extend(self.play_claim(claim)?);
             }
-            Msg::Select(card) => {
-                self.select(card)?;
+            Msg::Select(chosen) => {
+                self.select(chosen)?;
                 self.coaching = None;
             }
-            Msg::Unselect(card) => {
-                let at = self.selection.iter().position(|&c| c == card);
+            Msg::Unselect(chosen) => {
+                let at = self.selection.iter().position(|&c| c == chosen);
                 let Some(at) = at else {
                     return Err(GameError::Busy("that card is not chosen"));
                 };
@@ -1712,8 +1734,8 @@ impl Game {
             return None;
         }
         let mut state = self.state.clone();
-        for &card in &self.selection {
-            state.apply_for(self.human, kind.action(card)).ok()?;
+        for chosen in &self.selection {
+            state.apply_for(self.human, kind.action(chosen.card)).ok()?;
         }
         Some(state)
     }
@@ -1937,14 +1959,15 @@ impl Game {
         Some((kind, whole.saturating_sub(chosen)))
     }
 
-    /// Why this card cannot be added to the selection now, if it cannot.
-    pub fn select_refusal(&self, card: Card) -> Option<String> {
+    /// Why this copy of a card cannot be added to the selection now, if it
+    /// cannot.
+    pub fn select_refusal(&self, chosen: ChosenCard) -> Option<String> {
         let Some((kind, needed)) = self.choosing() else {
             return Some("there is nothing to choose now".to_string());
         };
-        let chosen = self.selection.iter().filter(|&&c| c == card).count();
-        let held = self.view().own.hand.count(card) as usize;
-        if chosen >= held {
+        let card = chosen.card;
+        let held = self.view().own.hand.count(card);
+        if u32::from(chosen.copy) >= u32::from(held) || self.selection.contains(&chosen) {
             return Some("that card is already chosen".to_string());
         }
         if self.selection.len() >= needed {
@@ -1965,19 +1988,35 @@ impl Game {
         }
     }
 
-    fn select(&mut self, card: Card) -> Result<(), GameError> {
-        if self.select_refusal(card).is_some() {
+    fn select(&mut self, chosen: ChosenCard) -> Result<(), GameError> {
+        if self.select_refusal(chosen).is_some() {
             return Err(GameError::Busy("that card cannot be chosen now"));
         }
-        self.selection.push(card);
+        self.selection.push(chosen);
         Ok(())
+    }
+
+    /// The chosen cards, in the order chosen.
+    pub fn selected_cards(&self) -> Vec<Card> {
+        self.selection.iter().map(|c| c.card).collect()
+    }
+
+    /// Takes back the cards a saved session had chosen to bury or pass and
+    /// not yet confirmed: all of them, or none where they do not fit the
+    /// decision on the table (a damaged or stale entry).
+    pub fn keep_picks(&mut self, picks: &[ChosenCard]) {
+        let mut next = self.clone();
+        next.selection.clear();
+        if picks.iter().all(|&chosen| next.select(chosen).is_ok()) {
+            self.selection = next.selection;
+        }
     }
 
     /// The human's hand without the chosen cards (what its meld would be).
     pub fn hand_without_selection(&self) -> CardCounts {
         let mut hand = self.view().own.hand;
-        for &card in &self.selection {
-            hand.remove(card);
+        for chosen in &self.selection {
+            hand.remove(chosen.card);
         }
         hand
     }
@@ -1993,8 +2032,8 @@ impl Game {
         let mut next = self.clone();
         let mut effects = Vec::new();
         let human = self.human;
-        for card in std::mem::take(&mut next.selection) {
-            effects.extend(next.perform(human, kind.action(card))?);
+        for chosen in std::mem::take(&mut next.selection) {
+            effects.extend(next.perform(human, kind.action(chosen.card))?);
         }
         *self = next;
         Ok(effects)
@@ -2214,6 +2253,14 @@ pub mod testing {
     use super::*;
     use pinochle_ai::{Bot, Player};
 
+    /// Every copy of every card of the human's hand, as the table offers them.
+    pub fn hand_copies(g: &Game) -> Vec<ChosenCard> {
+        let cards = g.view().own.hand.to_cards();
+        (0..cards.len())
+            .filter_map(|i| ChosenCard::at(&cards, i))
+            .collect()
+    }
+
     /// A game's settings for tests: `preset` at its usual table size, basic
     /// computer players, instant pace.
     pub fn basic_settings(preset: PresetId) -> Settings {
@@ -2331,7 +2378,7 @@ pub mod testing {
 
 #[cfg(test)]
 mod tests {
-    use super::testing::drive;
+    use super::testing::{drive, hand_copies};
     use super::*;
     use crate::hand::{arrivals, sorted_hand};
     use pinochle_engine::Card;
@@ -2767,13 +2814,9 @@ mod tests {
     fn a_card_that_may_not_be_passed_says_which_rule_forbids_it() {
         // The club: a nine may not be passed while other cards lie outside meld.
         let mut g = choosing(PresetId::Club);
-        let refusals: Vec<String> = g
-            .view()
-            .own
-            .hand
-            .to_cards()
+        let refusals: Vec<String> = hand_copies(&g)
             .into_iter()
-            .filter(|c| c.rank == pinochle_engine::Rank::Nine)
+            .filter(|c| c.card.rank == pinochle_engine::Rank::Nine)
             .filter_map(|c| g.select_refusal(c))
             .collect();
         for refusal in &refusals {
@@ -2785,13 +2828,9 @@ mod tests {
         }
         assert!(!refusals.is_empty(), "no nine was held back");
         // A card the rules allow is chosen as before.
-        let free = g
-            .view()
-            .own
-            .hand
-            .to_cards()
+        let free = hand_copies(&g)
             .into_iter()
-            .find(|c| c.rank != pinochle_engine::Rank::Nine);
+            .find(|c| c.card.rank != pinochle_engine::Rank::Nine);
         assert_eq!(free.and_then(|c| g.select_refusal(c)), None);
         g.update(Msg::Select(free.unwrap())).unwrap();
     }
@@ -2880,10 +2919,7 @@ mod tests {
             let (kind, needed) = g.choosing().unwrap();
             // The first card that may be chosen now, given the cards chosen.
             let next = |g: &Game| {
-                g.view()
-                    .own
-                    .hand
-                    .to_cards()
+                hand_copies(g)
                     .into_iter()
                     .find(|&c| g.select_refusal(c).is_none())
                     .expect("a card may be chosen")
@@ -2895,12 +2931,12 @@ mod tests {
             assert!(g.update(Msg::ConfirmSelection).is_err());
             g.update(Msg::Select(next(&g))).unwrap();
             // A full selection takes no more, and says why.
-            let other = g.view().own.hand.to_cards();
+            let other = hand_copies(&g);
             assert!(other.iter().all(|&c| g.select_refusal(c).is_some()));
             let first = g.selection[0];
             g.update(Msg::Unselect(first)).unwrap();
             g.update(Msg::Select(next(&g))).unwrap();
-            let chosen = g.selection.clone();
+            let chosen = g.selected_cards();
             let moves = g.ticket().moves;
             let effects = g.update(Msg::ConfirmSelection).unwrap();
             let recorded: Vec<Effect> = effects
@@ -2992,7 +3028,7 @@ mod coach_tests {
     //! The coach's messages: hints for the position on the table only, undo
     //! back to the human's previous decision, claims, auto-play.
 
-    use super::testing::{basic_settings, drive};
+    use super::testing::{basic_settings, drive, hand_copies};
     use super::*;
     use pinochle_ai::coach::Unit;
     use pinochle_ai::{Bot, Player};
@@ -3125,7 +3161,8 @@ mod coach_tests {
                 _ => None,
             })
             .unwrap();
-        g.update(Msg::Select(card)).unwrap();
+        let first = ChosenCard { card, copy: 0 };
+        g.update(Msg::Select(first)).unwrap();
         let effects = g.update(Msg::ToggleHint).unwrap();
         let Some(Effect::AskCoach(request)) = effects.first() else {
             panic!("no analysis asked");
@@ -3136,14 +3173,14 @@ mod coach_tests {
                 || g.view().own.hand.count(card) > 1
         );
         // Changing the choice drops the hint.
-        g.update(Msg::Unselect(card)).unwrap();
+        g.update(Msg::Unselect(first)).unwrap();
         assert!(g.coaching.is_none());
         // With the whole choice made (not yet confirmed) the hint is still
         // about the bury, from the hand as it is, not about what comes next.
         let (_, needed) = g.choosing().unwrap();
-        for card in g.view().own.hand.to_cards() {
-            if g.selection.len() < needed && g.select_refusal(card).is_none() {
-                g.update(Msg::Select(card)).unwrap();
+        for chosen in hand_copies(&g) {
+            if g.selection.len() < needed && g.select_refusal(chosen).is_none() {
+                g.update(Msg::Select(chosen)).unwrap();
             }
         }
         assert_eq!(g.selection.len(), needed);
@@ -3179,15 +3216,15 @@ mod coach_tests {
                 // Both copies of a card first (a shown meld may hold one of
                 // them), then from the highest cards down.
                 let hand = g.view().own.hand;
-                let mut cards = hand.to_cards();
+                let mut cards = hand_copies(&g);
                 cards.reverse();
-                cards.sort_by_key(|&c| std::cmp::Reverse(hand.count(c)));
-                for card in cards {
+                cards.sort_by_key(|&c| std::cmp::Reverse(hand.count(c.card)));
+                for chosen in cards {
                     if g.selection.len() == needed {
                         break;
                     }
-                    if g.select_refusal(card).is_none() {
-                        g.update(Msg::Select(card)).unwrap();
+                    if g.select_refusal(chosen).is_none() {
+                        g.update(Msg::Select(chosen)).unwrap();
                     }
                 }
                 assert_eq!(g.selection.len(), needed, "{preset:?} seed {seed}");

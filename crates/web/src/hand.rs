@@ -151,15 +151,17 @@ pub struct HandViewProps {
     pub reasons: Vec<Option<String>>,
     pub active: bool,
     pub verb: &'static str,
-    pub onchoose: Callback<Action>,
+    /// Receives the chosen card's index in `cards` and its action.
+    pub onchoose: Callback<(usize, Action)>,
     /// Per card: chosen to bury or pass, not yet confirmed.
     #[prop_or_default]
     pub selected: Vec<bool>,
     /// Per card: where it came from, when it joined the hand (see [`arrivals`]).
     #[prop_or_default]
     pub arrivals: Vec<Option<String>>,
+    /// Receives the index of a chosen card chosen again (to put it back).
     #[prop_or_default]
-    pub onunselect: Callback<Card>,
+    pub onunselect: Callback<usize>,
     /// Changes with every move and with the result panel: the focus comes
     /// back to the hand then.
     pub turn: String,
@@ -178,8 +180,6 @@ fn row_classes(i: usize, per_row: usize, per_row_tall: usize) -> Classes {
     )
 }
 
-/// The card to focus after a move: `from` if it may be chosen, else the next
-/// one that may (wrapping), else `from` itself.
 /// Whether the page is used without a hovering pointer (a phone, a tablet):
 /// there nobody moves through the hand by keys.
 fn touch_only() -> bool {
@@ -190,6 +190,8 @@ fn touch_only() -> bool {
         .is_some_and(|m| m.matches())
 }
 
+/// The card to focus after a move: `from` if it may be chosen, else the next
+/// one that may (wrapping), else `from` itself.
 fn next_choosable(actions: &[Option<Action>], from: usize) -> usize {
     let n = actions.len();
     (0..n)

@@ -57,6 +57,7 @@ pub fn restore(session: &SavedSession) -> Result<Game, RestoreError> {
     game.keep_claims(&session.claims);
     game.keep_reviews(&session.reviews);
     game.close_seen_result(session.results_closed);
+    game.keep_picks(&session.picks);
     Ok(game)
 }
 

@@ -24,7 +24,7 @@ use yew::{
 use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
-use crate::controller::{Choosing, Game, Msg, Pace, Review, ShownTrick};
+use crate::controller::{Choosing, ChosenCard, Game, Msg, Pace, Review, ShownTrick};
 use crate::controls::decision_controls;
 use crate::hand::{arrivals, hand_choice, sorted_hand, HandView};
 use crate::review_view::review_panel;
@@ -1259,8 +1259,8 @@ fn selection_prompt(game: &Game, kind: Choosing, needed: usize, on_msg: &Callbac
     };
     // By their faces ("K♠, K♠, Q♦"), so the line fits a phone's prompt; a
     // bury with the card points it puts aside for the declarer.
-    let names: Vec<String> = game.selection.iter().map(|c| c.face()).collect();
-    let buried_points = rules.counting.points(&game.selection);
+    let names: Vec<String> = game.selection.iter().map(|c| c.card.face()).collect();
+    let buried_points = rules.counting.points(&game.selected_cards());
     let points = if kind == Choosing::Bury && !names.is_empty() {
         format!(" ({})", plural(buried_points as usize, "point", "points"))
     } else {
@@ -1401,17 +1401,18 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
     let own: Vec<Card> = sorted_hand(&view.own.hand.to_cards(), h.trump);
     let mut choice = hand_choice(&view, &own, may_act);
     let choosing = game.choosing();
-    // Choosing cards to bury or pass: the first copies of each chosen card
-    // show as chosen; the others may be chosen unless the game says why not.
+    // Choosing cards to bury or pass: the copies chosen show as chosen; the
+    // others may be chosen unless the game says why not.
     let mut selected = vec![false; own.len()];
     if choosing.is_some() {
-        let mut left = game.selection.clone();
-        for (i, card) in own.iter().enumerate() {
-            if let Some(at) = left.iter().position(|c| c == card) {
-                left.remove(at);
-                selected[i] = true;
+        for (i, shown) in selected.iter_mut().enumerate() {
+            let Some(copy) = ChosenCard::at(&own, i) else {
+                continue;
+            };
+            if game.selection.contains(&copy) {
+                *shown = true;
             } else {
-                let refusal = game.select_refusal(*card);
+                let refusal = game.select_refusal(copy);
                 if refusal.is_some() {
                     choice.actions[i] = None;
                 }
@@ -1421,16 +1422,25 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
     }
     let on_action = {
         let on_msg = cb.on_msg.clone();
-        Callback::from(move |a: Action| {
-            on_msg.emit(match (choosing, a) {
-                (Some(_), Action::Bury(c) | Action::PassCard(c)) => Msg::Select(c),
-                (_, a) => Msg::Human(a),
-            })
+        Callback::from(move |a: Action| on_msg.emit(Msg::Human(a)))
+    };
+    let on_card = {
+        let (on_msg, own) = (cb.on_msg.clone(), own.clone());
+        Callback::from(move |(i, a): (usize, Action)| {
+            let msg = match (choosing, ChosenCard::at(&own, i)) {
+                (Some(_), Some(copy)) => Msg::Select(copy),
+                _ => Msg::Human(a),
+            };
+            on_msg.emit(msg)
         })
     };
     let on_unselect = {
-        let on_msg = cb.on_msg.clone();
-        Callback::from(move |c: Card| on_msg.emit(Msg::Unselect(c)))
+        let (on_msg, own) = (cb.on_msg.clone(), own.clone());
+        Callback::from(move |i: usize| {
+            if let Some(copy) = ChosenCard::at(&own, i) {
+                on_msg.emit(Msg::Unselect(copy))
+            }
+        })
     };
     let msg = |m: Msg| {
         let on_msg = cb.on_msg.clone();
@@ -1578,7 +1588,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
             }
             <HandView arrivals={arrivals(&view, &own, &game.seating())} cards={own} actions={choice.actions}
                       reasons={choice.reasons} active={choice.active}
-                      verb={choice.verb} onchoose={on_action.clone()} {selected} onunselect={on_unselect}
+                      verb={choice.verb} onchoose={on_card} {selected} onunselect={on_unselect}
                       turn={format!("{}-{}", game.ticket().moves, game.result.is_some())} />
             </div>
             if let Some(s) = &game.result {

@@ -23,10 +23,10 @@ use pinochle_engine::Rules;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::controller::{Pace, ShownClaim, HUMAN_SEAT};
+use crate::controller::{ChosenCard, Pace, ShownClaim, HUMAN_SEAT};
 
 /// The saved-session schema this build writes (and the newest it reads).
-pub const SESSION_SCHEMA: u32 = 7;
+pub const SESSION_SCHEMA: u32 = 8;
 
 /// The schema of the lists (history, custom presets) this build writes and reads.
 pub const LIST_SCHEMA: u32 = 1;
@@ -103,7 +103,7 @@ pub struct KeptReview {
     pub par: Option<Option<Par>>,
 }
 
-/// One saved session (schema 6).
+/// One saved session (schema 8).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedSession {
@@ -129,6 +129,9 @@ pub struct SavedSession {
     /// The last hand whose result panel the player closed (0: none), so a
     /// reload opens only a result not yet seen.
     pub results_closed: u32,
+    /// The cards chosen to bury or pass and not yet confirmed, in the order
+    /// chosen: a reload keeps the player's choice.
+    pub picks: Vec<ChosenCard>,
 }
 
 impl SavedSession {
@@ -147,6 +150,7 @@ impl SavedSession {
             reviews: BTreeMap::new(),
             claims: BTreeMap::new(),
             results_closed: 0,
+            picks: Vec::new(),
         }
     }
 
@@ -262,7 +266,8 @@ fn schema_of(doc: &Value) -> Result<u32, DecodeError> {
 /// Schema 5 keeps the analyses of reviewed hands (none before); schema 6 how
 /// the claimed hands would have gone (none before); schema 7 the last hand
 /// whose result the player closed (none before: a result open when such a
-/// session was saved opens again).
+/// session was saved opens again); schema 8 the cards chosen to bury or pass
+/// and not yet confirmed (none before).
 pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
     let mut schema = schema_of(&doc)?;
     if schema > SESSION_SCHEMA {
@@ -280,6 +285,7 @@ pub fn migrate(mut doc: Value) -> Result<Value, DecodeError> {
             4 => v4_to_v5(doc)?,
             5 => v5_to_v6(doc)?,
             6 => v6_to_v7(doc)?,
+            7 => v7_to_v8(doc)?,
             other => {
                 return Err(DecodeError::Migration {
                     from: other,
@@ -373,6 +379,10 @@ fn v5_to_v6(doc: Value) -> Result<Value, DecodeError> {
 
 fn v6_to_v7(doc: Value) -> Result<Value, DecodeError> {
     with_new_field(doc, 6, "results_closed", Value::from(0))
+}
+
+fn v7_to_v8(doc: Value) -> Result<Value, DecodeError> {
+    with_new_field(doc, 7, "picks", Value::Array(Vec::new()))
 }
 
 /// Schema `from` + 1: the session gains an empty map under `key`.

@@ -737,6 +737,11 @@ fn a_schema_6_session_has_closed_no_result_yet() {
 }
 
 #[test]
+fn a_schema_7_session_has_no_cards_chosen_yet() {
+    assert!(migrated_from(7, "picks", PresetId::Bison).picks.is_empty());
+}
+
+#[test]
 fn a_kept_claim_of_the_wrong_shape_is_refused_by_name() {
     let (session, _) = new_session("bad-claim", PresetId::Bison, 6);
     let mut entry = serde_json::to_value(&session).unwrap();
