@@ -53,7 +53,7 @@ use std::cell::{OnceCell, RefCell};
 
 use pinochle_engine::game::bidding::{legal_bids, reachable_bids};
 use pinochle_engine::game::rng::Rng;
-use pinochle_engine::game::{same_side, side_key, Action, PlayerView, SeatPrivate};
+use pinochle_engine::game::{same_side, side_key, Action, PlayerView, Seat, SeatPrivate};
 use pinochle_engine::rules::{AllPass, Rules, Scoring};
 
 use crate::basic;
@@ -245,8 +245,60 @@ fn expert_limit(view: &PlayerView, world: &World, i: usize, seed: u64) -> f64 {
             buried: Vec::new(),
         },
     };
-    let outlook = expert::bidding_outlook(&seat_view, &mut Rng::new(seed));
+    let outlook = expert::bidding_outlook(&seat_view, None, &mut Rng::new(seed));
     expert::bidding_limit(&seat_view, &outlook)
+}
+
+/// How far the bidding limits `limits` of the active seats (play order)
+/// miss the calls made so far by the seats other than the one of index
+/// `me`, in points: each bid above its bidder's limit, each pass made where
+/// the bid to go over lay below the passer's limit, counted beyond a tenth
+/// of the hand's points to spare (0: every call fits). Calls that say
+/// nothing of the hand are left out: a bid the rules forced (the opener's
+/// where it must bid, the dealer's after all others passed where it must),
+/// and a pass while the passer's partner held the bid and every opponent
+/// had passed (the players yield to the partner there, see
+/// [`basic::partner_yield`]).
+pub fn calls_misfit(view: &PlayerView, me: usize, limits: &[f64]) -> f64 {
+    let rules = &view.rules;
+    let h = &view.public.hand;
+    let slack = f64::from(rules.counting.total()) / 10.0;
+    let mut high: Option<(Seat, u32)> = None;
+    let mut passed: Vec<Seat> = Vec::new();
+    let mut misfit = 0.0;
+    for (k, call) in h.auction.iter().enumerate() {
+        let Some(i) = h.active.iter().position(|&s| s == call.seat) else {
+            continue;
+        };
+        let Some(&limit) = limits.get(i) else {
+            continue;
+        };
+        let others_passed = |s: Seat| h.active.iter().all(|&x| x == s || passed.contains(&x));
+        let forced = (k == 0 && rules.auction.opener_must_bid)
+            || (rules.auction.all_pass == AllPass::DealerMustBid
+                && call.seat == h.dealer
+                && high.is_none()
+                && others_passed(call.seat));
+        let yielding = high.is_some_and(|(holder, _)| {
+            holder != call.seat
+                && same_side(rules, holder, call.seat)
+                && h.active
+                    .iter()
+                    .all(|&s| same_side(rules, s, call.seat) || passed.contains(&s))
+        });
+        let next = legal_bids(rules, high.map(|(_, b)| b)).first().copied();
+        misfit += match (call.bid, next) {
+            _ if i == me => 0.0,
+            (Some(b), _) if !forced => (f64::from(b) - limit - slack).max(0.0),
+            (None, Some(next)) if !yielding => (limit - slack - f64::from(next)).max(0.0),
+            _ => 0.0,
+        };
+        match call.bid {
+            Some(b) => high = Some((call.seat, b)),
+            None => passed.push(call.seat),
+        }
+    }
+    misfit
 }
 
 /// One sampled deal: its world and each active seat's bidding limit.
@@ -312,30 +364,9 @@ impl<'a> Deal<'a> {
         }
     }
 
-    /// Whether the others' limits fit their calls so far: each bid within its
-    /// bidder's limit (with a tenth of the hand's points to spare), each pass
-    /// made facing a bid above it.
+    /// Whether the others' limits fit their calls so far ([`calls_misfit`]).
     fn fits(&self, view: &PlayerView) -> bool {
-        let h = &view.public.hand;
-        let slack = f64::from(view.rules.counting.total()) / 10.0;
-        let mut high: Option<u32> = None;
-        h.auction.iter().all(|call| {
-            let Some(i) = h.active.iter().position(|&s| s == call.seat) else {
-                return true;
-            };
-            let fits = i == self.me
-                || match call.bid {
-                    Some(b) => f64::from(b) <= self.limits[i] + slack,
-                    None => {
-                        let next = legal_bids(&view.rules, high).first().copied();
-                        next.is_none_or(|b| f64::from(b) > self.limits[i] - slack)
-                    }
-                };
-            if call.bid.is_some() {
-                high = call.bid;
-            }
-            fits
-        })
+        calls_misfit(view, self.me, &self.limits) == 0.0
     }
 
     /// How the auction ends in this deal when the seat calls `first` (None:
@@ -629,7 +660,7 @@ mod tests {
                 continue;
             };
             let mut rng = pinochle_engine::game::rng::Rng::new(seed);
-            let outlook = expert::bidding_outlook(&view, &mut rng);
+            let outlook = expert::bidding_outlook(&view, Some(Level::Basic), &mut rng);
             let me = outlook.worlds.knowledge.me.unwrap();
             let dealer = view
                 .public
@@ -689,7 +720,7 @@ mod tests {
             let mut view = state.observation(state.current_player().unwrap());
             assert_eq!(view.phase(), Phase::Auction);
             let mut rng = pinochle_engine::game::rng::Rng::new(seed);
-            let outlook = expert::bidding_outlook(&view, &mut rng);
+            let outlook = expert::bidding_outlook(&view, Some(Level::Basic), &mut rng);
             let before = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
             view.public.session.ledger.pot += 1000;
             let after = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
@@ -716,7 +747,7 @@ mod tests {
                 continue;
             };
             let mut rng = pinochle_engine::game::rng::Rng::new(seed);
-            let outlook = expert::bidding_outlook(&view, &mut rng);
+            let outlook = expert::bidding_outlook(&view, Some(Level::Basic), &mut rng);
             if outlook.value > 400.0 {
                 continue;
             }
@@ -740,7 +771,7 @@ mod tests {
                     continue;
                 };
                 let mut rng = pinochle_engine::game::rng::Rng::new(seed);
-                let outlook = expert::bidding_outlook(&view, &mut rng);
+                let outlook = expert::bidding_outlook(&view, Some(Level::Basic), &mut rng);
                 let calls = view.legal_actions();
                 let values = call_values(&view, &outlook, outlook.value, &calls, Level::Basic);
                 for (call, value) in calls.iter().zip(&values) {

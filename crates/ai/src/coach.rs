@@ -155,6 +155,10 @@ pub struct BidAdvice {
     /// one): that choice's row, whose "Bid to" is the expert's own bid.
     #[serde(default)]
     pub by_deal: Option<DealByDeal>,
+    /// The deals were dealt to fit the others' calls so far (see
+    /// [`expert::bidding_outlook`]).
+    #[serde(default)]
+    pub calls_read: bool,
 }
 
 /// The advisor's row for the trump chosen in each deal once the kitty (or
@@ -169,9 +173,6 @@ pub struct DealByDeal {
 }
 
 impl BidAdvice {
-    /// What the advisor's "Bid to" column means and where the expert's own
-    /// limit stands against it: the score it rests on and the margin taken
-    /// off (or the game's end rules add) at this bid.
     /// No suit can be trump: the hand holds a marriage in none where trump
     /// needs one (won, its bid would be lost unplayed).
     pub fn no_trump(&self) -> bool {
@@ -205,6 +206,9 @@ impl BidAdvice {
         }
     }
 
+    /// What the advisor's "Bid to" column means and where the expert's own
+    /// limit stands against it: the score it rests on and the margin taken
+    /// off (or the game's end rules add) at this bid.
     pub fn caption(&self) -> String {
         // A trump that reaches no bid from here on reads "pass".
         let passes = self
@@ -242,8 +246,13 @@ impl BidAdvice {
                 d.after
             )
         });
+        let fitting = if self.calls_read {
+            " (dealt to fit the others' calls so far)"
+        } else {
+            ""
+        };
         let column = format!(
-            "Bid to: how high to bid naming that trump, the score {you_make} in at least {:.0}% of the sampled deals{moved}{}{by_deal}.",
+            "Bid to: how high to bid naming that trump, the score {you_make} in at least {:.0}% of the sampled deals{fitting}{moved}{}{by_deal}.",
             self.confidence * 100.0,
             if passes {
                 " (pass: not even the next bid)"
@@ -2037,6 +2046,7 @@ fn bidding(
         partner_yield,
         named,
         by_deal,
+        calls_read: outlook.calls_read,
     });
 }
 
@@ -2788,6 +2798,7 @@ mod tests {
             partner_yield: 0.0,
             named: [0; 4],
             by_deal: None,
+            calls_read: false,
         };
         // The column is moved from the score as the limit is: the two agree.
         assert_eq!(
@@ -2820,6 +2831,15 @@ that often with the trump it would name."
         assert!(advice(289.0, 299.0).caption().ends_with(
             "The expert passes, as the next bid is above its limit of 289: 10 below the 299 its \
 side makes that often with the trump it would name."
+        ));
+        // Once the others have called, the deals are dealt to fit their calls.
+        let read = BidAdvice {
+            calls_read: true,
+            ..advice(350.0, 350.0)
+        };
+        assert!(read.caption().starts_with(
+            "Bid to: how high to bid naming that trump, the score your side makes in at least 65% \
+of the sampled deals (dealt to fit the others' calls so far). The expert"
         ));
         // A trump that reaches no bid is read "pass" in the column.
         let mut with_pass = advice(340.0, 350.0);

@@ -181,11 +181,13 @@ impl Bot {
     /// The random stream of one decision: the seed and where the hand stands.
     /// It leaves out what a seat decides without new cards to see: the bids
     /// made so far, and the cards chosen so far in a bury or pass (they count
-    /// as held). So each of a seat's bids samples the same deals, and so
-    /// does every step of one bury or pass: the limit the expert bids to,
-    /// and a card's figures when the rest is completed the same way, carry
-    /// from one step to the next instead of moving with a fresh sample.
-    fn rng_for(&self, view: &PlayerView) -> Rng {
+    /// as held). So each of a seat's bids draws the same deals (those kept
+    /// then follow the calls made since, see `expert::bidding_outlook`), and
+    /// every step of one bury or pass samples the same deals: the limit the
+    /// expert bids to, and a card's figures when the rest is completed the
+    /// same way, carry from one step to the next instead of moving with a
+    /// fresh sample.
+    pub(crate) fn rng_for(&self, view: &PlayerView) -> Rng {
         let h = &view.public.hand;
         let own = &view.own;
         let held = own.hand.len() + own.passing.len() + own.buried.len();
@@ -249,7 +251,9 @@ impl Bot {
                 None => by_rules(Grounds::RulesOfThumb),
             },
             (Level::Expert, Phase::Auction) => {
-                let outlook = crate::expert::bidding_outlook(view, &mut rng);
+                // The others' calls are read as the table's players make them.
+                let reading = Some(self.opponents);
+                let outlook = crate::expert::bidding_outlook(view, reading, &mut rng);
                 let limit = crate::expert::bidding_limit(view, &outlook);
                 let mut action = basic::bid(view, &legal, limit).ok_or(AiError::NoLegalAction)?;
                 if let Action::Bid(lowest) = action {
