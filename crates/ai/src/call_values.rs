@@ -249,30 +249,31 @@ fn expert_limit(view: &PlayerView, world: &World, i: usize, seed: u64) -> f64 {
     expert::bidding_limit(&seat_view, &outlook)
 }
 
-/// How far the bidding limits `limits` of the active seats (play order)
-/// miss the calls made so far by the seats other than the one of index
-/// `me`, in points: each bid above its bidder's limit, each pass made where
-/// the bid to go over lay below the passer's limit, counted beyond a tenth
-/// of the hand's points to spare (0: every call fits). Calls that say
-/// nothing of the hand are left out: a bid the rules forced (the opener's
-/// where it must bid, the dealer's after all others passed where it must),
-/// and a pass while the passer's partner held the bid and every opponent
-/// had passed (the players yield to the partner there, see
-/// [`basic::partner_yield`]).
-pub fn calls_misfit(view: &PlayerView, me: usize, limits: &[f64]) -> f64 {
+/// What one call says of its caller's bidding limit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CallBound {
+    /// The caller's index among the active seats (play order).
+    pub index: usize,
+    /// A bid: the limit is at least about this.
+    pub at_least: Option<f64>,
+    /// A pass: the limit lay below about this (the bid to go over).
+    pub below: Option<f64>,
+}
+
+/// What the calls made so far by the seats other than the one of index
+/// `me` say of their limits. Calls that say nothing of the hand are left
+/// out: a bid the rules forced (the opener's where it must bid, the
+/// dealer's after all others passed where it must), and a pass while the
+/// passer's partner held the bid and every opponent had passed (the players
+/// yield to the partner there, see [`basic::partner_yield`]).
+pub fn call_bounds(view: &PlayerView, me: usize) -> Vec<CallBound> {
     let rules = &view.rules;
     let h = &view.public.hand;
-    let slack = f64::from(rules.counting.total()) / 10.0;
     let mut high: Option<(Seat, u32)> = None;
     let mut passed: Vec<Seat> = Vec::new();
-    let mut misfit = 0.0;
+    let mut bounds = Vec::new();
     for (k, call) in h.auction.iter().enumerate() {
-        let Some(i) = h.active.iter().position(|&s| s == call.seat) else {
-            continue;
-        };
-        let Some(&limit) = limits.get(i) else {
-            continue;
-        };
+        let index = h.active.iter().position(|&s| s == call.seat);
         let others_passed = |s: Seat| h.active.iter().all(|&x| x == s || passed.contains(&x));
         let forced = (k == 0 && rules.auction.opener_must_bid)
             || (rules.auction.all_pass == AllPass::DealerMustBid
@@ -287,18 +288,44 @@ pub fn calls_misfit(view: &PlayerView, me: usize, limits: &[f64]) -> f64 {
                     .all(|&s| same_side(rules, s, call.seat) || passed.contains(&s))
         });
         let next = legal_bids(rules, high.map(|(_, b)| b)).first().copied();
-        misfit += match (call.bid, next) {
-            _ if i == me => 0.0,
-            (Some(b), _) if !forced => (f64::from(b) - limit - slack).max(0.0),
-            (None, Some(next)) if !yielding => (limit - slack - f64::from(next)).max(0.0),
-            _ => 0.0,
+        let bound = match (call.bid, next) {
+            (Some(b), _) if !forced => Some((Some(f64::from(b)), None)),
+            (None, Some(next)) if !yielding => Some((None, Some(f64::from(next)))),
+            _ => None,
         };
+        if let (Some(index), Some((at_least, below))) = (index, bound) {
+            if index != me {
+                bounds.push(CallBound {
+                    index,
+                    at_least,
+                    below,
+                });
+            }
+        }
         match call.bid {
             Some(b) => high = Some((call.seat, b)),
             None => passed.push(call.seat),
         }
     }
-    misfit
+    bounds
+}
+
+/// How far the bidding limits `limits` of the active seats (play order)
+/// miss the `bounds` the calls set ([`call_bounds`]), in points: each bid
+/// above its bidder's limit, each pass made where the bid to go over lay
+/// below the passer's limit, counted beyond a tenth of the hand's points to
+/// spare (0: every call fits).
+pub fn calls_misfit(view: &PlayerView, bounds: &[CallBound], limits: &[f64]) -> f64 {
+    let slack = f64::from(view.rules.counting.total()) / 10.0;
+    bounds
+        .iter()
+        .filter_map(|b| Some((b, *limits.get(b.index)?)))
+        .map(|(b, limit)| {
+            let over = b.at_least.map_or(0.0, |bid| (bid - limit - slack).max(0.0));
+            let under = b.below.map_or(0.0, |next| (limit - slack - next).max(0.0));
+            over + under
+        })
+        .sum()
 }
 
 /// One sampled deal: its world and each active seat's bidding limit.
@@ -366,7 +393,7 @@ impl<'a> Deal<'a> {
 
     /// Whether the others' limits fit their calls so far ([`calls_misfit`]).
     fn fits(&self, view: &PlayerView) -> bool {
-        calls_misfit(view, self.me, &self.limits) == 0.0
+        calls_misfit(view, &call_bounds(view, self.me), &self.limits) == 0.0
     }
 
     /// How the auction ends in this deal when the seat calls `first` (None:

@@ -1963,7 +1963,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no values shown: played out in these sampled deals, with each player bidding to its limit, {favoured} scores more, but over many hands of test matches bidding to the expert's limit won more"
+                "; no values shown, as these deals and the test matches disagree: bid out in these sampled deals (each player to its limit), {favoured} scores more, but over many hands of test matches the expert's limit won more"
             );
         }
     }
@@ -3735,14 +3735,15 @@ half a card point your side takes from them)"
                     assert_eq!(analysis.value_basis.is_some(), valued, "{reason}");
                     // Without figures, the reason says why the expert's
                     // limit stands against the call they would favour.
-                    if reason.contains("; no values shown: ") {
+                    if reason.contains("; no values shown, ") {
                         assert!(
                             analysis.choices.iter().all(|c| c.value.is_none()),
                             "{reason}"
                         );
                         assert!(
-                            reason
-                                .ends_with(", but over many hands of test matches bidding to the expert's limit won more"),
+                            reason.ends_with(
+                                ", but over many hands of test matches the expert's limit won more"
+                            ),
                             "{reason}"
                         );
                         unvalued += 1;

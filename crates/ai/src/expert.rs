@@ -18,6 +18,7 @@ use pinochle_engine::rules::{
 use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
+use crate::call_values::{call_bounds, calls_misfit};
 use crate::outlook::{card_points, Outlook, Table, Worlds};
 use crate::pimc::Goal;
 use crate::Level;
@@ -882,27 +883,24 @@ const EXPERT_LIMIT_LIFT: f64 = 87.0;
 /// the strength is over there.
 fn bidding_worlds(view: &PlayerView, reading: Option<Level>, rng: &mut Rng) -> (Worlds, bool) {
     let h = &view.public.hand;
-    let others_called = h.auction.iter().any(|call| call.seat != view.seat);
-    let Some(level) = reading.filter(|_| others_called) else {
+    let me = h.active.iter().position(|&s| s == view.seat);
+    let bounds = me.map_or_else(Vec::new, |me| call_bounds(view, me));
+    let Some(level) = reading.filter(|_| !bounds.is_empty()) else {
         return (Worlds::sample(view, BIDDING_WORLDS, rng), false);
     };
     let lift = limit_lift(&view.rules, level);
-    let me = h.active.iter().position(|&s| s == view.seat);
     let worlds = Worlds::sample_fitting(
         view,
         BIDDING_WORLDS,
         rng,
         |world| {
-            let limits: Vec<f64> = (0..h.active.len())
-                .map(|i| {
-                    if Some(i) == me {
-                        0.0
-                    } else {
-                        basic::bidding_limit(view, &world.holdings[i]) + lift
-                    }
-                })
+            let limits: Vec<f64> = world
+                .holdings
+                .iter()
+                .take(h.active.len())
+                .map(|hand| basic::bidding_limit(view, hand) + lift)
                 .collect();
-            -crate::call_values::calls_misfit(view, me.unwrap_or(usize::MAX), &limits)
+            -calls_misfit(view, &bounds, &limits)
         },
         0.0,
     );
@@ -2534,6 +2532,7 @@ mod tests {
                             bidding_worlds(&view, Some(Level::Basic), &mut Rng::new(seed));
                         let (blind, _) = bidding_worlds(&view, None, &mut Rng::new(seed));
                         let me = index(seat);
+                        let bounds = call_bounds(&view, me);
                         let limits = |w: &crate::knowledge::World| -> Vec<f64> {
                             (0..h.active.len())
                                 .map(|i| basic::bidding_limit(&view, &w.holdings[i]))
@@ -2542,9 +2541,7 @@ mod tests {
                         let fitting = read
                             .worlds
                             .iter()
-                            .filter(|w| {
-                                crate::call_values::calls_misfit(&view, me, &limits(w)) == 0.0
-                            })
+                            .filter(|w| calls_misfit(&view, &bounds, &limits(w)) == 0.0)
                             .count();
                         (fit, drawn) = (fit + fitting, drawn + read.worlds.len());
                         let (p, o) = (index(partner), index(bid.seat));
@@ -2577,6 +2574,41 @@ mod tests {
             fit * 10 >= drawn * 8,
             "{fit} of {drawn} deals fit the calls"
         );
+    }
+
+    /// A bid the rules force says nothing of the hand: after Brooklyn's
+    /// opening bid alone (the opener must bid) the deals are drawn blind; a
+    /// pass after it is read.
+    #[test]
+    fn a_forced_opening_bid_is_not_read() {
+        let rules = Rules::preset(PresetId::Brooklyn);
+        assert!(rules.auction.opener_must_bid);
+        let mut state = State::new(rules, 4).unwrap();
+        let opener = state.current_player().unwrap();
+        let view = state.observation(opener);
+        let legal = view.legal_actions();
+        state.apply(basic::decide(&view, &legal).unwrap()).unwrap();
+        let second = state.observation(state.current_player().unwrap());
+        let me = second
+            .public
+            .hand
+            .active
+            .iter()
+            .position(|&s| s == second.seat)
+            .unwrap();
+        assert!(call_bounds(&second, me).is_empty());
+        assert!(!bidding_outlook(&second, Some(Level::Basic), &mut Rng::new(1)).calls_read);
+        state.apply(Action::Pass).unwrap();
+        let third = state.observation(state.current_player().unwrap());
+        let me = third
+            .public
+            .hand
+            .active
+            .iter()
+            .position(|&s| s == third.seat)
+            .unwrap();
+        assert_eq!(call_bounds(&third, me).len(), 1);
+        assert!(bidding_outlook(&third, Some(Level::Basic), &mut Rng::new(1)).calls_read);
     }
 
     #[test]

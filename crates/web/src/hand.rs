@@ -264,6 +264,22 @@ pub fn HandView(props: &HandViewProps) -> Html {
         let refusal = refusal.clone();
         Callback::from(move |reason: String| refusal.set(Some(reason)))
     };
+    // A card chosen by a click or a tap becomes the hand's Tab stop, as one
+    // reached by the arrow keys does.
+    let onchoose = {
+        let (focus, choose) = (focus.clone(), props.onchoose.clone());
+        Callback::from(move |(i, action): (usize, Action)| {
+            focus.set(i);
+            choose.emit((i, action));
+        })
+    };
+    let onunselect = {
+        let (focus, unselect) = (focus.clone(), props.onunselect.clone());
+        Callback::from(move |i: usize| {
+            focus.set(i);
+            unselect.emit(i);
+        })
+    };
     // Cards per row: big hands take two rows on a phone (the CSS uses one row
     // on a desktop); on a narrow phone tall enough for them, any hand of more
     // than six (the CSS picks `--per-row-tall` and the `tall-` classes there).
@@ -286,8 +302,8 @@ pub fn HandView(props: &HandViewProps) -> Html {
                               arrival={props.arrivals.get(i).cloned().flatten()}
                               rows={row_classes(i, per_row, per_row_tall)}
                               active={props.active} focusable={i == focused} verb={props.verb}
-                              onchoose={props.onchoose.clone()} onnavigate={onnavigate.clone()}
-                              onunselect={props.onunselect.clone()} onrefuse={onrefuse.clone()} />
+                              onchoose={onchoose.clone()} onnavigate={onnavigate.clone()}
+                              onunselect={onunselect.clone()} onrefuse={onrefuse.clone()} />
                 }) }
             </div>
         </div>
