@@ -314,16 +314,37 @@ fn analysis_view(analysis: &Analysis, phase: Phase, unit_name: &str) -> Html {
     }
 }
 
+/// The score range the histogram of `scores` (sorted) spans: from the
+/// lowest to the highest score short of a few deals far above the rest (at
+/// most a tenth of them, apart from the others by a gap wider than all the
+/// others span), which go in the last band: a deal dealt a double run must
+/// not squeeze every other deal into the first bars, while a second
+/// cluster (an exchange that brings a run) keeps its place. The flag says
+/// some deals were put in the last band so.
+fn histogram_range(scores: &[i32]) -> Option<(i32, i32, bool)> {
+    let (&low, &high) = (scores.first()?, scores.last()?);
+    let few = (scores.len() / 10).max(1);
+    let gap = (scores.len().saturating_sub(few).max(1)..scores.len())
+        .map(|i| (scores[i] - scores[i - 1], i))
+        .max();
+    match gap {
+        Some((gap, i)) if gap > scores[i - 1] - low => Some((low, scores[i - 1], true)),
+        _ => Some((low, high, false)),
+    }
+}
+
 /// Bars of the scores in one trump's sampled deals (`scores`, sorted), in
-/// score bands, with the bid to go to (`highest_bid`) marked.
+/// score bands, with the bid to go to (`highest_bid`) marked; outliers
+/// above the rest fall in the last band, whose end reads "460+".
 fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
     const BANDS: usize = 12;
     const W: f64 = 180.0;
     const H: f64 = 40.0;
-    let (Some(&low), Some(&high)) = (scores.first(), scores.last()) else {
+    let (Some((low, shown, clipped)), Some(&high)) = (histogram_range(scores), scores.last())
+    else {
         return html! {};
     };
-    let span = (high - low).max(1) as f64;
+    let span = (shown - low).max(1) as f64;
     let mut counts = [0usize; BANDS];
     for &score in scores {
         let band = (((score - low) as f64 / span) * (BANDS as f64 - 1.0)).round() as usize;
@@ -340,6 +361,11 @@ fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
             .map(|b| format!("; bid up to {b}"))
             .unwrap_or_default()
     );
+    let right_end = if clipped {
+        format!("{shown}+")
+    } else {
+        high.to_string()
+    };
     html! {
         <svg class="histogram" viewBox={format!("0 0 {W} {}", H + 12.0)} role="img" aria-label={label}>
             { for counts.iter().enumerate().map(|(i, &n)| {
@@ -351,7 +377,7 @@ fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
                 <line class="bid-line" x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={H.to_string()} />
             }
             <text x="0" y={(H + 11.0).to_string()}>{ low }</text>
-            <text x={W.to_string()} y={(H + 11.0).to_string()} text-anchor="end">{ high }</text>
+            <text x={W.to_string()} y={(H + 11.0).to_string()} text-anchor="end">{ right_end }</text>
         </svg>
     }
 }
@@ -486,12 +512,27 @@ fn sentence(reason: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{point_decimals, points_for, sentence, unit_name, value_text};
+    use super::{histogram_range, point_decimals, points_for, sentence, unit_name, value_text};
     use crate::controller::testing::{basic_settings, drive};
     use crate::controller::{Game, Settings};
     use pinochle_ai::coach::{CardSide, Unit};
     use pinochle_engine::game::Phase;
     use pinochle_engine::PresetId;
+
+    /// A deal far above the rest (a double run) goes in the last band
+    /// instead of stretching the scale; scores without one span their range.
+    #[test]
+    fn the_histogram_keeps_an_outlier_out_of_its_scale() {
+        let mut scores = vec![200, 220, 240, 250, 260, 270, 280, 300, 320, 340, 360, 1250];
+        assert_eq!(histogram_range(&scores), Some((200, 360, true)));
+        scores.pop();
+        assert_eq!(histogram_range(&scores), Some((200, 360, false)));
+        // Two clusters (a run from the exchange in some deals) both stay.
+        let bimodal = [140, 160, 170, 180, 200, 210, 220, 380, 390, 400, 410, 420];
+        assert_eq!(histogram_range(&bimodal), Some((140, 420, false)));
+        assert_eq!(histogram_range(&[310]), Some((310, 310, false)));
+        assert_eq!(histogram_range(&[]), None);
+    }
 
     /// A bison defender's card values are the two defenders' points (the
     /// analysis plays them as one side); the declarer's are its own, and in
