@@ -134,7 +134,12 @@ pub fn call_results(
         .enumerate()
         .map(|(i, world)| Deal::new(view, world, i, me, outlook.value, opponents))
         .collect();
-    let fitting: Vec<&Deal> = deals.iter().filter(|d| d.fits(view)).collect();
+    // The deals whose limits fit the others' calls so far.
+    let bounds = call_bounds(view);
+    let fitting: Vec<&Deal> = deals
+        .iter()
+        .filter(|d| calls_misfit(view, &bounds, &d.limits) == 0.0)
+        .collect();
     let counted: Vec<&Deal> = if fitting.len() >= FEWEST_FITTING {
         fitting
     } else {
@@ -260,13 +265,13 @@ pub struct CallBound {
     pub below: Option<f64>,
 }
 
-/// What the calls made so far by the seats other than the one of index
-/// `me` say of their limits. Calls that say nothing of the hand are left
+/// What the calls made so far by the seats other than the view's own say
+/// of their limits. Calls that say nothing of the hand are left
 /// out: a bid the rules forced (the opener's where it must bid, the
 /// dealer's after all others passed where it must), and a pass while the
 /// passer's partner held the bid and every opponent had passed (the players
 /// yield to the partner there, see [`basic::partner_yield`]).
-pub fn call_bounds(view: &PlayerView, me: usize) -> Vec<CallBound> {
+pub fn call_bounds(view: &PlayerView) -> Vec<CallBound> {
     let rules = &view.rules;
     let h = &view.public.hand;
     let mut high: Option<(Seat, u32)> = None;
@@ -294,7 +299,7 @@ pub fn call_bounds(view: &PlayerView, me: usize) -> Vec<CallBound> {
             _ => None,
         };
         if let (Some(index), Some((at_least, below))) = (index, bound) {
-            if index != me {
+            if call.seat != view.seat {
                 bounds.push(CallBound {
                     index,
                     at_least,
@@ -389,11 +394,6 @@ impl<'a> Deal<'a> {
             conceded: RefCell::new(Vec::new()),
             seed,
         }
-    }
-
-    /// Whether the others' limits fit their calls so far ([`calls_misfit`]).
-    fn fits(&self, view: &PlayerView) -> bool {
-        calls_misfit(view, &call_bounds(view, self.me), &self.limits) == 0.0
     }
 
     /// How the auction ends in this deal when the seat calls `first` (None:

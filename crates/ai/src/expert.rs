@@ -883,8 +883,7 @@ const EXPERT_LIMIT_LIFT: f64 = 87.0;
 /// the strength is over there.
 fn bidding_worlds(view: &PlayerView, reading: Option<Level>, rng: &mut Rng) -> (Worlds, bool) {
     let h = &view.public.hand;
-    let me = h.active.iter().position(|&s| s == view.seat);
-    let bounds = me.map_or_else(Vec::new, |me| call_bounds(view, me));
+    let bounds = call_bounds(view);
     let Some(level) = reading.filter(|_| !bounds.is_empty()) else {
         return (Worlds::sample(view, BIDDING_WORLDS, rng), false);
     };
@@ -2531,8 +2530,7 @@ mod tests {
                         let (read, _) =
                             bidding_worlds(&view, Some(Level::Basic), &mut Rng::new(seed));
                         let (blind, _) = bidding_worlds(&view, None, &mut Rng::new(seed));
-                        let me = index(seat);
-                        let bounds = call_bounds(&view, me);
+                        let bounds = call_bounds(&view);
                         let limits = |w: &crate::knowledge::World| -> Vec<f64> {
                             (0..h.active.len())
                                 .map(|i| basic::bidding_limit(&view, &w.holdings[i]))
@@ -2589,25 +2587,11 @@ mod tests {
         let legal = view.legal_actions();
         state.apply(basic::decide(&view, &legal).unwrap()).unwrap();
         let second = state.observation(state.current_player().unwrap());
-        let me = second
-            .public
-            .hand
-            .active
-            .iter()
-            .position(|&s| s == second.seat)
-            .unwrap();
-        assert!(call_bounds(&second, me).is_empty());
+        assert!(call_bounds(&second).is_empty());
         assert!(!bidding_outlook(&second, Some(Level::Basic), &mut Rng::new(1)).calls_read);
         state.apply(Action::Pass).unwrap();
         let third = state.observation(state.current_player().unwrap());
-        let me = third
-            .public
-            .hand
-            .active
-            .iter()
-            .position(|&s| s == third.seat)
-            .unwrap();
-        assert_eq!(call_bounds(&third, me).len(), 1);
+        assert_eq!(call_bounds(&third).len(), 1);
         assert!(bidding_outlook(&third, Some(Level::Basic), &mut Rng::new(1)).calls_read);
     }
 
