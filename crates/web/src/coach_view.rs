@@ -366,19 +366,23 @@ fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
     } else {
         high.to_string()
     };
+    // The end labels are text beside the drawing, not in it: the drawing
+    // shrinks to fit a phone's advisor (8rem), where text drawn inside it
+    // shrank with it to about 8 px.
     html! {
-        <svg class="histogram" viewBox={format!("0 0 {W} {}", H + 12.0)} role="img" aria-label={label}>
-            { for counts.iter().enumerate().map(|(i, &n)| {
-                let h = n as f64 / most * H;
-                html! { <rect x={format!("{:.1}", i as f64 * bar + 1.0)} y={format!("{:.1}", H - h)}
-                              width={format!("{:.1}", bar - 2.0)} height={format!("{h:.1}")} /> }
-            }) }
-            if let Some(x) = marker {
-                <line class="bid-line" x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={H.to_string()} />
-            }
-            <text x="0" y={(H + 11.0).to_string()}>{ low }</text>
-            <text x={W.to_string()} y={(H + 11.0).to_string()} text-anchor="end">{ right_end }</text>
-        </svg>
+        <div class="histogram" role="img" aria-label={label}>
+            <svg viewBox={format!("0 0 {W} {H}")} aria-hidden="true">
+                { for counts.iter().enumerate().map(|(i, &n)| {
+                    let h = n as f64 / most * H;
+                    html! { <rect x={format!("{:.1}", i as f64 * bar + 1.0)} y={format!("{:.1}", H - h)}
+                                  width={format!("{:.1}", bar - 2.0)} height={format!("{h:.1}")} /> }
+                }) }
+                if let Some(x) = marker {
+                    <line class="bid-line" x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1="0" y2={H.to_string()} />
+                }
+            </svg>
+            <div class="histogram-ends" aria-hidden="true"><span>{ low }</span><span>{ right_end }</span></div>
+        </div>
     }
 }
 
