@@ -1531,7 +1531,13 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             );
             // Set whatever is named: the bid is lost alike, and meld and
             // card points break the tie (see `Candidate::utility`).
-            let hopeless = !stakes && candidates.iter().all(|k| k.outlook.made == 0.0);
+            // (No world's playout reaches the target, and the named trump's
+            // meld and card points come to the most: a soft chance of a few
+            // per cent could rank another first.)
+            let total = |k: &expert::Candidate| k.meld + k.outlook.points;
+            let hopeless = !stakes
+                && candidates.iter().all(|k| k.outlook.reached == 0.0)
+                && candidates.iter().all(|k| total(k) <= total(c));
             if hopeless && candidates.len() > 1 {
                 reason += &format!(
                     "; no trump makes it in any sampled deal, so each loses the bid alike, and the expert names the one whose meld and card points come to the most ({}: {meld_of} {:.0} and {:.0} card points on average)",
@@ -4083,6 +4089,7 @@ half a card point your side takes from them)"
             trump,
             outlook: crate::outlook::Outlook {
                 made,
+                reached: made,
                 points: 120.0,
             },
             meld,
