@@ -3,10 +3,11 @@
 //! actions; each of them applies; unlisted actions are refused with the state
 //! unchanged; the state survives a serde round trip; cards are conserved; views
 //! hold only their seat's cards and compute the same legal actions; played hands
-//! count exactly the deck's card points.
+//! count exactly the deck's card points; a contract decided before the last
+//! card stays decided and ends so.
 
 use pinochle_engine::game::rng::Rng;
-use pinochle_engine::game::{Action, IllegalAction, Phase, State};
+use pinochle_engine::game::{Action, IllegalAction, Outcome, Phase, State};
 use pinochle_engine::meld::{MeldKey, MeldKind};
 use pinochle_engine::rules::*;
 use pinochle_engine::{Card, CardCounts, Suit};
@@ -329,6 +330,8 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
         .with_deal_limit(Some(max_hands));
     let mut seen_hands = 0;
     let mut steps = 0;
+    // What `contract_decided` said in this hand's play, once it said it.
+    let mut decided: Option<bool> = None;
     while !state.is_terminal() {
         steps += 1;
         assert!(steps < 100_000, "session does not end");
@@ -379,6 +382,18 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
             let back: State = serde_json::from_str(&json).unwrap();
             assert_eq!(back, state);
         }
+        if let Some(now) = state.contract_decided() {
+            assert!(
+                decided.is_none_or(|before| before == now),
+                "a decided contract changed"
+            );
+            decided = Some(now);
+        } else {
+            assert!(
+                decided.is_none() || state.phase() != Phase::Tricks,
+                "a decided contract became open again"
+            );
+        }
         let action = choose(rng, &state, &legal);
         state.apply(action).unwrap();
         stats.steps += 1;
@@ -386,6 +401,11 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
             seen_hands = state.public().session.hands_completed;
             let record = state.last_record().unwrap();
             stats.hands += 1;
+            if let Some(made) = decided.take() {
+                let expected = if made { Outcome::Made } else { Outcome::Set };
+                assert_eq!(record.outcome, expected, "the hand ends as it was decided");
+                stats.decided += 1;
+            }
             *stats
                 .outcomes
                 .entry(format!("{:?}", record.outcome))
@@ -424,6 +444,8 @@ fn play_session(rules: Rules, seed: u64, max_hands: u32, rng: &mut Rng, stats: &
 struct Stats {
     hands: u32,
     steps: u32,
+    /// Hands whose contract was decided before their last card.
+    decided: u32,
     outcomes: std::collections::BTreeMap<String, u32>,
 }
 
@@ -431,7 +453,7 @@ struct Stats {
 const SESSIONS: u64 = 30;
 const HANDS: u32 = 8;
 
-fn run_preset(preset: PresetId, sessions: u64, hands: u32) {
+fn run_preset(preset: PresetId, sessions: u64, hands: u32) -> Stats {
     let mut rng = Rng::new(0xC0FFEE ^ preset as u64);
     let mut stats = Stats::default();
     for i in 0..sessions {
@@ -443,31 +465,43 @@ fn run_preset(preset: PresetId, sessions: u64, hands: u32) {
         stats.outcomes.len() >= 3,
         "{preset:?} outcomes too uniform: {stats:?}"
     );
+    stats
 }
 
 #[test]
 fn random_playouts_brooklyn() {
-    run_preset(PresetId::Brooklyn, SESSIONS, HANDS);
+    let stats = run_preset(PresetId::Brooklyn, SESSIONS, HANDS);
+    assert!(
+        stats.decided > 0,
+        "no contract was decided before its last card"
+    );
 }
 
 #[test]
 fn random_playouts_bison() {
-    run_preset(PresetId::Bison, SESSIONS, HANDS);
+    let stats = run_preset(PresetId::Bison, SESSIONS, HANDS);
+    assert_eq!(stats.decided, 0, "a points game decides no contract early");
 }
 
 #[test]
 fn random_playouts_partnership() {
-    run_preset(PresetId::Partnership, SESSIONS, HANDS);
+    let stats = run_preset(PresetId::Partnership, SESSIONS, HANDS);
+    assert_eq!(stats.decided, 0, "a points game decides no contract early");
 }
 
 #[test]
 fn random_playouts_double_deck() {
-    run_preset(PresetId::DoubleDeck, SESSIONS, HANDS);
+    let stats = run_preset(PresetId::DoubleDeck, SESSIONS, HANDS);
+    assert_eq!(stats.decided, 0, "a points game decides no contract early");
 }
 
 #[test]
 fn random_playouts_club() {
-    run_preset(PresetId::Club, SESSIONS, HANDS);
+    let stats = run_preset(PresetId::Club, SESSIONS, HANDS);
+    assert!(
+        stats.decided > 0,
+        "no contract was decided before its last card"
+    );
 }
 
 /// Release-mode playout speed: `cargo test --release -p pinochle-engine --test

@@ -7,6 +7,7 @@ use crate::rules::{
     BowlScoring, DefenderNeeds, PointsScoring, PotScoring, Scoring, StakeScoring, SurrenderAward,
 };
 
+use super::action::Phase;
 use super::record::Outcome;
 use super::seating::{same_side, side_key, Seat, MAX_SEATS};
 use super::state::{
@@ -175,6 +176,33 @@ impl State {
             seats: vec![0; self.public.seats],
             bowl: 0,
             pot: 0,
+        }
+    }
+
+    /// In the trick play of a game that pays on the contract's outcome
+    /// alone (stakes, a pot or a bowl), that outcome once no card still to
+    /// be played can change it: `Some(true)` when the declarer's meld and
+    /// the card points already theirs (tricks taken and the bury) reach the
+    /// bid, `Some(false)` when even every point still in play would leave it
+    /// short. `None` before and after the play, in points games (where every
+    /// card point scores), and while the cards still decide.
+    pub fn contract_decided(&self) -> Option<bool> {
+        let h = &self.public.hand;
+        if !self.rules.scoring.is_ledger() || h.phase != Phase::Tricks || h.surrendered {
+            return None;
+        }
+        let (declarer, bid) = (h.declarer?, h.bid?);
+        let counting = self.rules.counting;
+        let buried = counting.points(&self.private[declarer].buried);
+        let mut card_points = h.trick_points;
+        card_points[declarer] += buried;
+        let taken = h.trick_points.iter().sum::<u32>() + buried;
+        let in_play = counting.total().saturating_sub(taken);
+        if self.declarer_made(declarer, bid, &card_points) {
+            Some(true)
+        } else {
+            card_points[declarer] += in_play;
+            (!self.declarer_made(declarer, bid, &card_points)).then_some(false)
         }
     }
 
