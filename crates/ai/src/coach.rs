@@ -325,7 +325,8 @@ pub struct Claim {
     pub seats: Vec<Seat>,
     pub kind: ClaimKind,
     /// The rest of the hand as it would be played (the claiming side's proved
-    /// line, the others' best replies): every remaining card, in order.
+    /// line, the others' best replies; where the contract was decided before
+    /// the cards, every seat's rules of thumb): every remaining card, in order.
     pub line: Vec<Action>,
 }
 
@@ -2247,7 +2248,9 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
 ///
 /// Taking every remaining point is tried first; in ledger games, then the
 /// contract's outcome (made for the declarer's side, set for the defenders),
-/// against the target the declarer's own view gives (its bury counted).
+/// against the target the declarer's own view gives (its bury counted). A
+/// ledger game's contract that no card left can change is claimed at once,
+/// at any trick (`State::contract_decided`).
 pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
     if state.phase() != Phase::Tricks {
         return None;
@@ -2267,6 +2270,16 @@ pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
         .copied()
         .filter(|&s| same_side(rules, s, declarer) == declaring)
         .collect();
+    // A contract the cards left cannot change (a game that pays on it
+    // alone) is claimed at once, however many tricks are left: the rest is
+    // played by the rules of thumb, only to show how it might go.
+    if let Some(made) = state.contract_decided() {
+        return (made == declaring).then(|| Claim {
+            seats,
+            kind: ClaimKind::Contract,
+            line: played_out(state),
+        });
+    }
     let remaining = pimc::remaining_points(&pos, deal.counting);
     let mut solver = Solver::new(deal, 16);
     let mut left = nodes;
@@ -2291,6 +2304,28 @@ pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
         kind: ClaimKind::Contract,
         line,
     })
+}
+
+/// The rest of the hand's cards, each seat playing the rules of thumb's card
+/// from its own view.
+fn played_out(state: &State) -> Vec<Action> {
+    let mut state = state.clone();
+    let mut line = Vec::new();
+    while state.phase() == Phase::Tricks {
+        let Some(seat) = state.current_player() else {
+            break;
+        };
+        let view = state.observation(seat);
+        let legal = view.legal_actions();
+        let Some(action) = basic::decide(&view, &legal).or_else(|| legal.first().cloned()) else {
+            break;
+        };
+        if state.apply(action.clone()).is_err() {
+            break;
+        }
+        line.push(action);
+    }
+    line
 }
 
 /// The rest of the hand when the declarer's side provably reaches `target`
@@ -2366,6 +2401,7 @@ mod tests {
     use pinochle_engine::cards::parse_cards;
     use pinochle_engine::game::rng::Rng;
     use pinochle_engine::game::tricks::{cards_among, legal_cards};
+    use pinochle_engine::game::Outcome;
     use pinochle_engine::{PresetId, Rank, Rules};
 
     #[test]
@@ -4356,6 +4392,50 @@ and 120 card points on average)"
         } else {
             *values.iter().min().unwrap()
         }
+    }
+
+    #[test]
+    fn a_contract_decided_before_the_cards_is_claimed_at_the_first_trick() {
+        // Brooklyn and the club pay on the contract alone: a declarer whose
+        // meld and bury reach the bid (or a defence facing a bid that every
+        // point left cannot make) claims before the first card, in no nodes.
+        let mut claimed = 0;
+        for preset in [PresetId::Brooklyn, PresetId::Club] {
+            for seed in 0..40 {
+                drive(preset, seed, 600, |state| {
+                    let h = &state.public().hand;
+                    if state.phase() != Phase::Tricks || !h.plays.is_empty() {
+                        return true;
+                    }
+                    let Some(made) = state.contract_decided() else {
+                        return false;
+                    };
+                    let rules = state.rules();
+                    let declarer = h.declarer.unwrap();
+                    for &seat in &h.active.clone() {
+                        let claim = claim(state, seat, 1);
+                        if same_side(rules, seat, declarer) != made {
+                            assert!(claim.is_none(), "{preset:?} seed {seed}: {claim:?}");
+                            continue;
+                        }
+                        let claim = claim.expect("a decided contract is claimed");
+                        assert_eq!(claim.kind, ClaimKind::Contract);
+                        let mut replay = state.clone();
+                        for action in &claim.line {
+                            replay.apply(action.clone()).expect("the line is legal");
+                        }
+                        let outcome = replay.last_record().unwrap().outcome;
+                        let expected = if made { Outcome::Made } else { Outcome::Set };
+                        assert_eq!(outcome, expected, "{preset:?} seed {seed}");
+                        claimed += 1;
+                    }
+                    false
+                });
+            }
+        }
+        // (Basic bidders rarely leave the club a decided contract: Brooklyn
+        // deals carry the count.)
+        assert!(claimed > 0, "no decided contract in 80 deals");
     }
 
     #[test]

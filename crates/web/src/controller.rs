@@ -1406,7 +1406,9 @@ impl Game {
     }
 
     /// Whether the table checks for a claim before anyone moves: in the last
-    /// tricks of a hand, at the start of a trick and at the human's turns.
+    /// tricks of a hand, or from the first trick where the contract is
+    /// decided before the cards (a game that pays on it alone), at the start
+    /// of a trick and at the human's turns.
     fn claim_due(&self) -> bool {
         let h = &self.state.public().hand;
         if self.paused().is_some() || h.phase != Phase::Tricks {
@@ -1417,7 +1419,7 @@ impl Game {
         };
         let left: usize = h.active.iter().map(|&s| h.hand_sizes[s] as usize).sum();
         left > 0
-            && left <= CLAIM_TRICKS * h.active.len()
+            && (left <= CLAIM_TRICKS * h.active.len() || self.state.contract_decided().is_some())
             && (h.current_trick().is_empty() || to_move == self.human)
     }
 
@@ -3751,6 +3753,23 @@ mod coach_tests {
         let parts = pinochle_engine::game::ReplayParts::of(&read[0]).unwrap();
         let opened = HandReplay::from_parts(&parts).unwrap();
         assert_eq!(opened.chosen_by(g.human), graded);
+    }
+
+    #[test]
+    fn a_contract_decided_before_the_cards_is_checked_for_a_claim_at_once() {
+        // Brooklyn pays on the contract alone: once no card can change it,
+        // the table looks for a claim with more than the last tricks left
+        // (a tester played seven tricks of a bid its meld had made).
+        let early = (0..40).find_map(|seed| {
+            let (g, _) = at_claim_check(PresetId::Brooklyn, seed);
+            let h = &g.state.public().hand;
+            let left: usize = h.active.iter().map(|&s| h.hand_sizes[s] as usize).sum();
+            (left > CLAIM_TRICKS * h.active.len()).then(|| g.state.contract_decided())
+        });
+        assert!(
+            early.expect("an early claim check in 40 deals").is_some(),
+            "checked early only where the contract is decided"
+        );
     }
 
     #[test]
