@@ -797,7 +797,8 @@ test('the rules window takes the keyboard focus and gives it back', { timeout: 6
 // By keyboard, each decision made with buttons takes the focus on its first
 // choice (not the auction, where B and P bid and pass), a bury's third card
 // hands it to the confirming button, and Enter pressed twice there confirms
-// the bury and no more: the focus moves on to play or throw in, on Play.
+// the bury and no more: the focus moves on to play or throw in, on Play. The
+// arrow keys step between the trump buttons.
 test('bison by keyboard: the focus goes to each decision, never onto another one', { timeout: 90_000 }, async () => {
   const { page, context } = await openPage(shared.browser);
   try {
@@ -817,7 +818,15 @@ test('bison by keyboard: the focus goes to each decision, never onto another one
         .waitForFunction((p) => new RegExp(p).test(document.activeElement?.dataset.action ?? document.activeElement?.tagName), pattern, { timeout: 5_000 })
         .catch(() => {});
     await focusOn('^trump ');
-    assert.match(await focused(), /^trump /, 'naming trump has the focus');
+    const first = await focused();
+    assert.match(first, /^trump /, 'naming trump has the focus');
+    // The arrow keys step between the suits, as they do along the hand.
+    await page.keyboard.press('ArrowRight');
+    const second = await focused();
+    assert.match(second, /^trump /, 'ArrowRight moves to the next suit');
+    assert.notEqual(second, first, 'ArrowRight moves to the next suit');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await focused(), first, 'ArrowLeft moves back');
     await page.keyboard.press('Enter');
     await phase('bury');
     await page.waitForSelector('[data-testid="hand"] [data-action^="bury "]:focus');

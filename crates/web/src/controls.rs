@@ -10,7 +10,7 @@ use pinochle_engine::game::{same_side, Action, Phase, PlayerView, SideTally};
 use pinochle_engine::rules::Scoring;
 use pinochle_engine::{best_meld, validate_shown, MeldKey};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlSelectElement, KeyboardEvent};
+use web_sys::{HtmlElement, HtmlSelectElement, KeyboardEvent};
 use yew::{
     component, html, use_effect_with, use_state, Callback, Event, Html, MouseEvent, Properties,
 };
@@ -281,6 +281,41 @@ fn meld_choices(view: &PlayerView) -> (Option<MeldChoice>, Vec<MeldChoice>) {
     });
     let most = choices.next();
     (most, choices.collect())
+}
+
+/// The arrow keys move the focus between the buttons of a decision's group
+/// (the trumps, Play and Concede, Bid and Pass…) as they move it along the
+/// hand; Tab still goes through them too. Buttons out of sight (the meld
+/// shown less, folded) and disabled ones are passed over; the bid's select
+/// keeps its own arrows.
+pub fn step_between_buttons(e: &KeyboardEvent) {
+    let step: i32 = match e.key().as_str() {
+        "ArrowLeft" | "ArrowUp" => -1,
+        "ArrowRight" | "ArrowDown" => 1,
+        _ => return,
+    };
+    let Some(button) = e
+        .target()
+        .and_then(|t| t.dyn_into::<HtmlElement>().ok())
+        .filter(|t| t.tag_name() == "BUTTON")
+    else {
+        return;
+    };
+    let Some(group) = button.closest("[role=group]").ok().flatten() else {
+        return;
+    };
+    let found = group.get_elements_by_tag_name("button");
+    let buttons: Vec<HtmlElement> = (0..found.length())
+        .filter_map(|i| found.item(i)?.dyn_into::<HtmlElement>().ok())
+        .filter(|b| !b.has_attribute("disabled") && b.offset_parent().is_some())
+        .collect();
+    let Some(at) = buttons.iter().position(|b| *b == button) else {
+        return;
+    };
+    let next = (at as i32 + step).rem_euclid(buttons.len() as i32) as usize;
+    e.prevent_default();
+    // Focus can only fail on a detached element; nothing to do then.
+    let _ = buttons[next].focus();
 }
 
 /// The controls for the decision the human is asked now (not the card choices).

@@ -25,7 +25,7 @@ use crate::cards::{CardBack, CardView, SuitIcon};
 use crate::chart::{line_chart, Chart, Reference, Scale, Series};
 use crate::coach_view::{bid_advisor, claim_summary, coach_bar, hint_panel};
 use crate::controller::{Choosing, ChosenCard, Game, Msg, Pace, Review, ShownTrick};
-use crate::controls::decision_controls;
+use crate::controls::{decision_controls, step_between_buttons};
 use crate::hand::{arrivals, hand_choice, sorted_hand, HandView};
 use crate::review_view::review_panel;
 use crate::rules_text::RulesView;
@@ -1544,7 +1544,8 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <p class="waiting">{ format!("Waiting for {name}…") }</p>
                 }
             </div>
-            <div class="controls" data-testid="controls">
+            <div class="controls" data-testid="controls"
+                 onkeydown={Callback::from(|e: KeyboardEvent| step_between_buttons(&e))}>
                 if let (true, Some((kind, needed))) = (may_act, choosing) {
                     { selection_prompt(game, kind, needed, &cb.on_msg) }
                     if game.selection.len() == needed {
