@@ -1447,7 +1447,8 @@ fn points_concession(
             "you score",
             "you lose",
             "the mean of the other two players'",
-            "each other player scores",
+            // (Their mean: each scores its own meld and points.)
+            "the other two players average",
         )
     };
     analysis.choices = recommended_first(
