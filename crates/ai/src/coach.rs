@@ -1252,7 +1252,7 @@ fn card_options(
             action(o.card),
             Some(value),
             format!(
-                "made in {} of sampled deals · {points} · meld {:.0}{with}",
+                "made in an estimated {} of sampled deals · {points} · meld {:.0}{with}",
                 percent(made),
                 o.meld
             ),
@@ -1275,7 +1275,7 @@ fn card_options(
         format!(" and then {}", Card::faces(&o.with))
     };
     let mut reason = format!(
-        "{verb} the {}{with} ({meld_owner}meld {:.0}), the contract is made in {} of {} sampled deals with {:.0} card points on average{buried}",
+        "{verb} the {}{with} ({meld_owner}meld {:.0}), the contract is made in an estimated {} of {} sampled deals with {:.0} card points on average{buried}",
         o.card.long_name(),
         o.meld,
         percent(o.outlook.made),
@@ -1406,7 +1406,7 @@ fn show_meld(view: &PlayerView, options: &[ShowOption], best: usize, analysis: &
         .collect();
     let o = &options[best];
     let mut reason = format!(
-        "showing {:.0} meld leaves {} cards free to bury, and the contract is made in {} of {} sampled deals",
+        "showing {:.0} meld leaves {} cards free to bury, and the contract is made in an estimated {} of {} sampled deals",
         o.meld,
         o.free,
         percent(o.outlook.made),
@@ -1517,7 +1517,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     Action::ChooseTrump(c.trump),
                     Some(value),
                     format!(
-                        "made in {} of sampled deals · {meld_of} {:.0}",
+                        "made in an estimated {} of sampled deals · {meld_of} {:.0}",
                         percent(made),
                         c.meld
                     ),
@@ -1525,7 +1525,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
             }
             let c = &candidates[*best];
             let mut reason = format!(
-                "with {} trump the contract is made in {} of {} sampled deals, {meld_of} {:.0}",
+                "with {} trump the contract is made in an estimated {} of {} sampled deals, {meld_of} {:.0}",
                 c.trump.name(),
                 percent(c.outlook.made),
                 expert::WORLDS,
@@ -1608,7 +1608,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 (None, None)
             };
             let trump_text = trump.map_or(String::new(), |t| format!(" with {} trump", t.name()));
-            let play_note = format!("made in {} of sampled deals{trump_text}", percent(*made));
+            let play_note = format!(
+                "made in an estimated {} of sampled deals{trump_text}",
+                percent(*made)
+            );
             // RULES.md's names: the pot game's "single set", Brooklyn's
             // "voluntary set" (the win amount to each opponent).
             let concede_note = if matches!(rules.scoring, Scoring::Pot(_)) {
@@ -1626,7 +1629,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 &analysis.recommended,
             );
             analysis.reason = format!(
-                "the contract is made in {} of {worlds} sampled deals{trump_text}; the expert plays on from {}",
+                "the contract is made in an estimated {} of {worlds} sampled deals{trump_text}; the expert plays on from {}",
                 percent(*made),
                 percent(*below)
             );
@@ -1648,7 +1651,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         Action::Play,
                         Some(figures.play * unit),
                         format!(
-                            "made in {} of sampled deals, challenged in {}",
+                            "made in an estimated {} of sampled deals, challenged in {}",
                             percent(figures.made),
                             percent(figures.challenged)
                         ),
@@ -1736,7 +1739,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                     choice(
                         Action::Challenge,
                         Some((2.0 * (1.0 - made) - 2.0 * made) * m),
-                        format!("the bidder makes it in {} of sampled deals", percent(*made)),
+                        format!(
+                            "the bidder makes it in an estimated {} of sampled deals",
+                            percent(*made)
+                        ),
                     ),
                     choice(Action::Pass, Some(-m), pass_note),
                 ],
