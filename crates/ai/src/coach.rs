@@ -1258,10 +1258,12 @@ fn card_options(
             ),
         ));
     }
+    // A pass's meld is the side's, the partner's part averaged over the
+    // sampled deals (its hand is unseen).
     let (verb, meld_owner) = if burying {
         ("burying", "")
     } else {
-        ("passing", "your side's ")
+        ("passing", "your side's average ")
     };
     let o = &options[best];
     let buried = if burying {
@@ -1269,13 +1271,10 @@ fn card_options(
     } else {
         String::new()
     };
-    let with = if o.with.is_empty() {
-        String::new()
-    } else {
-        format!(" and then {}", Card::faces(&o.with))
-    };
+    // (The cards the figures complete the choice with are the row's "with":
+    // the reason names only the expert's own next cards, after it.)
     let mut reason = format!(
-        "{verb} the {}{with} ({meld_owner}meld {:.0}), the contract is made in an estimated {} of {} sampled deals with {:.0} card points on average{buried}",
+        "{verb} the {} ({meld_owner}meld {:.0}), the contract is made in an estimated {} of {} sampled deals with {:.0} card points on average{buried}",
         o.card.long_name(),
         o.meld,
         percent(o.outlook.made),
@@ -1296,8 +1295,8 @@ fn card_options(
     let step = if burying { "bury" } else { "pass" };
     match expert::cards_after_this(view) {
         0 => {}
-        1 => reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it"),
-        rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them"),
+        1 => reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it (the row's \"with\")"),
+        rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them (the row's \"with\")"),
     }
     let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
     let at_once = view
