@@ -2256,7 +2256,8 @@ fn rules_of_thumb(view: &PlayerView, legal: &[Action], analysis: &mut Analysis) 
 /// contract's outcome (made for the declarer's side, set for the defenders),
 /// against the target the declarer's own view gives (its bury counted). A
 /// ledger game's contract that no card left can change is claimed at once,
-/// at any trick (`State::contract_decided`).
+/// at any trick (`State::contract_decided`): every point left where a search
+/// of at most `DECIDED_SEARCH_NODES` proves it, else the contract.
 pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
     if state.phase() != Phase::Tricks {
         return None;
@@ -2276,22 +2277,27 @@ pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
         .copied()
         .filter(|&s| same_side(rules, s, declarer) == declaring)
         .collect();
-    // A contract the cards left cannot change (a game that pays on it
-    // alone) is claimed at once, however many tricks are left: the rest is
-    // played by the rules of thumb, only to show how it might go.
-    if let Some(made) = state.contract_decided() {
-        return (made == declaring).then(|| Claim {
-            seats,
-            kind: ClaimKind::Contract,
-            line: played_out(state),
-        });
-    }
     let remaining = pimc::remaining_points(&pos, deal.counting);
     let mut solver = Solver::new(deal, 16);
-    let mut left = nodes;
     // The declarer side's future points it must reach (declarer claims) or
     // must stay below (defender claims).
     let everything = if declaring { remaining } else { 1 };
+    // A contract the cards left cannot change (a game that pays on it
+    // alone) is claimed at once, however many tricks are left: every point
+    // left where a small search proves it, else the contract, the rest
+    // played by the rules of thumb only to show how it might go.
+    if let Some(made) = state.contract_decided() {
+        if made != declaring {
+            return None;
+        }
+        let mut left = nodes.min(DECIDED_SEARCH_NODES);
+        let (kind, line) = match prove(state, &mut solver, everything, declaring, &mut left) {
+            Some(line) => (ClaimKind::AllTheRest, line),
+            None => (ClaimKind::Contract, played_out(state)),
+        };
+        return Some(Claim { seats, kind, line });
+    }
+    let mut left = nodes;
     if let Some(line) = prove(state, &mut solver, everything, declaring, &mut left) {
         return Some(Claim {
             seats,
@@ -2311,6 +2317,11 @@ pub fn claim(state: &State, seat: Seat, nodes: u64) -> Option<Claim> {
         line,
     })
 }
+
+/// Search nodes a claim of every point left may take where the contract is
+/// decided already (the table asks at every trick then, not only in the
+/// last ones): a few milliseconds.
+const DECIDED_SEARCH_NODES: u64 = 20_000;
 
 /// The rest of the hand's cards, each seat playing the rules of thumb's card
 /// from its own view.
