@@ -213,6 +213,10 @@ for (const preset of ['brooklyn', 'bison', 'partnership', 'double-deck', 'club']
           // others answer, then take it back.
           const before = await page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card));
           await plainMove(page);
+          // A stake game's contract decided by the cards so far is claimed
+          // at once, ending the hand: undo comes at a later card then.
+          await page.waitForSelector(TURN, { timeout: 60_000 });
+          if (await page.getByTestId('result-panel').isVisible()) continue;
           await page.getByTestId('undo').click();
           await page.waitForFunction(
             (n) => document.querySelectorAll('[data-testid="hand"] [data-card]').length === n,

@@ -235,12 +235,16 @@ const DECLARER_PHASES = new Set(['escape choice', 'trump', 'bury', 'concession',
 // scrolled 12 px. And Brooklyn upright with a mouse (a desktop window as
 // small as a short phone), where the auction's line of key letters scrolled
 // the table 12 px.
+// (Brooklyn's deal 21, bid up as these cases bid, leaves a contract that
+// every point of the play could not make: the defenders claim it before the
+// first card. Deal 20's is played.)
+const DECISION_PRESETS = PRESETS.map((p) => (p.id === 'brooklyn' ? { ...p, seed: 20 } : p));
 const DECISION_CASES = [
-  ...PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
-  ...PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
+  ...DECISION_PRESETS.map((preset) => ({ preset, size: SIDEWAYS, tag: 'sideways' })),
+  ...DECISION_PRESETS.filter((p) => ['brooklyn', 'double-deck', 'club'].includes(p.id)).map((preset) => ({ preset, size: SHORT_UPRIGHT, tag: 'upright' })),
   { preset: { id: 'bison', seed: 2 }, size: SHORT_UPRIGHT, tag: 'upright' },
   { preset: { id: 'double-deck', seed: 7 }, size: SHORT_UPRIGHT, tag: 'upright-defending', defend: true },
-  { preset: PRESETS.find((p) => p.id === 'brooklyn'), size: SHORT_UPRIGHT, tag: 'upright-mouse', mouse: true },
+  { preset: DECISION_PRESETS.find((p) => p.id === 'brooklyn'), size: SHORT_UPRIGHT, tag: 'upright-mouse', mouse: true },
 ];
 
 // In the page, `uncovered(el)`: whether a tap at the middle of `el` reaches

@@ -339,7 +339,9 @@ fn histogram_range(scores: &[i32]) -> Option<(i32, i32, bool)> {
 fn histogram(scores: &[i32], highest_bid: Option<u32>) -> Html {
     const BANDS: usize = 12;
     const W: f64 = 180.0;
-    const H: f64 = 40.0;
+    // (Low enough that with the labels under it a row stays as tall as when
+    // they were drawn inside: a sideways phone shows all four trumps.)
+    const H: f64 = 34.0;
     let (Some((low, shown, clipped)), Some(&high)) = (histogram_range(scores), scores.last())
     else {
         return html! {};
