@@ -325,8 +325,9 @@ pub struct Claim {
     pub seats: Vec<Seat>,
     pub kind: ClaimKind,
     /// The rest of the hand as it would be played (the claiming side's proved
-    /// line, the others' best replies; where the contract was decided before
-    /// the cards, every seat's rules of thumb): every remaining card, in order.
+    /// line, the others' best replies; for a contract decided already and not
+    /// every point proved, every seat's rules of thumb): every remaining
+    /// card, in order.
     pub line: Vec<Action>,
 }
 
@@ -4415,7 +4416,8 @@ and 120 card points on average)"
     fn a_contract_decided_before_the_cards_is_claimed_at_the_first_trick() {
         // Brooklyn and the club pay on the contract alone: a declarer whose
         // meld and bury reach the bid (or a defence facing a bid that every
-        // point left cannot make) claims before the first card, in no nodes.
+        // point left cannot make) claims before the first card, with a budget
+        // of one node.
         let mut claimed = 0;
         for preset in [PresetId::Brooklyn, PresetId::Club] {
             for seed in 0..40 {
