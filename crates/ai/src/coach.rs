@@ -2334,8 +2334,7 @@ fn played_out(state: &State) -> Vec<Action> {
             break;
         };
         let view = state.observation(seat);
-        let legal = view.legal_actions();
-        let Some(action) = basic::decide(&view, &legal).or_else(|| legal.first().cloned()) else {
+        let Some(action) = basic::decide(&view, &view.legal_actions()) else {
             break;
         };
         if state.apply(action.clone()).is_err() {

@@ -1406,9 +1406,9 @@ impl Game {
     }
 
     /// Whether the table checks for a claim before anyone moves: in the last
-    /// tricks of a hand, or from the first trick where the contract is
-    /// decided before the cards (a game that pays on it alone), at the start
-    /// of a trick and at the human's turns.
+    /// tricks of a hand, or at any trick once the contract is decided (a
+    /// game that pays on it alone), at the start of a trick and at the
+    /// human's turns.
     fn claim_due(&self) -> bool {
         let h = &self.state.public().hand;
         if self.paused().is_some() || h.phase != Phase::Tricks {
