@@ -1977,7 +1977,7 @@ fn bidding(
                 _ => "passing".to_string(),
             };
             analysis.reason += &format!(
-                "; no values shown, as these deals and the test matches disagree: bid out in these sampled deals (each player to its limit), {favoured} scores more, but over many hands of test matches the expert's limit won more"
+                "; no values shown: in these sampled deals, bid out with each player going to its limit, {favoured} comes out ahead, but the expert keeps to its limit, which did better over many hands of test matches"
             );
         }
     }
@@ -3794,14 +3794,14 @@ half a card point your side takes from them)"
                     assert_eq!(analysis.value_basis.is_some(), valued, "{reason}");
                     // Without figures, the reason says why the expert's
                     // limit stands against the call they would favour.
-                    if reason.contains("; no values shown, ") {
+                    if reason.contains("; no values shown: ") {
                         assert!(
                             analysis.choices.iter().all(|c| c.value.is_none()),
                             "{reason}"
                         );
                         assert!(
                             reason.ends_with(
-                                ", but over many hands of test matches the expert's limit won more"
+                                ", but the expert keeps to its limit, which did better over many hands of test matches"
                             ),
                             "{reason}"
                         );
