@@ -1681,7 +1681,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         Action::Keep,
                         Some(figures.keep),
                         format!(
-                            "you make {} in {} of sampled deals",
+                            "you make {} in an estimated {} of sampled deals",
                             figures.bid,
                             percent(figures.keep_made)
                         ),
@@ -1690,7 +1690,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                         Action::Escape,
                         Some(figures.escape),
                         format!(
-                            "the dealer makes {} in {}",
+                            "the dealer makes {} in an estimated {}",
                             figures.escape_bid,
                             percent(figures.dealer_made)
                         ),
@@ -1704,7 +1704,7 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
                 ""
             };
             analysis.reason = format!(
-                "over {} sampled deals you make {} in {} (expected {}{conceded}), while the dealer makes {} in {} (expected {} for you)",
+                "over {} sampled deals you make {} in an estimated {} (expected {}{conceded}), while the dealer makes {} in an estimated {} (expected {} for you)",
                 figures.worlds,
                 figures.bid,
                 percent(figures.keep_made),

@@ -12,7 +12,7 @@ use pinochle_engine::game::{side_key, Action, Phase, PlayerView, Seat, SeatPriva
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
 use pinochle_engine::meld_total;
 use pinochle_engine::rules::{
-    BowlScoring, ConcedeTiming, PassOrder, PotScoring, Rules, Scoring, SurrenderAward,
+    BowlScoring, ConcedeTiming, Counting, PassOrder, PotScoring, Rules, Scoring, SurrenderAward,
     TrumpMarriage,
 };
 use pinochle_engine::{Card, CardCounts, Suit};
@@ -224,9 +224,10 @@ pub struct EscapeFigures {
     pub keep: f64,
     /// Escaping: this seat's share as one of the dealer's opponents.
     pub escape: f64,
-    /// Share of the deals this seat makes its bid in.
+    /// The chance this seat makes its bid, over the sampled deals
+    /// ([`DeclaredDeal::made_chance`]).
     pub keep_made: f64,
-    /// Share of the deals the dealer makes the escape bid in.
+    /// The chance the dealer makes the escape bid, the same way.
     pub dealer_made: f64,
     /// The contract kept and the escape bid.
     pub bid: u32,
@@ -249,10 +250,10 @@ const CONCEDE_SPLITS: usize = 6;
 
 /// What the declarer of index `declarer` (play order) is paid by each
 /// opponent in one sampled deal at `bid`, in stake units: the rules of
-/// thumb's trump after the kitty, made or set as the playout goes, unless the
-/// declarer concedes after the kitty (see [`concedes_after_kitty`]). Returns
-/// whether the deal's playout makes the bid, and the payment. Stake games
-/// only.
+/// thumb's trump after the kitty, made or set with the chance the playout
+/// gives ([`DeclaredDeal::made_chance`]), unless the declarer concedes after
+/// the kitty (see [`concedes_after_kitty`]). Returns that chance (the
+/// playout's, conceded or not) and the payment expected. Stake games only.
 fn declarer_payment(
     view: &PlayerView,
     knowledge: &crate::knowledge::Knowledge,
@@ -260,12 +261,12 @@ fn declarer_payment(
     declarer: usize,
     bid: u32,
     rng: &mut Rng,
-) -> (bool, f64) {
+) -> (f64, f64) {
     let units = stake_unit(&view.rules, bid);
     let (made, played) = played_payment(
         &view.rules,
         bid,
-        declarer_score(view, knowledge, world, declarer, None),
+        declarer_chance(view, knowledge, world, declarer, bid),
     );
     if concedes_after_kitty(view, knowledge, world, declarer, bid, rng) {
         (made, -units)
@@ -274,13 +275,30 @@ fn declarer_payment(
     }
 }
 
+/// The trump the declarer of index `declarer` (play order) names in sampled
+/// deal `world` (None: none may be named) and the chance it makes `bid`
+/// there ([`DeclaredDeal::made_chance`]; none without a trump).
+fn declarer_chance(
+    view: &PlayerView,
+    knowledge: &crate::knowledge::Knowledge,
+    world: &crate::knowledge::World,
+    declarer: usize,
+    bid: u32,
+) -> (Option<Suit>, f64) {
+    match declared_deal(view, knowledge, world, declarer, None) {
+        Some(deal) => (Some(deal.trump), deal.made_chance(view.rules.counting, bid)),
+        None => (None, 0.0),
+    }
+}
+
 /// What a declarer is paid by each opponent, in stake units, for a hand
-/// played at `bid` with `trump` (none: not playable) that scores `score`:
-/// whether it is made, and the payment.
-fn played_payment(rules: &Rules, bid: u32, (trump, score): (Option<Suit>, f64)) -> (bool, f64) {
+/// played at `bid` with `trump` (none: not playable) made with chance
+/// `chance`: that chance, and the payment expected from it (a single stake
+/// made, a double set).
+fn played_payment(rules: &Rules, bid: u32, (trump, chance): (Option<Suit>, f64)) -> (f64, f64) {
     let m = trump_multiplier(rules, trump) * stake_unit(rules, bid);
-    let made = trump.is_some() && score >= f64::from(bid);
-    (made, if made { m } else { -2.0 * m })
+    let chance = if trump.is_some() { chance } else { 0.0 };
+    (chance, chance * m - (1.0 - chance) * 2.0 * m)
 }
 
 /// Whether the declarer of index `declarer` (play order) gives the hand up
@@ -318,8 +336,8 @@ pub fn concedes_after_kitty(
             split.holdings[i] =
                 CardCounts::from_cards(&cards.by_ref().take(size).copied().collect::<Vec<_>>());
         }
-        let score = declarer_score(view, knowledge, &split, declarer, None);
-        expected += played_payment(rules, bid, score).1;
+        let chance = declarer_chance(view, knowledge, &split, declarer, bid);
+        expected += played_payment(rules, bid, chance).1;
     }
     expected / (CONCEDE_SPLITS as f64) < -stake_unit(rules, bid)
 }
@@ -337,22 +355,22 @@ fn escape_figures(view: &PlayerView, rng: &mut Rng) -> Option<EscapeFigures> {
     let worlds = Worlds::sample(view, WORLDS, rng);
     let me = worlds.knowledge.me?;
     let opponents = opponents(rules);
-    let (mut keep, mut escape, mut keep_made, mut dealer_made) = (0.0, 0.0, 0, 0);
+    let (mut keep, mut escape, mut keep_made, mut dealer_made) = (0.0, 0.0, 0.0, 0.0);
     for world in &worlds.worlds {
         let (made, paid) = declarer_payment(view, &worlds.knowledge, world, me, bid, rng);
         keep += paid * opponents;
-        keep_made += usize::from(made);
+        keep_made += made;
         let (made, paid) =
             declarer_payment(view, &worlds.knowledge, world, dealer, escape_bid, rng);
         escape -= paid;
-        dealer_made += usize::from(made);
+        dealer_made += made;
     }
     let count = worlds.worlds.len().max(1) as f64;
     Some(EscapeFigures {
         keep: keep / count,
         escape: escape / count,
-        keep_made: keep_made as f64 / count,
-        dealer_made: dealer_made as f64 / count,
+        keep_made: keep_made / count,
+        dealer_made: dealer_made / count,
         bid,
         escape_bid,
         worlds: worlds.worlds.len(),
@@ -1061,6 +1079,17 @@ impl DeclaredDeal {
     pub fn side_score(&self) -> f64 {
         let tally = self.tally(|i| self.declarer_side[i]);
         f64::from(tally.meld) + f64::from(tally.points)
+    }
+
+    /// The chance the declarer side makes `bid` in this deal: its playout's
+    /// margin read by [`crate::outlook::playout_made_chance`] against the
+    /// card points played for (the bury's are its side's already).
+    pub fn made_chance(&self, counting: Counting, bid: u32) -> f64 {
+        let tally = self.tally(|i| self.declarer_side[i]);
+        let known = tally.meld as i32 + self.buried.max(0);
+        let margin = (tally.meld + tally.points) as i32 - bid as i32;
+        let remaining = counting.total() as i32 - self.buried.max(0);
+        crate::outlook::playout_made_chance(margin, remaining, bid as i32 - known)
     }
 }
 
