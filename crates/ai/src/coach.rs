@@ -1457,7 +1457,7 @@ fn points_concession(
                 Action::Play,
                 Some(figures.play),
                 format!(
-                    "made in {} of sampled deals; {you_score} {:.0} on average, {rivals_score} {:.0}",
+                    "made in an estimated {} of sampled deals; {you_score} {:.0} on average, {rivals_score} {:.0}",
                     percent(figures.made),
                     figures.side_score,
                     figures.their_score_played
@@ -1475,7 +1475,7 @@ fn points_concession(
         &analysis.recommended,
     );
     analysis.reason = format!(
-        "playing on is worth {} points and conceding {} ({} for the hand less {rivals}); the contract is made in {} of {} sampled deals",
+        "playing on is worth {} points and conceding {} ({} for the hand less {rivals}); the contract is made in an estimated {} of {} sampled deals",
         signed(figures.play, 0),
         signed(figures.concede, 0),
         if partners { "your side's score" } else { "your score" },

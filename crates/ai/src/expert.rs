@@ -19,7 +19,7 @@ use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
 use crate::call_values::{call_bounds, calls_misfit};
-use crate::outlook::{card_points, Outlook, Table, Worlds};
+use crate::outlook::{card_points, playout_made_chance, Outlook, Table, Worlds};
 use crate::pimc::Goal;
 use crate::Level;
 use pinochle_engine::game::rng::Rng;
@@ -1816,9 +1816,11 @@ pub struct PointsConcession {
     pub play: f64,
     /// What conceding is worth, in points.
     pub concede: f64,
-    /// Share of the sampled deals the contract is made in.
+    /// The chance the contract is made, over the sampled deals (each deal's
+    /// from its playout's margin, [`crate::outlook::playout_made_chance`]).
     pub made: f64,
-    /// The declaring side's mean score when it plays on.
+    /// The declaring side's mean score when it plays on, each deal's made
+    /// and set scores weighed by that chance.
     pub side_score: f64,
     /// The opponents' mean score when it plays on, and when it concedes.
     pub their_score_played: f64,
@@ -1849,7 +1851,7 @@ fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcessio
     let rivals = defending.len().max(1) as f64;
     let own_bury = card_points(rules.counting, &CardCounts::from_cards(&view.own.buried));
     let worlds = Worlds::sample(view, WORLDS, rng);
-    let (mut made, mut side_score, mut played, mut conceded) = (0usize, 0.0, 0.0, 0.0);
+    let (mut made, mut side_score, mut played, mut conceded) = (0.0, 0.0, 0.0, 0.0);
     for world in &worlds.worlds {
         let hands = &world.holdings[..n];
         let takes = table.playout_by_seat(hands, declarer);
@@ -1874,9 +1876,30 @@ fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcessio
             }
             t
         };
-        let (score, made_it) = scoring.declarer_played(bid, tally(side_of[declarer]));
-        made += usize::from(made_it);
-        side_score += scoring.scaled(score) as f64;
+        // Made with the chance the playout's margin gives (where the
+        // contract turns on reaching the bid alone), at the bid at least;
+        // else set.
+        let side = tally(side_of[declarer]);
+        let (score, made_it) = scoring.declarer_played(bid, side);
+        let margin = (side.meld + side.points) as i32 - bid as i32;
+        let chance = if made_it == (margin >= 0) {
+            let remaining = hands
+                .iter()
+                .map(|hand| card_points(table.counting, hand))
+                .sum::<i32>()
+                + table.counting.last_trick() as i32;
+            let taken: i32 = (0..n)
+                .filter(|&i| side_of[i] == side_of[declarer])
+                .map(|i| takes[i].points.max(0))
+                .sum();
+            playout_made_chance(margin, remaining, taken - margin)
+        } else {
+            f64::from(u8::from(made_it))
+        };
+        let made_score = if made_it { score } else { i64::from(bid) };
+        made += chance;
+        side_score += chance * scoring.scaled(made_score) as f64
+            + (1.0 - chance) * scoring.scaled(-i64::from(bid)) as f64;
         for &side in &defending {
             let t = tally(side);
             played += scoring.scaled(scoring.defender_played(t)) as f64;
@@ -1901,7 +1924,7 @@ fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcessio
     Some(PointsConcession {
         play: side_score - their_played,
         concede: lost - their_conceded,
-        made: made as f64 / count as f64,
+        made: made / count as f64,
         side_score,
         their_score_played: their_played,
         their_score_conceded: their_conceded,
