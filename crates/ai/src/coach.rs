@@ -351,25 +351,8 @@ pub enum ClaimKind {
 /// and a reason. The bid advisor adds playouts of each trump on the bid's own
 /// sampled deals.
 pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysis, AiError> {
-    let mut analysis = analyse_all(view, seed, opponents)?;
+    let mut analysis = analyse_inner(view, seed, opponents, None, true)?;
     analysis.choices.truncate(MAX_CHOICES);
-    let rest = expert_continuation(view, &analysis.recommended, seed, opponents);
-    if !rest.is_empty() {
-        let step = if view.phase() == Phase::Bury {
-            "bury"
-        } else {
-            "pass"
-        };
-        let each = if rest.len() > 1 {
-            ", deciding each in turn (the review grades them so)"
-        } else {
-            ""
-        };
-        analysis.reason += &format!(
-            "; after it the expert would {step} {}{each}",
-            Card::faces(&rest)
-        );
-    }
     Ok(analysis)
 }
 
@@ -377,16 +360,34 @@ pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysi
 /// several (a pass, a bury), each decided anew from the view with the cards
 /// before it picked: what its own play and the hand review go on with, where
 /// the figures of `first` complete the choice by the rules of thumb.
+#[cfg(test)]
 pub(crate) fn expert_continuation(
     view: &PlayerView,
     first: &Action,
     seed: u64,
     opponents: Level,
 ) -> Vec<Card> {
-    let mut rest = Vec::new();
+    expert_plan(view, first, seed, opponents).rest
+}
+
+/// A choice of several cards as the expert makes it from its first pick.
+struct Plan {
+    /// The cards it picks after the first ([`expert_continuation`]).
+    rest: Vec<Card>,
+    /// Its figures at its last pick: those of the whole choice as it makes
+    /// it (every step samples the same deals, see `Bot::rng_for`).
+    last: Option<CardOption>,
+}
+
+/// [`expert_continuation`] with the figures of the choice it completes.
+fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -> Plan {
+    let mut plan = Plan {
+        rest: Vec::new(),
+        last: None,
+    };
     let mut next = view.after_own_pick(first);
     while let Some(view) = next {
-        let Ok(Deliberation { action, .. }) = Bot::new(Level::Expert, seed)
+        let Ok(Deliberation { action, grounds }) = Bot::new(Level::Expert, seed)
             .against(opponents)
             .deliberate(&view)
         else {
@@ -395,10 +396,16 @@ pub(crate) fn expert_continuation(
         let (Action::PassCard(card) | Action::Bury(card)) = action else {
             break;
         };
-        rest.push(card);
+        plan.rest.push(card);
+        plan.last = match grounds {
+            Grounds::Expert(
+                Evaluation::Bury { options, best } | Evaluation::Pass { options, best },
+            ) => options.get(best).cloned(),
+            _ => None,
+        };
         next = view.after_own_pick(&action);
     }
-    rest
+    plan
 }
 
 /// [`analyse`] with every alternative it values, not only the best few (the
@@ -415,9 +422,26 @@ pub fn analyse_with(
     opponents: Level,
     chosen: Option<&Action>,
 ) -> Result<Analysis, AiError> {
+    analyse_inner(view, seed, opponents, chosen, false)
+}
+
+/// [`analyse_with`]; with `follow`, a bury's or a pass's recommended card
+/// is shown with the cards the expert would pick after it and the figures
+/// of that whole choice (the other cards' rows complete it by the rules of
+/// thumb), and the reason names those cards.
+fn analyse_inner(
+    view: &PlayerView,
+    seed: u64,
+    opponents: Level,
+    chosen: Option<&Action>,
+    follow: bool,
+) -> Result<Analysis, AiError> {
     let Deliberation { action, grounds } = Bot::new(Level::Expert, seed)
         .against(opponents)
         .deliberate(view)?;
+    let plan = follow
+        .then(|| expert_plan(view, &action, seed, opponents))
+        .filter(|plan| !plan.rest.is_empty());
     let legal = view.legal_actions();
     let unit = if view.rules.scoring.is_ledger() {
         Unit::Stakes
@@ -431,7 +455,7 @@ pub fn analyse_with(
             analysis.reason = "the only legal card".to_string();
         }
         Grounds::Cards(values) => card_play(view, &values, &mut analysis),
-        Grounds::Expert(evaluation) => evaluated(view, &evaluation, &mut analysis),
+        Grounds::Expert(evaluation) => evaluated(view, &evaluation, plan.as_ref(), &mut analysis),
         Grounds::Bidding { outlook, limit } => bidding(
             view,
             &legal,
@@ -442,6 +466,22 @@ pub fn analyse_with(
             &mut analysis,
         ),
         Grounds::RulesOfThumb => rules_of_thumb(view, &legal, &mut analysis),
+    }
+    if let Some(plan) = &plan {
+        let step = if view.phase() == Phase::Bury {
+            "bury"
+        } else {
+            "pass"
+        };
+        let each = if plan.rest.len() > 1 {
+            ", deciding each in turn (the review grades them so)"
+        } else {
+            ""
+        };
+        analysis.reason += &format!(
+            "; after it the expert would {step} {}{each}",
+            Card::faces(&plan.rest)
+        );
     }
     // Negative figures the text prints as numbers read with a minus sign,
     // as the values beside them do.
@@ -1219,6 +1259,7 @@ fn card_options(
     view: &PlayerView,
     options: &[CardOption],
     best: usize,
+    plan: Option<&Plan>,
     action: fn(Card) -> Action,
     analysis: &mut Analysis,
 ) {
@@ -1230,11 +1271,30 @@ fn card_options(
     let order = best_first(options.len(), best, |a, b| {
         utility(b).total_cmp(&utility(a))
     });
+    // The recommended card as the expert goes on: with its own next cards
+    // and the figures of that whole choice, on the same sampled deals (so
+    // at least the rules of thumb's completion's). A player who follows the
+    // row's "with" makes the choice the review grades best.
+    let planned: Option<CardOption> = plan.and_then(|p| {
+        p.last.as_ref().map(|last| CardOption {
+            card: options[best].card,
+            with: p.rest.clone(),
+            ..last.clone()
+        })
+    });
+    let shown = |i: usize| match &planned {
+        Some(planned) if i == best => planned,
+        _ => &options[i],
+    };
     let payment = |made: f64| expected_payment(view, made);
     for &i in &order {
-        let o = &options[i];
+        let o = shown(i);
         let made = o.outlook.made;
-        let value = if stakes { payment(made) } else { utility(i) };
+        let value = if stakes {
+            payment(made)
+        } else {
+            o.utility(rules, bid)
+        };
         let points = if burying {
             format!(
                 "{:.0} card points, {:.0} of them buried",
@@ -1266,7 +1326,7 @@ fn card_options(
     } else {
         ("passing", "your side's average ")
     };
-    let o = &options[best];
+    let o = shown(best);
     let buried = if burying {
         format!(", {:.0} of them buried", o.buried_points)
     } else {
@@ -1291,13 +1351,18 @@ fn card_options(
             n.card_points()
         );
     }
-    // Each figure completes the bury or pass by the rules of thumb, so the
-    // next card's figures can differ from this one's.
+    // The other rows complete the bury or pass by the rules of thumb, so the
+    // next card's figures can differ from theirs.
     let step = if burying { "bury" } else { "pass" };
+    let others = if planned.is_some() {
+        format!("; its figures are the whole {step} as the expert makes it (its row's \"with\"), the other rows'")
+    } else {
+        "; the figures".to_string()
+    };
     match expert::cards_after_this(view) {
         0 => {}
-        1 => reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it (the row's \"with\")"),
-        rest => reason += &format!("; the figures take the other {rest} cards of the {step} as the rules of thumb choose them (the row's \"with\")"),
+        1 => reason += &format!("{others} take the last card of the {step} as the rules of thumb choose it (the row's \"with\")"),
+        rest => reason += &format!("{others} take the other {rest} cards of the {step} as the rules of thumb choose them (the row's \"with\")"),
     }
     let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
     let at_once = view
@@ -1486,7 +1551,12 @@ fn points_concession(
 }
 
 /// The expert's playout figures after the auction.
-fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis) {
+fn evaluated(
+    view: &PlayerView,
+    evaluation: &Evaluation,
+    plan: Option<&Plan>,
+    analysis: &mut Analysis,
+) {
     let h = &view.public.hand;
     let rules = &view.rules;
     let bid = h.bid.unwrap_or(0);
@@ -1637,10 +1707,10 @@ fn evaluated(view: &PlayerView, evaluation: &Evaluation, analysis: &mut Analysis
         }
         Evaluation::PointsConcession(figures) => points_concession(view, figures, analysis),
         Evaluation::Bury { options, best } => {
-            card_options(view, options, *best, Action::Bury, analysis);
+            card_options(view, options, *best, plan, Action::Bury, analysis);
         }
         Evaluation::Pass { options, best } => {
-            card_options(view, options, *best, Action::PassCard, analysis);
+            card_options(view, options, *best, plan, Action::PassCard, analysis);
         }
         Evaluation::PassLeft { options, best } => pass_left(view, options, *best, analysis),
         Evaluation::ShowMeld { options, best } => show_meld(view, options, *best, analysis),
@@ -2602,8 +2672,9 @@ mod tests {
     }
 
     /// A hint on a card of a pass or a bury names the cards the expert
-    /// would go on with; a player who picks the hint's card and then those
-    /// is graded best at every card, as the review grades such a choice.
+    /// would go on with, in its reason and its row; a player who picks the
+    /// hint's card and then those is graded best at every card, as the
+    /// review grades such a choice.
     #[test]
     fn the_cards_a_hint_goes_on_with_are_graded_best() {
         let mut checked = [0; 2];
@@ -2629,6 +2700,28 @@ mod tests {
                     analysis.reason.contains(&Card::faces(&rest)),
                     "{}",
                     analysis.reason
+                );
+                // The recommended row goes on with those cards too, valued
+                // as that whole choice: at least the rules of thumb's
+                // completion, on the same deals.
+                let row = &analysis.choices[0];
+                assert_eq!(row.action, analysis.recommended);
+                assert!(
+                    row.note
+                        .ends_with(&format!(" · with {}", Card::faces(&rest))),
+                    "{}",
+                    row.note
+                );
+                let by_thumb = analyse_all(&view, coach_seed, Level::Expert).unwrap();
+                let thumb = by_thumb
+                    .choices
+                    .iter()
+                    .find(|c| c.action == analysis.recommended)
+                    .and_then(|c| c.value)
+                    .unwrap();
+                assert!(
+                    row.value.unwrap() >= thumb - 1e-9,
+                    "{row:?} against {thumb}"
                 );
                 let make = |card: Card| match view.phase() {
                     Phase::Bury => Action::Bury(card),
@@ -4158,7 +4251,7 @@ half a card point your side takes from them)"
             candidates,
             best: 0,
         };
-        evaluated(&view, &evaluation, &mut analysis);
+        evaluated(&view, &evaluation, None, &mut analysis);
         assert!(
             analysis.reason.ends_with(&format!(
                 "; clubs makes it in 88% but is worth less on average ({} against {}: \
@@ -4179,7 +4272,7 @@ half a card point your side takes from them)"
             candidates: hopeless,
             best: 0,
         };
-        evaluated(&view, &evaluation, &mut analysis);
+        evaluated(&view, &evaluation, None, &mut analysis);
         assert!(
             analysis.reason.contains(
                 "; no trump makes it in any sampled deal, so each loses the bid alike, and the \
