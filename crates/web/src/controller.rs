@@ -1785,7 +1785,10 @@ impl Game {
                 .apply_for(seat, action.clone())
                 .map_err(GameError::BadClaim)?;
         }
-        let words = self.claim_words(&claim);
+        let set = trial
+            .last_record()
+            .is_some_and(|r| r.outcome == Outcome::Set);
+        let words = self.claim_words(&claim, set);
         self.announce(words.clone());
         let mut effects = Vec::new();
         let mut tricks = Vec::new();
@@ -1826,8 +1829,10 @@ impl Game {
         Ok(effects)
     }
 
-    /// "Ada claims the rest of the tricks." and the like.
-    pub fn claim_words(&self, claim: &Claim) -> String {
+    /// "Ada claims every remaining point." and the like; `set`: the hand
+    /// ends with the contract set (a declaring side that takes the rest and
+    /// still falls short says so).
+    pub fn claim_words(&self, claim: &Claim, set: bool) -> String {
         let h = &self.state.public().hand;
         let declarers = h.declarer.is_some_and(|d| claim.seats.contains(&d));
         let you = claim.seats.contains(&self.human);
@@ -1844,6 +1849,9 @@ impl Game {
             (_, names) => format!("{} claim", names.join(" and ")),
         };
         match (claim.kind, declarers) {
+            (ClaimKind::AllTheRest, true) if set => {
+                format!("{who} every remaining point, still short of the bid.")
+            }
             (ClaimKind::AllTheRest, _) => format!("{who} every remaining point."),
             (ClaimKind::Contract, true) => {
                 format!("{who}: the contract is made whatever is played.")
