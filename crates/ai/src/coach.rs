@@ -1267,25 +1267,34 @@ fn card_options(
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
     let stakes = rules.scoring.is_ledger();
     let burying = view.phase() == Phase::Bury;
-    let utility = |i: usize| options[i].utility(rules, bid);
-    let order = best_first(options.len(), best, |a, b| {
-        utility(b).total_cmp(&utility(a))
-    });
     // The recommended card as the expert goes on: with its own next cards
     // and the figures of that whole choice, on the same sampled deals (so
     // at least the rules of thumb's completion's). A player who follows the
-    // row's "with" makes the choice the review grades best.
-    let planned: Option<CardOption> = plan.and_then(|p| {
-        p.last.as_ref().map(|last| CardOption {
-            card: options[best].card,
-            with: p.rest.clone(),
-            ..last.clone()
+    // row's "with" makes the choice the review grades best. Each other card
+    // of that choice is the same choice picked in another order, so it
+    // shows the same; the rest complete it by the rules of thumb.
+    let planned: Vec<Option<CardOption>> = options
+        .iter()
+        .map(|o| {
+            let plan = plan?;
+            let last = plan.last.as_ref()?;
+            let mut set: Vec<Card> = std::iter::once(options[best].card)
+                .chain(plan.rest.iter().copied())
+                .collect();
+            let at = set.iter().position(|&c| c == o.card)?;
+            set.remove(at);
+            Some(CardOption {
+                card: o.card,
+                with: set,
+                ..last.clone()
+            })
         })
+        .collect();
+    let shown = |i: usize| planned[i].as_ref().unwrap_or(&options[i]);
+    let utility = |i: usize| shown(i).utility(rules, bid);
+    let order = best_first(options.len(), best, |a, b| {
+        utility(b).total_cmp(&utility(a))
     });
-    let shown = |i: usize| match &planned {
-        Some(planned) if i == best => planned,
-        _ => &options[i],
-    };
     let payment = |made: f64| expected_payment(view, made);
     for &i in &order {
         let o = shown(i);
@@ -1342,7 +1351,9 @@ fn card_options(
         expert::WORLDS,
         o.card_points(),
     );
-    if let Some(&next) = order.get(1) {
+    // The next card outside the expert's own choice (a card of it makes
+    // the same choice).
+    if let Some(&next) = order.iter().skip(1).find(|&&i| planned[i].is_none()) {
         let n = &options[next];
         reason += &format!(
             "; {verb} the {} makes it in {} with {:.0}",
@@ -1354,8 +1365,8 @@ fn card_options(
     // The other rows complete the bury or pass by the rules of thumb, so the
     // next card's figures can differ from theirs.
     let step = if burying { "bury" } else { "pass" };
-    let others = if planned.is_some() {
-        format!("; its figures are the whole {step} as the expert makes it (its row's \"with\"), the other rows'")
+    let others = if planned[best].is_some() {
+        format!("; the rows of the cards of the expert's own {step} show that whole {step}, the other rows'")
     } else {
         "; the figures".to_string()
     };
@@ -2727,6 +2738,12 @@ mod tests {
                     Phase::Bury => Action::Bury(card),
                     _ => Action::PassCard(card),
                 };
+                // A card of that choice picked first makes the same choice.
+                for &card in &rest {
+                    if let Some(other) = analysis.choices.iter().find(|c| c.action == make(card)) {
+                        assert_eq!(other.value, row.value, "{other:?} against {row:?}");
+                    }
+                }
                 let mut set = vec![analysis.recommended.clone()];
                 set.extend(rest.iter().map(|&c| make(c)));
                 let mut picked = state.clone();
