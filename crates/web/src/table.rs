@@ -1508,6 +1508,10 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                     <button type="button" onclick={msg(Msg::ToggleLastTrick)} disabled={game.hands_last_trick().is_none()}
                             aria-pressed={game.show_last_trick.to_string()} data-testid="last-trick-button">{ "Last trick" }</button>
                     <Disclosure label="Menu">
+                        // (Where the bar has no room for the deal number.)
+                        <p class="menu-deal" data-testid="menu-deal">
+                            { format!("Deal {}{}", game.seed, if game.practice { " · practice" } else { "" }) }
+                        </p>
                         <label class="pace">{ "Pace " }
                             <select onchange={on_pace} aria-label="Pace of play">
                                 { for Pace::ALL.into_iter().map(|p| html! {
