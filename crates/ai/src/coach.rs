@@ -377,6 +377,9 @@ struct Plan {
     /// Its figures at its last pick: those of the whole choice as it makes
     /// it (every step samples the same deals, see `Bot::rng_for`).
     last: Option<CardOption>,
+    /// A bury's other cards, each in place of its last pick, valued on the
+    /// same deals ([`expert::bury_sets`]).
+    in_place_of_last: Vec<CardOption>,
 }
 
 /// [`expert_continuation`] with the figures of the choice it completes.
@@ -384,6 +387,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
     let mut plan = Plan {
         rest: Vec::new(),
         last: None,
+        in_place_of_last: Vec::new(),
     };
     let mut next = view.after_own_pick(first);
     while let Some(view) = next {
@@ -404,6 +408,24 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
             _ => None,
         };
         next = view.after_own_pick(&action);
+    }
+    if let (Action::Bury(first), Some(_)) = (first, &plan.last) {
+        let mut kept: Vec<Card> = std::iter::once(*first)
+            .chain(plan.rest.iter().copied())
+            .collect();
+        kept.pop();
+        let sets: Vec<(Card, Vec<Card>)> = view
+            .legal_actions()
+            .into_iter()
+            .filter_map(|a| match a {
+                Action::Bury(card) if card != *first && !plan.rest.contains(&card) => {
+                    Some((card, kept.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
+        plan.in_place_of_last = expert::bury_sets(view, &sets, &mut rng);
     }
     plan
 }
@@ -1272,24 +1294,45 @@ fn card_options(
     // at least the rules of thumb's completion's). A player who follows the
     // row's "with" makes the choice the review grades best. Each other card
     // of that choice is the same choice picked in another order, so it
-    // shows the same; the rest complete it by the rules of thumb.
+    // shows the same. Another card of a bury shows that choice with it in
+    // place of the expert's last pick where that does better than the
+    // rules of thumb's completion; the rest show the rules of thumb's.
+    let expert_set: Option<(Vec<Card>, &CardOption)> = plan.and_then(|plan| {
+        let set = std::iter::once(options[best].card)
+            .chain(plan.rest.iter().copied())
+            .collect();
+        Some((set, plan.last.as_ref()?))
+    });
+    let in_set = |card: Card| {
+        expert_set
+            .as_ref()
+            .is_some_and(|(set, _)| set.contains(&card))
+    };
     let planned: Vec<Option<CardOption>> = options
         .iter()
         .map(|o| {
-            let plan = plan?;
-            let last = plan.last.as_ref()?;
-            let mut set: Vec<Card> = std::iter::once(options[best].card)
-                .chain(plan.rest.iter().copied())
-                .collect();
-            let at = set.iter().position(|&c| c == o.card)?;
-            set.remove(at);
-            Some(CardOption {
-                card: o.card,
-                with: set,
-                ..last.clone()
-            })
+            let (set, last) = expert_set.as_ref()?;
+            if let Some(at) = set.iter().position(|&c| c == o.card) {
+                let mut with = set.clone();
+                with.remove(at);
+                return Some(CardOption {
+                    card: o.card,
+                    with,
+                    ..(*last).clone()
+                });
+            }
+            plan?
+                .in_place_of_last
+                .iter()
+                .find(|alt| alt.card == o.card)
+                .filter(|alt| alt.utility(rules, bid) > o.utility(rules, bid))
+                .cloned()
         })
         .collect();
+    let in_place = options
+        .iter()
+        .zip(&planned)
+        .any(|(o, p)| p.is_some() && !in_set(o.card));
     let shown = |i: usize| planned[i].as_ref().unwrap_or(&options[i]);
     let utility = |i: usize| shown(i).utility(rules, bid);
     let order = best_first(options.len(), best, |a, b| {
@@ -1353,8 +1396,8 @@ fn card_options(
     );
     // The next card outside the expert's own choice (a card of it makes
     // the same choice).
-    if let Some(&next) = order.iter().skip(1).find(|&&i| planned[i].is_none()) {
-        let n = &options[next];
+    if let Some(&next) = order.iter().skip(1).find(|&&i| !in_set(options[i].card)) {
+        let n = shown(next);
         reason += &format!(
             "; {verb} the {} makes it in {} with {:.0}",
             n.card.long_name(),
@@ -1362,18 +1405,18 @@ fn card_options(
             n.card_points()
         );
     }
-    // The other rows complete the bury or pass by the rules of thumb, so the
-    // next card's figures can differ from theirs.
+    // Rows completed by the rules of thumb can differ from what the next
+    // card's own figures then say.
     let step = if burying { "bury" } else { "pass" };
-    let others = if planned[best].is_some() {
-        format!("; the rows of the cards of the expert's own {step} show that whole {step}, the other rows'")
-    } else {
-        "; the figures".to_string()
-    };
-    match expert::cards_after_this(view) {
-        0 => {}
-        1 => reason += &format!("{others} take the last card of the {step} as the rules of thumb choose it (the row's \"with\")"),
-        rest => reason += &format!("{others} take the other {rest} cards of the {step} as the rules of thumb choose them (the row's \"with\")"),
+    let left = expert::cards_after_this(view);
+    if planned[best].is_some() && in_place {
+        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards; for another, the expert's with that card in place of its last pick or, where that does worse, the rules of thumb's");
+    } else if planned[best].is_some() {
+        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards, the rules of thumb's for the others");
+    } else if left == 1 {
+        reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it (the row's \"with\")");
+    } else if left > 1 {
+        reason += &format!("; the figures take the other {left} cards of the {step} as the rules of thumb choose them (the row's \"with\")");
     }
     let partner_of_bidder = !burying && view.public.hand.declarer != Some(view.seat);
     let at_once = view
@@ -2744,6 +2787,12 @@ mod tests {
                         assert_eq!(other.value, row.value, "{other:?} against {row:?}");
                     }
                 }
+                // No row shows less than the rules of thumb's completion.
+                for c in &analysis.choices {
+                    let thumb = by_thumb.choices.iter().find(|t| t.action == c.action);
+                    let thumb = thumb.and_then(|t| t.value).unwrap();
+                    assert!(c.value.unwrap() >= thumb - 1e-9, "{c:?} against {thumb}");
+                }
                 let mut set = vec![analysis.recommended.clone()];
                 set.extend(rest.iter().map(|&c| make(c)));
                 let mut picked = state.clone();
@@ -2934,10 +2983,13 @@ mod tests {
                 let reason = analyse(&view, seed, Level::Expert).unwrap().reason;
                 let read = reason.contains("the bidder holds a hand worth its bid");
                 let rest = 4 - view.own.passing.len() - 1;
+                // (The hint goes on with the expert's own next cards.)
                 let completed = match rest {
-                    0 => !reason.contains("rules of thumb choose"),
-                    1 => reason.contains("the last card of the pass as the rules of thumb"),
-                    _ => reason.contains(&format!("the other {rest} cards of the pass")),
+                    0 => !reason.contains("rules of thumb"),
+                    _ => reason.contains(
+                        "each row's \"with\" is the rest of the pass its figures take: \
+                         the expert's own for its cards",
+                    ),
                 };
                 assert!(completed, "seed {seed}: {reason}");
                 if view.public.hand.declarer == Some(view.seat) {

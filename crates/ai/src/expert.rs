@@ -1196,8 +1196,40 @@ fn bury_options(
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let rules = &view.rules;
+    let sets: Vec<(Card, Option<Vec<Card>>)> = card_actions(legal)
+        .into_iter()
+        .map(|card| (card, None))
+        .collect();
+    let options = bury_figures(view, &sets, rng);
+    let by_rules = basic::best_bury(view, &view.own.hand, h.trump);
+    let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
+    (options, best)
+}
+
+/// Each `(card, with)` valued as [`bury_options`] values a card, with the
+/// cards of `with` buried after it instead of the rules of thumb's, on the
+/// sampled deals `rng` gives (those of `bury_options` from the same
+/// stream): what the coach shows for a card with the expert's own bury
+/// around it. A set that does not fit the hand is left out.
+pub fn bury_sets(view: &PlayerView, sets: &[(Card, Vec<Card>)], rng: &mut Rng) -> Vec<CardOption> {
+    let sets: Vec<(Card, Option<Vec<Card>>)> = sets
+        .iter()
+        .map(|(card, with)| (*card, Some(with.clone())))
+        .collect();
+    bury_figures(view, &sets, rng)
+}
+
+/// [`bury_options`]' figures of each card, after it the cards given or,
+/// for None, the rules of thumb's.
+fn bury_figures(
+    view: &PlayerView,
+    sets: &[(Card, Option<Vec<Card>>)],
+    rng: &mut Rng,
+) -> Vec<CardOption> {
+    let h = &view.public.hand;
+    let rules = &view.rules;
     let Some((trump, goal, me, table)) = declarer_setup(view) else {
-        return (Vec::new(), None);
+        return Vec::new();
     };
     let hand = view.own.hand;
     // Cards still to bury after this one, by the rules of thumb.
@@ -1208,34 +1240,42 @@ fn bury_options(
         &CardCounts::from_cards(&view.own.buried),
     ));
     let worlds = Worlds::sample(view, WORLDS, rng);
-    let options: Vec<CardOption> = card_actions(legal)
-        .into_iter()
-        .map(|card| {
+    let locked = locked_by_meld(view);
+    sets.iter()
+        .filter_map(|(card, with)| {
             let (mut kept, mut buried) = (hand, CardCounts::EMPTY);
-            kept.remove(card);
-            buried.add(card);
-            let (kept, buried) =
-                bury_more(view, (kept, buried), trump, later, &locked_by_meld(view));
+            kept.remove(*card);
+            buried.add(*card);
+            let (kept, buried) = match with {
+                None => bury_more(view, (kept, buried), trump, later, &locked),
+                Some(with) => {
+                    for &c in with {
+                        if kept.count(c) <= locked.count(c) {
+                            return None;
+                        }
+                        kept.remove(c);
+                        buried.add(c);
+                    }
+                    (kept, buried)
+                }
+            };
             let mut with = buried;
-            with.remove(card);
+            with.remove(*card);
             let meld = meld_total(rules, &kept, Some(trump));
             // (The goal already counts the cards buried before.)
             let burying = i64::from(card_points(rules.counting, &buried));
             // Meld already shown is in the goal; else the kept hand's counts.
             let unshown = if meld_shown { 0 } else { i64::from(meld) };
             let target = goal.need - unshown - burying;
-            CardOption {
-                card,
+            Some(CardOption {
+                card: *card,
                 with: with.to_cards(),
                 outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
                 meld: f64::from(meld),
                 buried_points: (buried_before + burying) as f64,
-            }
+            })
         })
-        .collect();
-    let by_rules = basic::best_bury(view, &hand, Some(trump));
-    let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
-    (options, best)
+        .collect()
 }
 
 /// Each card the bidder or its partner may pass now in the partner exchange,
