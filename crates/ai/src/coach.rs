@@ -2787,6 +2787,14 @@ mod tests {
                         assert_eq!(other.value, row.value, "{other:?} against {row:?}");
                     }
                 }
+                // A bury's other rows are valued on the very deals of the
+                // expert's own figures: its set valued again gives them.
+                if let Action::Bury(first) = analysis.recommended {
+                    let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert);
+                    let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
+                    let again = expert::bury_sets(&view, &[(first, plan.rest.clone())], &mut rng);
+                    assert_eq!(again[0].outlook, plan.last.unwrap().outlook, "{preset:?}");
+                }
                 // No row shows less than the rules of thumb's completion.
                 for c in &analysis.choices {
                     let thumb = by_thumb.choices.iter().find(|t| t.action == c.action);
