@@ -377,8 +377,8 @@ struct Plan {
     /// Its figures at its last pick: those of the whole choice as it makes
     /// it (every step samples the same deals, see `Bot::rng_for`).
     last: Option<CardOption>,
-    /// A bury's other cards, each in place of its last pick, valued on the
-    /// same deals ([`expert::bury_sets`]).
+    /// The choice's other cards, each in place of its last pick, valued on
+    /// the same deals ([`expert::bury_sets`], [`expert::pass_sets`]).
     in_place_of_last: Vec<CardOption>,
 }
 
@@ -409,7 +409,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
         };
         next = view.after_own_pick(&action);
     }
-    if let (Action::Bury(first), Some(_)) = (first, &plan.last) {
+    if let (Action::Bury(first) | Action::PassCard(first), Some(_)) = (first, &plan.last) {
         let mut kept: Vec<Card> = std::iter::once(*first)
             .chain(plan.rest.iter().copied())
             .collect();
@@ -418,14 +418,20 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
             .legal_actions()
             .into_iter()
             .filter_map(|a| match a {
-                Action::Bury(card) if card != *first && !plan.rest.contains(&card) => {
+                Action::Bury(card) | Action::PassCard(card)
+                    if card != *first && !plan.rest.contains(&card) =>
+                {
                     Some((card, kept.clone()))
                 }
                 _ => None,
             })
             .collect();
         let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
-        plan.in_place_of_last = expert::bury_sets(view, &sets, &mut rng);
+        plan.in_place_of_last = if view.phase() == Phase::Bury {
+            expert::bury_sets(view, &sets, &mut rng)
+        } else {
+            expert::pass_sets(view, &sets, &mut rng)
+        };
     }
     plan
 }
@@ -2787,14 +2793,20 @@ mod tests {
                         assert_eq!(other.value, row.value, "{other:?} against {row:?}");
                     }
                 }
-                // A bury's other rows are valued on the very deals of the
+                // The other rows are valued on the very deals of the
                 // expert's own figures: its set valued again gives them.
-                if let Action::Bury(first) = analysis.recommended {
-                    let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert);
-                    let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
-                    let again = expert::bury_sets(&view, &[(first, plan.rest.clone())], &mut rng);
-                    assert_eq!(again[0].outlook, plan.last.unwrap().outlook, "{preset:?}");
-                }
+                let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert);
+                let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
+                let again = match analysis.recommended {
+                    Action::Bury(first) => {
+                        expert::bury_sets(&view, &[(first, plan.rest.clone())], &mut rng)
+                    }
+                    Action::PassCard(first) => {
+                        expert::pass_sets(&view, &[(first, plan.rest.clone())], &mut rng)
+                    }
+                    _ => unreachable!(),
+                };
+                assert_eq!(again[0].outlook, plan.last.unwrap().outlook, "{preset:?}");
                 // No row shows less than the rules of thumb's completion.
                 for c in &analysis.choices {
                     let thumb = by_thumb.choices.iter().find(|t| t.action == c.action);

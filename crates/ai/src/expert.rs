@@ -1289,15 +1289,64 @@ fn pass_options(
     rng: &mut Rng,
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
+    let sets: Vec<(Card, Option<Vec<Card>>)> = card_actions(legal)
+        .into_iter()
+        .map(|card| (card, None))
+        .collect();
+    let options = pass_figures(view, &sets, rng);
+    let by_rules = h.trump.and_then(|trump| {
+        pass_by_thumb(view, &view.own.hand, trump, 1)
+            .to_cards()
+            .first()
+            .copied()
+    });
+    let best = best_option(
+        &options,
+        &view.rules,
+        f64::from(h.bid.unwrap_or(0)),
+        by_rules,
+    );
+    (options, best)
+}
+
+/// [`pass_options`]' figures of each `(card, with)`: the card passed, then
+/// the cards of `with` or, for None, the rules of thumb's; on the sampled
+/// deals `rng` gives (those of `pass_options` from the same stream). A set
+/// that does not fit the hand is left out.
+pub fn pass_sets(view: &PlayerView, sets: &[(Card, Vec<Card>)], rng: &mut Rng) -> Vec<CardOption> {
+    let sets: Vec<(Card, Option<Vec<Card>>)> = sets
+        .iter()
+        .map(|(card, with)| (*card, Some(with.clone())))
+        .collect();
+    pass_figures(view, &sets, rng)
+}
+
+/// `count` more cards of this seat's pass by the rules of thumb: the
+/// partner's gifts, or the bidder's return.
+fn pass_by_thumb(view: &PlayerView, hand: &CardCounts, trump: Suit, count: usize) -> CardCounts {
+    if view.public.hand.declarer == Some(view.seat) {
+        basic::bidder_returns(view, hand, trump, count)
+    } else {
+        basic::partner_gifts(hand, trump, count)
+    }
+}
+
+/// The figures behind [`pass_options`] and [`pass_sets`].
+fn pass_figures(
+    view: &PlayerView,
+    sets: &[(Card, Option<Vec<Card>>)],
+    rng: &mut Rng,
+) -> Vec<CardOption> {
+    let h = &view.public.hand;
     let rules = &view.rules;
     let Some(exchange) = rules.passing.partner.as_ref() else {
-        return (Vec::new(), None);
+        return Vec::new();
     };
     // Passed at once, neither side of the exchange sees the other's cards
     // before it chooses its own.
     let at_once = exchange.order == PassOrder::Simultaneous;
     let (Some(trump), Some(goal), Some(declarer)) = (h.trump, Goal::of(view), h.declarer) else {
-        return (Vec::new(), None);
+        return Vec::new();
     };
     let index_of = |seat| h.active.iter().position(|&s| s == seat);
     let (Some(me), Some(bidder), Some(table)) = (
@@ -1305,37 +1354,39 @@ fn pass_options(
         index_of(declarer),
         Table::of(view, Some(trump)),
     ) else {
-        return (Vec::new(), None);
+        return Vec::new();
     };
     let Some(mate) = (0..h.active.len()).find(|&i| i != bidder && table.declarer_side[i]) else {
-        return (Vec::new(), None);
+        return Vec::new();
     };
     let giving = me != bidder;
     let receiver = if giving { bidder } else { mate };
     let cards = usize::from(exchange.cards);
     let later = cards_after_this(view);
     let hand = view.own.hand;
-    // The rest of this seat's pass by the rules of thumb.
-    let thumb = |hand: &CardCounts, count: usize| {
-        if giving {
-            basic::partner_gifts(hand, trump, count)
-        } else {
-            basic::bidder_returns(view, hand, trump, count)
-        }
-    };
     let worlds = if giving {
         bidder_worlds(view, bidder, trump, rng)
     } else {
         Worlds::sample(view, WORLDS, rng)
     };
-    let options: Vec<CardOption> = card_actions(legal)
-        .into_iter()
-        .map(|card| {
+    sets.iter()
+        .filter_map(|(card, with)| {
+            let card = *card;
             let mut kept = hand;
             let mut passed = CardCounts::from_cards(&view.own.passing);
             kept.remove(card);
             passed.add(card);
-            let more = thumb(&kept, later);
+            let more = match with {
+                // The rest of this seat's pass by the rules of thumb.
+                None => pass_by_thumb(view, &kept, trump, later),
+                Some(with) => {
+                    let more = CardCounts::from_cards(with);
+                    if with.iter().any(|&c| kept.count(c) < more.count(c)) {
+                        return None;
+                    }
+                    more
+                }
+            };
             basic::move_cards(&more, &mut kept, &mut passed);
             let mut meld_sum = 0.0;
             let results = worlds.playouts_with(&table, bidder, |hands| {
@@ -1362,18 +1413,15 @@ fn pass_options(
                 meld_sum += f64::from(meld);
                 (goal.need - i64::from(meld)).clamp(-1000, 1000) as i32
             });
-            CardOption {
+            Some(CardOption {
                 card,
                 with: more.to_cards(),
                 outlook: Outlook::of(&results),
                 meld: meld_sum / results.len().max(1) as f64,
                 buried_points: 0.0,
-            }
+            })
         })
-        .collect();
-    let by_rules = thumb(&hand, 1).to_cards().first().copied();
-    let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
-    (options, best)
+        .collect()
 }
 
 /// A card the seat may pass to the left before the club's auction, valued on
