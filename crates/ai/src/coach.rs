@@ -377,9 +377,9 @@ struct Plan {
     /// Its figures at its last pick: those of the whole choice as it makes
     /// it (every step samples the same deals, see `Bot::rng_for`).
     last: Option<CardOption>,
-    /// The choice's other cards, each in place of its last pick, valued on
-    /// the same deals ([`expert::bury_sets`], [`expert::pass_sets`]).
-    in_place_of_last: Vec<CardOption>,
+    /// The choice's other cards, each in place of each of its cards, valued
+    /// on the same deals ([`expert::bury_sets`], [`expert::pass_sets`]).
+    in_place: Vec<CardOption>,
 }
 
 /// [`expert_continuation`] with the figures of the choice it completes.
@@ -387,7 +387,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
     let mut plan = Plan {
         rest: Vec::new(),
         last: None,
-        in_place_of_last: Vec::new(),
+        in_place: Vec::new(),
     };
     let mut next = view.after_own_pick(first);
     while let Some(view) = next {
@@ -410,24 +410,28 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
         next = view.after_own_pick(&action);
     }
     if let (Action::Bury(first) | Action::PassCard(first), Some(_)) = (first, &plan.last) {
-        let mut kept: Vec<Card> = std::iter::once(*first)
+        let set: Vec<Card> = std::iter::once(*first)
             .chain(plan.rest.iter().copied())
             .collect();
-        kept.pop();
+        // Each other card in place of each of the set's.
         let sets: Vec<(Card, Vec<Card>)> = view
             .legal_actions()
             .into_iter()
             .filter_map(|a| match a {
-                Action::Bury(card) | Action::PassCard(card)
-                    if card != *first && !plan.rest.contains(&card) =>
-                {
-                    Some((card, kept.clone()))
-                }
+                Action::Bury(card) | Action::PassCard(card) if !set.contains(&card) => Some(card),
                 _ => None,
+            })
+            .flat_map(|card| {
+                let set = &set;
+                (0..set.len()).map(move |k| {
+                    let mut with = set.clone();
+                    with.remove(k);
+                    (card, with)
+                })
             })
             .collect();
         let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
-        plan.in_place_of_last = if view.phase() == Phase::Bury {
+        plan.in_place = if view.phase() == Phase::Bury {
             expert::bury_sets(view, &sets, &mut rng)
         } else {
             expert::pass_sets(view, &sets, &mut rng)
@@ -1300,9 +1304,9 @@ fn card_options(
     // at least the rules of thumb's completion's). A player who follows the
     // row's "with" makes the choice the review grades best. Each other card
     // of that choice is the same choice picked in another order, so it
-    // shows the same. Another card of a bury shows that choice with it in
-    // place of the expert's last pick where that does better than the
-    // rules of thumb's completion; the rest show the rules of thumb's.
+    // shows the same. Another card shows that choice with it in place of
+    // one of the expert's cards (the best such) where that does better than
+    // the rules of thumb's completion; the rest show the rules of thumb's.
     let expert_set: Option<(Vec<Card>, &CardOption)> = plan.and_then(|plan| {
         let set = std::iter::once(options[best].card)
             .chain(plan.rest.iter().copied())
@@ -1328,9 +1332,10 @@ fn card_options(
                 });
             }
             plan?
-                .in_place_of_last
+                .in_place
                 .iter()
-                .find(|alt| alt.card == o.card)
+                .filter(|alt| alt.card == o.card)
+                .max_by(|a, b| a.utility(rules, bid).total_cmp(&b.utility(rules, bid)))
                 .filter(|alt| alt.utility(rules, bid) > o.utility(rules, bid))
                 .cloned()
         })
@@ -1416,7 +1421,7 @@ fn card_options(
     let step = if burying { "bury" } else { "pass" };
     let left = expert::cards_after_this(view);
     if planned[best].is_some() && in_place {
-        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards; for another, the expert's with that card in place of its last pick or, where that does worse, the rules of thumb's");
+        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards; for another, the expert's with that card in place of one of them or, where that does worse, the rules of thumb's");
     } else if planned[best].is_some() {
         reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards, the rules of thumb's for the others");
     } else if left == 1 {
