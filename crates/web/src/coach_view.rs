@@ -176,16 +176,23 @@ fn choice_row(
         .value
         .map(|v| value_text(v, unit, point_decimals))
         .unwrap_or_default();
-    // The recommended choice shows its fact; the others with a value keep
-    // theirs on hover and for screen readers, so five choices fit beside the
-    // prompt. A choice without a value (a meld, a bid the coach has no
-    // figure for) shows its fact: it is the only figure the choice has.
+    // The recommended choice shows its fact; the others with a value fold
+    // theirs (kept for screen readers), so five choices fit beside the
+    // prompt, and show it while hovered or focused: a tap on a phone, which
+    // has no hover, focuses the row. A choice without a value (a meld, a
+    // bid the coach has no figure for) shows its fact: it is the only
+    // figure the choice has.
     let note = (!choice.note.is_empty()).then(|| choice.note.clone());
     let note_hidden = !recommended && choice.value.is_some();
+    let class = match (recommended, note_hidden && note.is_some()) {
+        (true, _) => "coach-choice best",
+        (false, true) => "coach-choice folded",
+        (false, false) => "coach-choice",
+    };
     html! {
-        <li class={if recommended { "coach-choice best" } else { "coach-choice" }}
+        <li {class}
             data-action={recommended.then(|| choice.action.to_string())}
-            title={note_hidden.then(|| note.clone()).flatten()}>
+            tabindex={(note_hidden && note.is_some()).then_some("0")}>
             <span class="choice-action">{ action_text(&choice.action, phase) }</span>
             <span class="choice-value">{ value }</span>
             if let Some(note) = note {
