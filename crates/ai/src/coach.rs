@@ -378,7 +378,7 @@ struct Plan {
     /// it (every step samples the same deals, see `Bot::rng_for`).
     last: Option<CardOption>,
     /// The choice's other cards, each in place of each of its cards, valued
-    /// on the same deals ([`expert::bury_sets`], [`expert::pass_sets`]).
+    /// on the same deals ([`expert::choice_sets`]).
     in_place: Vec<CardOption>,
 }
 
@@ -431,11 +431,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
             })
             .collect();
         let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
-        plan.in_place = if view.phase() == Phase::Bury {
-            expert::bury_sets(view, &sets, &mut rng)
-        } else {
-            expert::pass_sets(view, &sets, &mut rng)
-        };
+        plan.in_place = expert::choice_sets(view, &sets, &mut rng);
     }
     plan
 }
@@ -2802,15 +2798,10 @@ mod tests {
                 // expert's own figures: its set valued again gives them.
                 let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert);
                 let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
-                let again = match analysis.recommended {
-                    Action::Bury(first) => {
-                        expert::bury_sets(&view, &[(first, plan.rest.clone())], &mut rng)
-                    }
-                    Action::PassCard(first) => {
-                        expert::pass_sets(&view, &[(first, plan.rest.clone())], &mut rng)
-                    }
-                    _ => unreachable!(),
+                let (Action::Bury(first) | Action::PassCard(first)) = analysis.recommended else {
+                    panic!("{preset:?}: {:?}", analysis.recommended);
                 };
+                let again = expert::choice_sets(&view, &[(first, plan.rest.clone())], &mut rng);
                 assert_eq!(again[0].outlook, plan.last.unwrap().outlook, "{preset:?}");
                 // No row shows less than the rules of thumb's completion.
                 for c in &analysis.choices {

@@ -1206,17 +1206,26 @@ fn bury_options(
     (options, best)
 }
 
-/// Each `(card, with)` valued as [`bury_options`] values a card, with the
-/// cards of `with` buried after it instead of the rules of thumb's, on the
-/// sampled deals `rng` gives (those of `bury_options` from the same
-/// stream): what the coach shows for a card with the expert's own bury
-/// around it. A set that does not fit the hand is left out.
-pub fn bury_sets(view: &PlayerView, sets: &[(Card, Vec<Card>)], rng: &mut Rng) -> Vec<CardOption> {
+/// Each `(card, with)` of the bury or partner pass under way valued as
+/// [`bury_options`] or [`pass_options`] values a card, with the cards of
+/// `with` after it instead of the rules of thumb's, on the sampled deals
+/// `rng` gives (theirs from the same stream): what the coach shows for a
+/// card with the expert's own choice around it. A set that does not fit
+/// the hand is left out; any other phase gives none.
+pub fn choice_sets(
+    view: &PlayerView,
+    sets: &[(Card, Vec<Card>)],
+    rng: &mut Rng,
+) -> Vec<CardOption> {
     let sets: Vec<(Card, Option<Vec<Card>>)> = sets
         .iter()
         .map(|(card, with)| (*card, Some(with.clone())))
         .collect();
-    bury_figures(view, &sets, rng)
+    match view.phase() {
+        Phase::Bury => bury_figures(view, &sets, rng),
+        Phase::PartnerPass => pass_figures(view, &sets, rng),
+        _ => Vec::new(),
+    }
 }
 
 /// [`bury_options`]' figures of each card, after it the cards given or,
@@ -1309,18 +1318,6 @@ fn pass_options(
     (options, best)
 }
 
-/// [`pass_options`]' figures of each `(card, with)`: the card passed, then
-/// the cards of `with` or, for None, the rules of thumb's; on the sampled
-/// deals `rng` gives (those of `pass_options` from the same stream). A set
-/// that does not fit the hand is left out.
-pub fn pass_sets(view: &PlayerView, sets: &[(Card, Vec<Card>)], rng: &mut Rng) -> Vec<CardOption> {
-    let sets: Vec<(Card, Option<Vec<Card>>)> = sets
-        .iter()
-        .map(|(card, with)| (*card, Some(with.clone())))
-        .collect();
-    pass_figures(view, &sets, rng)
-}
-
 /// `count` more cards of this seat's pass by the rules of thumb: the
 /// partner's gifts, or the bidder's return.
 fn pass_by_thumb(view: &PlayerView, hand: &CardCounts, trump: Suit, count: usize) -> CardCounts {
@@ -1331,7 +1328,9 @@ fn pass_by_thumb(view: &PlayerView, hand: &CardCounts, trump: Suit, count: usize
     }
 }
 
-/// The figures behind [`pass_options`] and [`pass_sets`].
+/// [`pass_options`]' figures of each card, after it the cards given or,
+/// for None, the rules of thumb's (see [`choice_sets`]); a set that does
+/// not fit the hand is left out.
 fn pass_figures(
     view: &PlayerView,
     sets: &[(Card, Option<Vec<Card>>)],
