@@ -356,23 +356,13 @@ pub fn analyse(view: &PlayerView, seed: u64, opponents: Level) -> Result<Analysi
     Ok(analysis)
 }
 
-/// The cards the expert would pick after `first` to finish a choice of
-/// several (a pass, a bury), each decided anew from the view with the cards
-/// before it picked: what its own play and the hand review go on with, where
-/// the figures of `first` complete the choice by the rules of thumb.
-#[cfg(test)]
-pub(crate) fn expert_continuation(
-    view: &PlayerView,
-    first: &Action,
-    seed: u64,
-    opponents: Level,
-) -> Vec<Card> {
-    expert_plan(view, first, seed, opponents).rest
-}
-
-/// A choice of several cards as the expert makes it from its first pick.
+/// A choice of several cards (a pass, a bury) as the expert makes it from
+/// a first pick: what its own play and the hand review go on with.
 struct Plan {
-    /// The cards it picks after the first ([`expert_continuation`]).
+    /// The first pick.
+    first: Card,
+    /// The cards the expert picks after it, each decided anew from the view
+    /// with the cards before it picked.
     rest: Vec<Card>,
     /// Its figures at its last pick: those of the whole choice as it makes
     /// it (every step samples the same deals, see `Bot::rng_for`).
@@ -382,9 +372,23 @@ struct Plan {
     in_place: Vec<CardOption>,
 }
 
-/// [`expert_continuation`] with the figures of the choice it completes.
-fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -> Plan {
+impl Plan {
+    /// The whole choice, the first pick first.
+    fn cards(&self) -> Vec<Card> {
+        std::iter::once(self.first)
+            .chain(self.rest.iter().copied())
+            .collect()
+    }
+}
+
+/// The expert's [`Plan`] after `first`; None where `first` is no pick the
+/// choice goes on after.
+fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -> Option<Plan> {
+    let (Action::Bury(card) | Action::PassCard(card)) = first else {
+        return None;
+    };
     let mut plan = Plan {
+        first: *card,
         rest: Vec::new(),
         last: None,
         in_place: Vec::new(),
@@ -409,10 +413,11 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
         };
         next = view.after_own_pick(&action);
     }
-    if let (Action::Bury(first) | Action::PassCard(first), Some(_)) = (first, &plan.last) {
-        let set: Vec<Card> = std::iter::once(*first)
-            .chain(plan.rest.iter().copied())
-            .collect();
+    if plan.rest.is_empty() {
+        return None;
+    }
+    if plan.last.is_some() {
+        let set = plan.cards();
         // Each other card in place of each of the set's.
         let sets: Vec<(Card, Vec<Card>)> = view
             .legal_actions()
@@ -433,7 +438,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
         let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
         plan.in_place = expert::choice_sets(view, &sets, &mut rng);
     }
-    plan
+    Some(plan)
 }
 
 /// [`analyse`] with every alternative it values, not only the best few (the
@@ -453,10 +458,9 @@ pub fn analyse_with(
     analyse_inner(view, seed, opponents, chosen, false)
 }
 
-/// [`analyse_with`]; with `follow`, a bury's or a pass's recommended card
-/// is shown with the cards the expert would pick after it and the figures
-/// of that whole choice (the other cards' rows complete it by the rules of
-/// thumb), and the reason names those cards.
+/// [`analyse_with`]; with `follow`, a bury's or a pass's rows are shown
+/// around the expert's own choice ([`Plan`], see `card_options`) and the
+/// reason names the cards the expert would pick after its first.
 fn analyse_inner(
     view: &PlayerView,
     seed: u64,
@@ -469,7 +473,7 @@ fn analyse_inner(
         .deliberate(view)?;
     let plan = follow
         .then(|| expert_plan(view, &action, seed, opponents))
-        .filter(|plan| !plan.rest.is_empty());
+        .flatten();
     let legal = view.legal_actions();
     let unit = if view.rules.scoring.is_ledger() {
         Unit::Stakes
@@ -1303,12 +1307,8 @@ fn card_options(
     // shows the same. Another card shows that choice with it in place of
     // one of the expert's cards (the best such) where that does better than
     // the rules of thumb's completion; the rest show the rules of thumb's.
-    let expert_set: Option<(Vec<Card>, &CardOption)> = plan.and_then(|plan| {
-        let set = std::iter::once(options[best].card)
-            .chain(plan.rest.iter().copied())
-            .collect();
-        Some((set, plan.last.as_ref()?))
-    });
+    let expert_set: Option<(Vec<Card>, &CardOption)> =
+        plan.and_then(|plan| Some((plan.cards(), plan.last.as_ref()?)));
     let in_set = |card: Card| {
         expert_set
             .as_ref()
@@ -2754,9 +2754,9 @@ mod tests {
                 }
                 let coach_seed = seed + 100;
                 let analysis = analyse(&view, coach_seed, Level::Expert).unwrap();
-                let rest =
-                    expert_continuation(&view, &analysis.recommended, coach_seed, Level::Expert);
-                assert!(!rest.is_empty(), "{preset:?}: more than one card to pick");
+                let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert)
+                    .unwrap_or_else(|| panic!("{preset:?}: more than one card to pick"));
+                let rest = plan.rest.clone();
                 assert!(
                     analysis.reason.contains(&Card::faces(&rest)),
                     "{}",
@@ -2796,13 +2796,13 @@ mod tests {
                 }
                 // The other rows are valued on the very deals of the
                 // expert's own figures: its set valued again gives them.
-                let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert);
                 let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
-                let (Action::Bury(first) | Action::PassCard(first)) = analysis.recommended else {
-                    panic!("{preset:?}: {:?}", analysis.recommended);
-                };
-                let again = expert::choice_sets(&view, &[(first, plan.rest.clone())], &mut rng);
-                assert_eq!(again[0].outlook, plan.last.unwrap().outlook, "{preset:?}");
+                let again = expert::choice_sets(&view, &[(plan.first, rest.clone())], &mut rng);
+                assert_eq!(
+                    again[0].outlook,
+                    plan.last.clone().unwrap().outlook,
+                    "{preset:?}"
+                );
                 // No row shows less than the rules of thumb's completion.
                 for c in &analysis.choices {
                     let thumb = by_thumb.choices.iter().find(|t| t.action == c.action);

@@ -19,7 +19,7 @@ use pinochle_engine::{Card, CardCounts, Suit};
 
 use crate::basic;
 use crate::call_values::{call_bounds, calls_misfit};
-use crate::outlook::{card_points, playout_made_chance, Outlook, Table, Worlds};
+use crate::outlook::{card_points, playout_made_chance, points_to_play, Outlook, Table, Worlds};
 use crate::pimc::Goal;
 use crate::Level;
 use pinochle_engine::game::rng::Rng;
@@ -1082,14 +1082,14 @@ impl DeclaredDeal {
     }
 
     /// The chance the declarer side makes `bid` in this deal: its playout's
-    /// margin read by [`crate::outlook::playout_made_chance`] against the
+    /// margin read by [`playout_made_chance`] against the
     /// card points played for (the bury's are its side's already).
     pub fn made_chance(&self, counting: Counting, bid: u32) -> f64 {
         let tally = self.tally(|i| self.declarer_side[i]);
         let known = tally.meld as i32 + self.buried.max(0);
         let margin = (tally.meld + tally.points) as i32 - bid as i32;
         let remaining = counting.total() as i32 - self.buried.max(0);
-        crate::outlook::playout_made_chance(margin, remaining, bid as i32 - known)
+        playout_made_chance(margin, remaining, bid as i32 - known)
     }
 }
 
@@ -1970,11 +1970,7 @@ fn points_concession(view: &PlayerView, rng: &mut Rng) -> Option<PointsConcessio
         let (score, made_it) = scoring.declarer_played(bid, side);
         let margin = (side.meld + side.points) as i32 - bid as i32;
         let chance = if made_it == (margin >= 0) {
-            let remaining = hands
-                .iter()
-                .map(|hand| card_points(table.counting, hand))
-                .sum::<i32>()
-                + table.counting.last_trick() as i32;
+            let remaining = points_to_play(table.counting, hands);
             let taken: i32 = (0..n)
                 .filter(|&i| side_of[i] == side_of[declarer])
                 .map(|i| takes[i].points.max(0))

@@ -384,11 +384,7 @@ impl Worlds {
                     .holdings
                     .get(n)
                     .map_or(0, |pile| card_points(table.counting, pile));
-                let remaining = hands
-                    .iter()
-                    .map(|hand| card_points(table.counting, hand))
-                    .sum::<i32>()
-                    + table.counting.last_trick() as i32;
+                let remaining = points_to_play(table.counting, &hands);
                 let taken = table.playout(&hands, leader);
                 let margin = taken + pile_points - target;
                 Playout {
@@ -417,6 +413,16 @@ pub fn card_points(counting: Counting, cards: &CardCounts) -> i32 {
     Card::all()
         .map(|c| i32::from(cards.count(c)) * counting.value(c.rank) as i32)
         .sum()
+}
+
+/// The card points a playout of `hands` plays for: theirs and the last
+/// trick's.
+pub fn points_to_play(counting: Counting, hands: &[CardCounts]) -> i32 {
+    hands
+        .iter()
+        .map(|hand| card_points(counting, hand))
+        .sum::<i32>()
+        + counting.last_trick() as i32
 }
 
 #[cfg(test)]

@@ -184,7 +184,8 @@ fn choice_row(
     // figure the choice has.
     let note = (!choice.note.is_empty()).then(|| choice.note.clone());
     let note_hidden = !recommended && choice.value.is_some();
-    let class = match (recommended, note_hidden && note.is_some()) {
+    let folded = note_hidden && note.is_some();
+    let class = match (recommended, folded) {
         (true, _) => "coach-choice best",
         (false, true) => "coach-choice folded",
         (false, false) => "coach-choice",
@@ -192,7 +193,7 @@ fn choice_row(
     html! {
         <li {class}
             data-action={recommended.then(|| choice.action.to_string())}
-            tabindex={(note_hidden && note.is_some()).then_some("0")}>
+            tabindex={folded.then_some("0")}>
             <span class="choice-action">{ action_text(&choice.action, phase) }</span>
             <span class="choice-value">{ value }</span>
             if let Some(note) = note {
