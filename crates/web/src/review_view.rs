@@ -2,7 +2,7 @@
 //! the arrow keys, a slider) with every hand face up, the kitty and what was
 //! buried, the auction, each seat's meld and the trick on the table.
 
-use pinochle_engine::game::{same_side, Action, Phase, Seat, State};
+use pinochle_engine::game::{same_side, Action, HandReplay, Phase, Seat, State};
 use pinochle_engine::{Card, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::ScrollLogicalPosition;
@@ -313,6 +313,55 @@ fn verdict_line(grading: Option<&str>) -> Html {
     }
 }
 
+/// The line that heads the graded cards of a bury or a pass of several, at
+/// its first move: the cards in the order the player picked them, and that
+/// they are graded as a set, card by card in the order the expert picks them
+/// ("Moves 5–7: You bury Q♦, 9♠ and 10♥. Graded as a set, the expert's pick
+/// first:"); None at any other move.
+fn set_heading(seating: Seating, replay: &HandReplay, step: usize) -> Option<String> {
+    let steps = grading::choice_steps(replay, step);
+    if steps.len() < 2 || steps.start != step {
+        return None;
+    }
+    let (seat, first) = &replay.moves[step];
+    let bury = matches!(first, Action::Bury(_));
+    let cards: Vec<Card> = replay.moves[steps.clone()]
+        .iter()
+        .filter_map(|(_, a)| match a {
+            Action::Bury(c) | Action::PassCard(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    let said = seating.describe_cards(*seat, bury, &cards, cards.len());
+    Some(format!(
+        "Moves {}–{}: {said} Graded as a set, the expert's pick first:",
+        steps.start + 1,
+        steps.end
+    ))
+}
+
+/// A graded decision in words: the move ("You bid 250"), or for a card of a
+/// bury or a pass of several, which [`set_heading`] introduces, the card the
+/// set was graded by at that point ("the nine of spades").
+fn graded_text(
+    seating: Seating,
+    replay: &HandReplay,
+    step: usize,
+    graded_as: &Action,
+    phase: Phase,
+) -> String {
+    let seat = replay.moves[step].0;
+    match graded_as {
+        Action::Bury(c) | Action::PassCard(c) if grading::choice_steps(replay, step).len() > 1 => {
+            format!("the {}", c.long_name())
+        }
+        _ => seating
+            .describe(seat, graded_as, phase)
+            .trim_end_matches('.')
+            .to_string(),
+    }
+}
+
 /// `grading`: the review's [`grading_state`].
 fn grades_list(
     seating: Seating,
@@ -351,9 +400,11 @@ fn grades_list(
                         Some(Ok(g)) => &g.chosen,
                         _ => chosen,
                     };
-                    let said = seating.describe(*seat, graded_as, phase);
-                    let what = said.trim_end_matches('.');
-                    match &d.answer {
+                    let what = graded_text(seating, replay, d.step, graded_as, phase);
+                    let heading = set_heading(seating, replay, d.step).map(|h| html! {
+                        <li class="grade-set">{ h }</li>
+                    });
+                    let entry = match &d.answer {
                         None => html! {
                             <li class="grade-pending">
                                 <button type="button" class="link" onclick={go}>{ format!("Move {}", d.step + 1) }</button>
@@ -377,7 +428,8 @@ fn grades_list(
                                 </li>
                             }
                         }
-                    }
+                    };
+                    html! { <>{ for heading }{ entry }</> }
                 }) }
             </ol>
         </section>
@@ -687,6 +739,64 @@ from there it is set (it needed 85 card points from the play)."
             assert!(par_text(seating, review)
                 .ends_with("it is made (it needed 100 card points, the 32 buried included)."));
         }
+    }
+
+    /// A bury's cards are graded as a set in the expert's order: the list
+    /// heads them with the cards in the order they were picked, and each
+    /// graded line names its card alone.
+    #[test]
+    fn a_bury_is_listed_as_a_set_in_the_order_picked() {
+        let names = ["".to_string(), "Ada".to_string(), "Boris".to_string()];
+        let (replay, start) = (1..60)
+            .find_map(|seed| {
+                let mut game =
+                    Game::start("r".into(), basic_settings(PresetId::Bison), seed).unwrap();
+                drive(&mut game, |g| !g.history.is_empty(), |_| {});
+                game.update(Msg::OpenReview(1)).unwrap();
+                let replay = game.review.as_ref()?.replay.clone();
+                let start = replay
+                    .moves
+                    .iter()
+                    .position(|(seat, a)| *seat == 0 && matches!(a, Action::Bury(_)))?;
+                Some((replay, start))
+            })
+            .expect("a hand where the human buries");
+        let seating = Seating {
+            names: &names,
+            human: 0,
+        };
+        let steps = grading::choice_steps(&replay, start);
+        assert!(steps.len() > 1, "bison buries several cards");
+        let picked: Vec<Card> = replay.moves[steps.clone()]
+            .iter()
+            .map(|(_, a)| match a {
+                Action::Bury(c) => *c,
+                other => panic!("not a bury: {other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            set_heading(seating, &replay, start).unwrap(),
+            format!(
+                "Moves {}–{}: You bury {}. Graded as a set, the expert's pick first:",
+                start + 1,
+                steps.end,
+                Card::faces(&picked)
+            )
+        );
+        assert_eq!(set_heading(seating, &replay, start + 1), None);
+        // Each line names the card it was graded by, whichever it is.
+        let other = Action::Bury(picked[picked.len() - 1]);
+        assert_eq!(
+            graded_text(seating, &replay, start, &other, Phase::Bury),
+            format!("the {}", picked[picked.len() - 1].long_name())
+        );
+        // A move of its own reads as the table says it.
+        assert_eq!(
+            graded_text(seating, &replay, 0, &replay.moves[0].1, Phase::Auction),
+            seating
+                .describe(replay.moves[0].0, &replay.moves[0].1, Phase::Auction)
+                .trim_end_matches('.')
+        );
     }
 
     #[test]
