@@ -1587,7 +1587,7 @@ pub fn table(game: &Game, show_rules: bool, cb: &TableCallbacks) -> Html {
                 <div class="set-aside" aria-label="Cards set aside">
                     if !view.own.passing.is_empty() { <span>{ "Passing: " }</span> }
                     { for view.own.passing.iter().map(|&card| html! { <CardView {card} small=true /> }) }
-                    if !view.own.buried.is_empty() { <span>{ "Buried: " }</span> }
+                    if !view.own.buried.is_empty() { <span>{ "Your bury: " }</span> }
                     { for view.own.buried.iter().map(|&card| html! { <CardView {card} small=true /> }) }
                 </div>
             }
