@@ -93,7 +93,7 @@ fn a_decided_hand_is_claimed_with_its_line() {
         "--seed",
         "3",
         "--moves",
-        "106",
+        "105",
         "--players",
         "basic",
     ]);
