@@ -2822,7 +2822,11 @@ mod tests {
                     *a != analysis.recommended
                         && matches!(a, Action::Bury(c) | Action::PassCard(c) if rest.contains(c))
                 };
-                for c in analysis.choices.iter().filter(|c| !other_set_card(&c.action)) {
+                for c in analysis
+                    .choices
+                    .iter()
+                    .filter(|c| !other_set_card(&c.action))
+                {
                     let thumb = by_thumb.choices.iter().find(|t| t.action == c.action);
                     let thumb = thumb.and_then(|t| t.value).unwrap();
                     assert!(c.value.unwrap() >= thumb - 1e-9, "{c:?} against {thumb}");

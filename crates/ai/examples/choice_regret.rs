@@ -1,25 +1,28 @@
-//! How good the rules of thumb's bury is, against every bury the hand
-//! allows: `cargo run --release -p pinochle-ai --example bury_regret --
-//! PRESET DEALS [FIRST]`. Plays DEALS single hands (seeds FIRST, FIRST + 1,
-//! …; 7000 unless given) with basic players to the declarer's bury, values
-//! every set of cards it may bury (trumps left out) on the same sampled
-//! deals, and prints what the rules of thumb's set and the expert's lose
-//! against the best of them, in the contract's utility (the game's points,
-//! or stake units in a ledger game; the best of many noisy values reads a
-//! little high, the same for both). Only where the bury comes before the
-//! meld (brooklyn, bison): the club's bury keeps its shown meld's cards.
+//! How good the rules of thumb's bury or partner pass is, against every
+//! choice the hand allows: `cargo run --release -p pinochle-ai --example
+//! choice_regret -- PRESET WHICH DEALS [FIRST]`, WHICH one of `bury` (trumps
+//! left out of the sets), `gift` (the bidder's partner's pass) or `return`
+//! (the bidder's pass back). Plays DEALS single hands (seeds FIRST, FIRST +
+//! 1, …; 7000 unless given) with basic players to that choice, values every
+//! set of cards it may make on the same sampled deals, and prints what the
+//! rules of thumb's set and the expert's lose against the best of them, in
+//! the contract's utility (the game's points, or stake units in a ledger
+//! game; the best of many noisy values reads a little high, the same for
+//! both). A bury only where it comes before the meld (brooklyn, bison): the
+//! club's keeps its shown meld's cards.
 use pinochle_ai::expert::choice_sets;
 use pinochle_ai::{basic, Bot, Level, Player};
 use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Action, Phase, PlayerView, State};
-use pinochle_engine::{Card, CardCounts, PresetId, Rules};
+use pinochle_engine::{Card, CardCounts, PresetId, Rules, Suit};
 
-/// Every set of `count` cards of `hand` (copies as counts), trumps left out.
-fn sets(hand: &CardCounts, trump: Option<pinochle_engine::Suit>, count: usize) -> Vec<Vec<Card>> {
+/// Every set of `count` cards of `hand` (copies as counts), those of
+/// `left_out` suit not among them.
+fn sets(hand: &CardCounts, left_out: Option<Suit>, count: usize) -> Vec<Vec<Card>> {
     let cards: Vec<Card> = hand
         .to_cards()
         .into_iter()
-        .filter(|c| Some(c.suit) != trump)
+        .filter(|c| Some(c.suit) != left_out)
         .collect();
     let mut out = Vec::new();
     let mut pick = Vec::new();
@@ -50,26 +53,60 @@ fn sets(hand: &CardCounts, trump: Option<pinochle_engine::Suit>, count: usize) -
     out
 }
 
-/// The rules of thumb's bury, card by card.
-fn thumb_set(view: &PlayerView, count: usize) -> Vec<Card> {
-    let mut hand = view.own.hand;
-    let mut set = Vec::new();
-    for _ in 0..count {
-        let c = basic::best_bury(view, &hand, view.public.hand.trump).unwrap();
-        hand.remove(c);
-        set.push(c);
-    }
-    set
+/// The choice measured.
+#[derive(Clone, Copy, PartialEq)]
+enum Which {
+    Bury,
+    Gift,
+    Return,
 }
 
-/// The expert's bury, card by card as it picks them.
+impl Which {
+    /// Whether `state` is at the first card of this choice.
+    fn at(self, state: &State) -> bool {
+        let Some(seat) = state.current_player() else {
+            return false;
+        };
+        let view = state.observation(seat);
+        let bidder = view.public.hand.declarer == Some(seat);
+        match self {
+            Which::Bury => state.phase() == Phase::Bury,
+            Which::Gift | Which::Return => {
+                state.phase() == Phase::PartnerPass
+                    && view.own.passing.is_empty()
+                    && bidder == (self == Which::Return)
+            }
+        }
+    }
+}
+
+/// The rules of thumb's choice.
+fn thumb_set(view: &PlayerView, which: Which, count: usize) -> Vec<Card> {
+    let hand = view.own.hand;
+    let trump = view.public.hand.trump;
+    match (which, trump) {
+        (Which::Gift, Some(trump)) => basic::partner_gifts(&hand, trump, count).to_cards(),
+        (Which::Return, Some(trump)) => basic::bidder_returns(view, &hand, trump, count).to_cards(),
+        _ => {
+            let mut hand = hand;
+            let mut set = Vec::new();
+            while let Some(c) = basic::best_bury(view, &hand, trump).filter(|_| set.len() < count) {
+                hand.remove(c);
+                set.push(c);
+            }
+            set
+        }
+    }
+}
+
+/// The expert's choice, card by card as it picks them.
 fn expert_set(state: &State, seat: usize, count: usize, seed: u64) -> Vec<Card> {
     let mut s = state.clone();
     let mut bot = Bot::new(Level::Expert, seed);
     let mut set = Vec::new();
     for _ in 0..count {
         let a = bot.decide(&s.observation(seat)).unwrap();
-        if let Action::Bury(c) = a {
+        if let Action::Bury(c) | Action::PassCard(c) = a {
             set.push(c);
         }
         s.apply(a).unwrap();
@@ -80,7 +117,7 @@ fn expert_set(state: &State, seat: usize, count: usize, seed: u64) -> Vec<Card> 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let fail = |why: String| -> ! {
-        eprintln!("bury_regret: {why}");
+        eprintln!("choice_regret: {why}");
         std::process::exit(2)
     };
     let number = |at: usize, name: &str, default: u64| match args.get(at).map(|d| d.parse()) {
@@ -92,12 +129,21 @@ fn main() {
     let Some(preset) = PresetId::from_id(id) else {
         fail(format!("unknown preset {id:?}"))
     };
-    let (deals, first) = (number(2, "DEALS", 40), number(3, "FIRST", 7000));
+    let which = match args.get(2).map_or("bury", String::as_str) {
+        "bury" => Which::Bury,
+        "gift" => Which::Gift,
+        "return" => Which::Return,
+        other => fail(format!("WHICH: {other:?} is not bury, gift or return")),
+    };
+    let (deals, first) = (number(3, "DEALS", 40), number(4, "FIRST", 7000));
     let rules = Rules::preset(preset);
-    if rules.contract.bury == 0 || rules.contract.bury_after_meld {
-        fail(format!("{id}: no bury before the meld"));
-    }
-    let count = usize::from(rules.contract.bury);
+    let count = match (which, rules.passing.partner.as_ref()) {
+        (Which::Bury, _) if rules.contract.bury > 0 && !rules.contract.bury_after_meld => {
+            usize::from(rules.contract.bury)
+        }
+        (Which::Gift | Which::Return, Some(exchange)) => usize::from(exchange.cards),
+        _ => fail(format!("{id}: no such choice (or a bury after the meld)")),
+    };
     let (mut n, mut thumb_loss, mut expert_loss) = (0.0, 0.0, 0.0);
     for deal in 0..deals {
         let mut state = State::new(rules.clone(), first + deal).unwrap();
@@ -105,7 +151,7 @@ fn main() {
             .map(|s| Bot::new(Level::Basic, deal * 10 + u64::from(s)))
             .collect();
         for _ in 0..200 {
-            if matches!(state.phase(), Phase::Bury | Phase::Tricks) {
+            if which.at(&state) || state.phase() == Phase::Tricks {
                 break;
             }
             let Some(seat) = state.current_player() else {
@@ -114,13 +160,14 @@ fn main() {
             let a = bots[seat].decide(&state.observation(seat)).unwrap();
             state.apply(a).unwrap();
         }
-        if state.phase() != Phase::Bury {
+        if !which.at(&state) {
             eprintln!("deal {deal}: stopped at {:?}", state.phase());
             continue;
         }
         let seat = state.current_player().unwrap();
         let view = state.observation(seat);
-        let all = sets(&view.own.hand, view.public.hand.trump, count);
+        let left_out = view.public.hand.trump.filter(|_| which == Which::Bury);
+        let all = sets(&view.own.hand, left_out, count);
         let mut rng = Rng::new(deal ^ 0x5eed);
         let asked: Vec<(Card, Vec<Card>)> = all.iter().map(|s| (s[0], s[1..].to_vec())).collect();
         let valued = choice_sets(&view, &asked, &mut rng);
@@ -140,10 +187,10 @@ fn main() {
             .iter()
             .map(|o| o.utility(&rules, bid))
             .fold(f64::NEG_INFINITY, f64::max);
-        let thumb = thumb_set(&view, count);
+        let thumb = thumb_set(&view, which, count);
         let expert = expert_set(&state, seat, count, deal);
         let (Some(t), Some(e)) = (value_of(&thumb), value_of(&expert)) else {
-            eprintln!("deal {deal}: a set with a trump ({thumb:?} / {expert:?})");
+            eprintln!("deal {deal}: a set not valued ({thumb:?} / {expert:?})");
             continue;
         };
         n += 1.0;
