@@ -3,7 +3,7 @@
 //! buried, the auction, each seat's meld and the trick on the table.
 
 use pinochle_engine::game::{same_side, Action, HandReplay, Phase, Seat, State};
-use pinochle_engine::{Card, Rules};
+use pinochle_engine::{Card, CardCounts, Rules};
 use wasm_bindgen::JsCast;
 use web_sys::ScrollLogicalPosition;
 use yew::{html, Callback, Event, Html, InputEvent, KeyboardEvent, MouseEvent};
@@ -325,13 +325,28 @@ fn set_heading(seating: Seating, replay: &HandReplay, step: usize) -> Option<Str
     }
     let (seat, first) = &replay.moves[step];
     let bury = matches!(first, Action::Bury(_));
-    let cards: Vec<Card> = replay.moves[steps.clone()]
+    let moved: Vec<Card> = replay.moves[steps.clone()]
         .iter()
         .filter_map(|(_, a)| match a {
             Action::Bury(c) | Action::PassCard(c) => Some(*c),
             _ => None,
         })
         .collect();
+    // The review's moves follow the grading's order once graded (see
+    // `Review::follow_graded_order`); the record keeps the order picked.
+    let record = &replay.record;
+    let picked = if bury {
+        Some(record.bury.clone())
+    } else {
+        record
+            .passes
+            .iter()
+            .find(|p| p.from == *seat)
+            .map(|p| p.cards.clone())
+    };
+    let same_cards =
+        |cards: &[Card]| CardCounts::from_cards(cards) == CardCounts::from_cards(&moved);
+    let cards = picked.filter(|p| same_cards(p)).unwrap_or(moved);
     let said = seating.describe_cards(*seat, bury, &cards, cards.len());
     Some(format!(
         "Moves {}–{}: {said} Graded as a set, the expert's pick first:",
@@ -782,6 +797,14 @@ from there it is set (it needed 85 card points from the play)."
                 steps.end,
                 Card::faces(&picked)
             )
+        );
+        // Graded, the moves follow the grading's order: the heading keeps
+        // the order picked.
+        let mut graded = replay.clone();
+        graded.moves[steps.clone()].reverse();
+        assert_eq!(
+            set_heading(seating, &graded, start),
+            set_heading(seating, &replay, start)
         );
         assert_eq!(set_heading(seating, &replay, start + 1), None);
         // Each line names the card it was graded by, whichever it is.
