@@ -413,7 +413,12 @@ pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
 /// A cost in stake units as the review says it, "0.25 stake units", in a
 /// money game with its worth: "0.25 stake units = $0.03".
 pub fn stakes_cost_text(rules: &Rules, cost: f64) -> String {
-    match crate::expert::stakes_in_money(rules, cost, false) {
+    let money = |stakes: f64| crate::expert::stakes_in_money(rules, stakes, false);
+    match money(cost) {
+        // ("= $0.00" for a cost read as none.)
+        Some(_) if cost >= 0.005 && money(cost) == money(0.0) => {
+            format!("{cost:.2} stake units, under a cent")
+        }
         Some(money) => format!("{cost:.2} stake units = {money}"),
         None => format!("{cost:.2} stake units"),
     }

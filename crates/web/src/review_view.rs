@@ -53,6 +53,7 @@ fn expert_would(action: &Action, phase: Phase) -> String {
         Action::Bury(c) => format!("bury {}", c.face()),
         Action::PassCard(c) => format!("pass {}", c.face()),
         Action::Bid(b) => format!("bid {b}"),
+        Action::Pass if phase == Phase::Challenge => "pass: no challenge".to_string(),
         Action::Pass => "pass".to_string(),
         Action::Keep => "keep the contract".to_string(),
         Action::Escape => "make the dealer take it".to_string(),
@@ -904,6 +905,15 @@ from there it is set (it needed 85 card points from the play)."
             verdict(&club, &staked, Phase::Bury, false),
             "mistake: the expert would bury 10♠ (costs 0.40 stake units = $0.04)"
         );
+        // One that rounds to no money says so (not "= $0.00").
+        let small = GradedDecision {
+            unit: Unit::Stakes,
+            ..graded(ace, 0.04, Grade::Inaccuracy)
+        };
+        assert_eq!(
+            verdict(&club, &small, Phase::Bury, false),
+            "inaccuracy: the expert would bury 10♠ (costs 0.04 stake units, under a cent)"
+        );
         // A bid is not valued: its verdict gives the expert's grounds.
         let bid = GradedDecision {
             chosen: Action::Bid(310),
@@ -938,6 +948,11 @@ from there it is set (it needed 85 card points from the play)."
             (Action::Bury(nine), Phase::Bury, "the expert would bury 9♣"),
             (Action::Bid(300), Phase::Auction, "the expert would bid 300"),
             (Action::Pass, Phase::Auction, "the expert would pass"),
+            (
+                Action::Pass,
+                Phase::Challenge,
+                "the expert would pass: no challenge",
+            ),
             (
                 Action::Concede,
                 Phase::BidderDecision,

@@ -94,6 +94,11 @@ impl<'a> Seating<'a> {
         match action {
             Action::PassCard(c) => self.describe_cards(seat, false, &[*c], 1),
             Action::Bid(b) => verb(&format!("bid {b}."), &format!("bids {b}.")),
+            // A club defender's pass lets the bid stand: said apart from the
+            // auction's pass.
+            Action::Pass if phase == Phase::Challenge => {
+                verb("pass: no challenge.", "passes: no challenge.")
+            }
             Action::Pass => verb("pass.", "passes."),
             Action::Keep => verb("keep the contract.", "keeps the contract."),
             Action::Escape => verb("make the dealer take it.", "makes the dealer take it."),
@@ -197,6 +202,11 @@ mod tests {
         assert_eq!(
             seating.describe_cards(0, true, &[ten], 1),
             seating.describe(0, &Action::Bury(ten), Phase::Bury)
+        );
+        // A club defender's pass is no call of the auction.
+        assert_eq!(
+            seating.describe(0, &Action::Pass, Phase::Challenge),
+            "You pass: no challenge."
         );
         assert_eq!(
             seating.describe_cards(2, true, &[ace, king, ten], 3),
