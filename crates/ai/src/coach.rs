@@ -1352,10 +1352,6 @@ fn card_options(
                 .cloned()
         })
         .collect();
-    let in_place = options
-        .iter()
-        .zip(&planned)
-        .any(|(o, p)| p.is_some() && !in_set(o.card));
     let shown = |i: usize| planned[i].as_ref().unwrap_or(&options[i]);
     let utility = |i: usize| shown(i).utility(rules, bid);
     let order = best_first(options.len(), best, |a, b| {
@@ -1427,10 +1423,8 @@ fn card_options(
     // card's own figures then say.
     let step = if burying { "bury" } else { "pass" };
     let left = expert::cards_after_this(view);
-    if planned[best].is_some() && in_place {
-        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards; for another, the expert's with that card in place of one of them or, where that does worse, the rules of thumb's");
-    } else if planned[best].is_some() {
-        reason += &format!("; each row's \"with\" is the rest of the {step} its figures take: the expert's own for its cards, the rules of thumb's for the others");
+    if planned[best].is_some() {
+        reason += &format!("; each row's figures assume the rest of the {step} in its \"with\" (the top row's: the expert's own next cards)");
     } else if left == 1 {
         reason += &format!("; the figures take the last card of the {step} as the rules of thumb choose it (the row's \"with\")");
     } else if left > 1 {
@@ -3025,8 +3019,8 @@ mod tests {
                 let completed = match rest {
                     0 => !reason.contains("rules of thumb"),
                     _ => reason.contains(
-                        "each row's \"with\" is the rest of the pass its figures take: \
-                         the expert's own for its cards",
+                        "each row's figures assume the rest of the pass in its \"with\" \
+                         (the top row's: the expert's own next cards)",
                     ),
                 };
                 assert!(completed, "seed {seed}: {reason}");
