@@ -416,10 +416,10 @@ pub fn stakes_cost_text(rules: &Rules, cost: f64) -> String {
     let money = |stakes: f64| crate::expert::stakes_in_money(rules, stakes, false);
     match money(cost) {
         // ("= $0.00" for a cost read as none.)
-        Some(_) if cost >= 0.005 && money(cost) == money(0.0) => {
+        Some(text) if cost >= 0.005 && Some(&text) == money(0.0).as_ref() => {
             format!("{cost:.2} stake units, under a cent")
         }
-        Some(money) => format!("{cost:.2} stake units = {money}"),
+        Some(text) => format!("{cost:.2} stake units = {text}"),
         None => format!("{cost:.2} stake units"),
     }
 }

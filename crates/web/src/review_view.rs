@@ -4,6 +4,7 @@
 
 use pinochle_engine::game::{same_side, Action, HandReplay, Phase, Seat, State};
 use pinochle_engine::{Card, CardCounts, Rules};
+use std::ops::Range;
 use wasm_bindgen::JsCast;
 use web_sys::ScrollLogicalPosition;
 use yew::{html, Callback, Event, Html, InputEvent, KeyboardEvent, MouseEvent};
@@ -318,9 +319,14 @@ fn verdict_line(grading: Option<&str>) -> Html {
 /// its first move: the cards in the order the player picked them, and that
 /// they are graded as a set, card by card in the order the expert picks them
 /// ("Moves 5–7: You bury Q♦, 9♠ and 10♥. Graded as a set, the expert's pick
-/// first:"); None at any other move.
-fn set_heading(seating: Seating, replay: &HandReplay, step: usize) -> Option<String> {
-    let steps = grading::choice_steps(replay, step);
+/// first:"); None at any other move. `steps`: the moves of the choice
+/// `step` belongs to ([`grading::choice_steps`]).
+fn set_heading(
+    seating: Seating,
+    replay: &HandReplay,
+    steps: &Range<usize>,
+    step: usize,
+) -> Option<String> {
     if steps.len() < 2 || steps.start != step {
         return None;
     }
@@ -358,17 +364,17 @@ fn set_heading(seating: Seating, replay: &HandReplay, step: usize) -> Option<Str
 
 /// A graded decision in words: the move ("You bid 250"), or for a card of a
 /// bury or a pass of several, which [`set_heading`] introduces, the card the
-/// set was graded by at that point ("the nine of spades").
+/// set was graded by at that point ("the nine of spades"). `steps`: the
+/// moves of its choice ([`grading::choice_steps`]).
 fn graded_text(
     seating: Seating,
-    replay: &HandReplay,
-    step: usize,
+    seat: Seat,
+    steps: &Range<usize>,
     graded_as: &Action,
     phase: Phase,
 ) -> String {
-    let seat = replay.moves[step].0;
     match graded_as {
-        Action::Bury(c) | Action::PassCard(c) if grading::choice_steps(replay, step).len() > 1 => {
+        Action::Bury(c) | Action::PassCard(c) if steps.len() > 1 => {
             format!("the {}", c.long_name())
         }
         _ => seating
@@ -416,8 +422,9 @@ fn grades_list(
                         Some(Ok(g)) => &g.chosen,
                         _ => chosen,
                     };
-                    let what = graded_text(seating, replay, d.step, graded_as, phase);
-                    let heading = set_heading(seating, replay, d.step).map(|h| html! {
+                    let steps = grading::choice_steps(replay, d.step);
+                    let what = graded_text(seating, *seat, &steps, graded_as, phase);
+                    let heading = set_heading(seating, replay, &steps, d.step).map(|h| html! {
                         <li class="grade-set">{ h }</li>
                     });
                     let entry = match &d.answer {
@@ -791,7 +798,7 @@ from there it is set (it needed 85 card points from the play)."
             })
             .collect();
         assert_eq!(
-            set_heading(seating, &replay, start).unwrap(),
+            set_heading(seating, &replay, &steps, start).unwrap(),
             format!(
                 "Moves {}–{}: You bury {}. Graded as a set, the expert's pick first:",
                 start + 1,
@@ -804,19 +811,25 @@ from there it is set (it needed 85 card points from the play)."
         let mut graded = replay.clone();
         graded.moves[steps.clone()].reverse();
         assert_eq!(
-            set_heading(seating, &graded, start),
-            set_heading(seating, &replay, start)
+            set_heading(seating, &graded, &steps, start),
+            set_heading(seating, &replay, &steps, start)
         );
-        assert_eq!(set_heading(seating, &replay, start + 1), None);
+        assert_eq!(set_heading(seating, &replay, &steps, start + 1), None);
         // Each line names the card it was graded by, whichever it is.
         let other = Action::Bury(picked[picked.len() - 1]);
         assert_eq!(
-            graded_text(seating, &replay, start, &other, Phase::Bury),
+            graded_text(seating, 0, &steps, &other, Phase::Bury),
             format!("the {}", picked[picked.len() - 1].long_name())
         );
         // A move of its own reads as the table says it.
         assert_eq!(
-            graded_text(seating, &replay, 0, &replay.moves[0].1, Phase::Auction),
+            graded_text(
+                seating,
+                replay.moves[0].0,
+                &grading::choice_steps(&replay, 0),
+                &replay.moves[0].1,
+                Phase::Auction
+            ),
             seating
                 .describe(replay.moves[0].0, &replay.moves[0].1, Phase::Auction)
                 .trim_end_matches('.')
