@@ -25,7 +25,7 @@ use pinochle_engine::game::rng::Rng;
 pub type HolderMask = u8;
 
 /// Everything a seat knows about where the cards it cannot see are.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Knowledge {
     /// The active seats in play order (from the dealer's left).
     pub active: Vec<Seat>,
@@ -122,12 +122,20 @@ impl Knowledge {
             take(i, &still, &mut unseen);
         }
         if me.is_some() {
-            // Cards this seat gave away are with the receiver unless played.
+            // Cards this seat gave away are with the receiver unless played
+            // or passed back (a card of the same kind handed back may be the
+            // very one given). A copy this seat holds says nothing: it may be
+            // the seat's other one.
+            let received = view.passes_received();
             for pass in h.passes.iter().filter(|p| p.from == view.seat) {
                 if let Some(i) = index_of(pass.to) {
                     let mut given = CardCounts::from_cards(&view.own.given);
                     subtract(&mut given, &played_by[pass.to]);
-                    subtract(&mut given, &view.own.hand);
+                    for (_, from, cards) in &received {
+                        if *from == pass.to {
+                            subtract(&mut given, &CardCounts::from_cards(cards));
+                        }
+                    }
                     take(i, &given, &mut unseen);
                 }
             }
@@ -325,6 +333,101 @@ mod tests {
     use crate::{Bot, Level, Player};
     use pinochle_engine::game::{Phase, State};
     use pinochle_engine::{PresetId, Rules};
+
+    /// The seat's own bury or pass, card by card, tells it nothing of the
+    /// others' cards: the expert values a whole choice on the same sampled
+    /// deals at every card of it. (A club declarer holding a copy of the
+    /// card it had passed to the left took the card given to be anywhere,
+    /// and with the left-hand player once it had buried its copy.)
+    #[test]
+    fn picking_a_bury_or_pass_card_leaves_what_the_seat_knows() {
+        let mut checked = 0;
+        for (preset, seeds) in [
+            (PresetId::Club, 0..12),
+            (PresetId::Brooklyn, 0..4),
+            (PresetId::Partnership, 0..4),
+        ] {
+            for seed in seeds {
+                let mut state = State::new(Rules::preset(preset), seed).unwrap();
+                for _ in 0..200 {
+                    let Some(seat) = state.current_player() else {
+                        break;
+                    };
+                    let view = state.observation(seat);
+                    if view.phase() == Phase::Tricks {
+                        break;
+                    }
+                    let action = Bot::new(Level::Basic, seed).decide(&view).unwrap();
+                    let picking = matches!(view.phase(), Phase::Bury | Phase::PartnerPass);
+                    state.apply_for(seat, action).unwrap();
+                    let after = state.observation(seat);
+                    if picking
+                        && after.phase() == view.phase()
+                        && state.current_player() == Some(seat)
+                    {
+                        assert_eq!(
+                            Knowledge::from_view(&view),
+                            Knowledge::from_view(&after),
+                            "{preset:?} seed {seed}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 20, "{checked} picks checked");
+    }
+
+    /// A card passed to the left is with the left-hand player in every
+    /// world, a copy of it in the passer's hand or not.
+    #[test]
+    fn a_card_passed_to_the_left_stays_with_the_left_hand_player() {
+        let (mut checked, mut copies) = (0, 0);
+        for seed in 0..6 {
+            let mut state = State::new(Rules::preset(PresetId::Club), seed).unwrap();
+            while state.phase() == Phase::PassLeft {
+                let seat = state.current_player().unwrap();
+                let action = Bot::new(Level::Basic, seed)
+                    .decide(&state.observation(seat))
+                    .unwrap();
+                state.apply_for(seat, action).unwrap();
+            }
+            for seat in 0..usize::from(state.rules().table.seats) {
+                let view = state.observation(seat);
+                let (Some(pass), Some(me)) = (
+                    view.public.hand.passes.iter().find(|p| p.from == seat),
+                    view.public.hand.active.iter().position(|&s| s == seat),
+                ) else {
+                    continue;
+                };
+                let to = view
+                    .public
+                    .hand
+                    .active
+                    .iter()
+                    .position(|&s| s == pass.to)
+                    .unwrap();
+                let knowledge = Knowledge::from_view(&view);
+                assert_eq!(knowledge.me, Some(me));
+                copies += usize::from(view.own.given.iter().any(|&c| view.own.hand.count(c) > 0));
+                let mut rng = Rng::new(seed);
+                for _ in 0..10 {
+                    let world = knowledge.sample(&view.own.hand, &mut rng);
+                    for &card in &view.own.given {
+                        assert!(
+                            world.holdings[to].count(card) > 0,
+                            "seed {seed} seat {seat}: {card}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 10 && copies > 0,
+            "{checked} passers, {copies} holding a copy"
+        );
+    }
 
     #[test]
     fn a_world_deals_out_no_card_of_a_pass_being_chosen() {
