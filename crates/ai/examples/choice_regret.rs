@@ -10,7 +10,7 @@
 //! game; the best of many noisy values reads a little high, the same for
 //! both). A bury only where it comes before the meld (brooklyn, bison): the
 //! club's keeps its shown meld's cards.
-use pinochle_ai::expert::choice_sets;
+use pinochle_ai::expert::{choice_sets, ChoiceMemo};
 use pinochle_ai::{basic, Bot, Level, Player};
 use pinochle_engine::game::rng::Rng;
 use pinochle_engine::game::{Action, Phase, PlayerView, State};
@@ -170,7 +170,7 @@ fn main() {
         let all = sets(&view.own.hand, left_out, count);
         let mut rng = Rng::new(deal ^ 0x5eed);
         let asked: Vec<(Card, Vec<Card>)> = all.iter().map(|s| (s[0], s[1..].to_vec())).collect();
-        let valued = choice_sets(&view, &asked, &mut rng);
+        let valued = choice_sets(&view, &asked, &mut rng, &mut ChoiceMemo::default());
         let bid = f64::from(view.public.hand.bid.unwrap_or(0));
         let value_of = |set: &[Card]| -> Option<f64> {
             let key = CardCounts::from_cards(set);

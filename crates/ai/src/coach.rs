@@ -17,7 +17,9 @@ use pinochle_engine::{Card, CardCounts, Suit};
 use serde::{Deserialize, Serialize};
 
 use crate::call_values;
-use crate::expert::{self, BidOutlook, CardOption, Evaluation, PassLeftOption, ShowOption};
+use crate::expert::{
+    self, BidOutlook, CardOption, ChoiceMemo, Evaluation, PassLeftOption, ShowOption,
+};
 use crate::knowledge::Knowledge;
 use crate::pimc::{self, CardValues, Goal};
 use crate::player::{Deliberation, Grounds};
@@ -382,8 +384,15 @@ impl Plan {
 }
 
 /// The expert's [`Plan`] after `first`; None where `first` is no pick the
-/// choice goes on after.
-fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -> Option<Plan> {
+/// choice goes on after. `memo` holds the figures of the choices played out
+/// for `first`, and gains those of the later picks.
+fn expert_plan(
+    view: &PlayerView,
+    first: &Action,
+    seed: u64,
+    opponents: Level,
+    memo: &mut ChoiceMemo,
+) -> Option<Plan> {
     let (Action::Bury(card) | Action::PassCard(card)) = first else {
         return None;
     };
@@ -397,7 +406,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
     while let Some(view) = next {
         let Ok(Deliberation { action, grounds }) = Bot::new(Level::Expert, seed)
             .against(opponents)
-            .deliberate(&view)
+            .deliberate_with(&view, memo)
         else {
             break;
         };
@@ -436,7 +445,7 @@ fn expert_plan(view: &PlayerView, first: &Action, seed: u64, opponents: Level) -
             })
             .collect();
         let mut rng = Bot::new(Level::Expert, seed).rng_for(view);
-        plan.in_place = expert::choice_sets(view, &sets, &mut rng);
+        plan.in_place = expert::choice_sets(view, &sets, &mut rng, memo);
     }
     Some(plan)
 }
@@ -468,11 +477,12 @@ fn analyse_inner(
     chosen: Option<&Action>,
     follow: bool,
 ) -> Result<Analysis, AiError> {
+    let mut memo = ChoiceMemo::default();
     let Deliberation { action, grounds } = Bot::new(Level::Expert, seed)
         .against(opponents)
-        .deliberate(view)?;
+        .deliberate_with(view, &mut memo)?;
     let plan = follow
-        .then(|| expert_plan(view, &action, seed, opponents))
+        .then(|| expert_plan(view, &action, seed, opponents, &mut memo))
         .flatten();
     let legal = view.legal_actions();
     let unit = if view.rules.scoring.is_ledger() {
@@ -2759,8 +2769,14 @@ mod tests {
                 }
                 let coach_seed = seed + 100;
                 let analysis = analyse(&view, coach_seed, Level::Expert).unwrap();
-                let plan = expert_plan(&view, &analysis.recommended, coach_seed, Level::Expert)
-                    .unwrap_or_else(|| panic!("{preset:?}: more than one card to pick"));
+                let plan = expert_plan(
+                    &view,
+                    &analysis.recommended,
+                    coach_seed,
+                    Level::Expert,
+                    &mut ChoiceMemo::default(),
+                )
+                .unwrap_or_else(|| panic!("{preset:?}: more than one card to pick"));
                 let rest = plan.rest.clone();
                 assert!(
                     analysis.reason.contains(&Card::faces(&rest)),
@@ -2802,7 +2818,12 @@ mod tests {
                 // The other rows are valued on the very deals of the
                 // expert's own figures: its set valued again gives them.
                 let mut rng = Bot::new(Level::Expert, coach_seed).rng_for(&view);
-                let again = expert::choice_sets(&view, &[(plan.first, rest.clone())], &mut rng);
+                let again = expert::choice_sets(
+                    &view,
+                    &[(plan.first, rest.clone())],
+                    &mut rng,
+                    &mut ChoiceMemo::default(),
+                );
                 assert_eq!(
                     again[0].outlook,
                     plan.last.clone().unwrap().outlook,

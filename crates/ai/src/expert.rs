@@ -7,6 +7,8 @@
 //! the break-even chance that the game's payments give, or the expected
 //! payments of the choices.
 
+use std::collections::HashMap;
+
 use pinochle_engine::game::bidding::bids_among;
 use pinochle_engine::game::{side_key, Action, Phase, PlayerView, Seat, SeatPrivate, SideTally};
 use pinochle_engine::meld::{has_marriage, used_cards, validate_shown, MeldKey};
@@ -1201,6 +1203,7 @@ fn bury_options(
     view: &PlayerView,
     legal: &[Action],
     rng: &mut Rng,
+    memo: &mut ChoiceMemo,
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1208,7 +1211,7 @@ fn bury_options(
         .into_iter()
         .map(|card| (card, None))
         .collect();
-    let options = bury_figures(view, &sets, rng);
+    let options = bury_figures(view, &sets, rng, memo);
     let by_rules = basic::best_bury(view, &view.own.hand, h.trump);
     let best = best_option(&options, rules, f64::from(h.bid.unwrap_or(0)), by_rules);
     (options, best)
@@ -1219,29 +1222,33 @@ fn bury_options(
 /// `with` after it instead of the rules of thumb's, on the sampled deals
 /// `rng` gives (theirs from the same stream): what the coach shows for a
 /// card with the expert's own choice around it. A set that does not fit
-/// the hand is left out; any other phase gives none.
+/// the hand is left out; any other phase gives none. Sets `memo` holds
+/// figures of are not played out again.
 pub fn choice_sets(
     view: &PlayerView,
     sets: &[(Card, Vec<Card>)],
     rng: &mut Rng,
+    memo: &mut ChoiceMemo,
 ) -> Vec<CardOption> {
     let sets: Vec<(Card, Option<Vec<Card>>)> = sets
         .iter()
         .map(|(card, with)| (*card, Some(with.clone())))
         .collect();
     match view.phase() {
-        Phase::Bury => bury_figures(view, &sets, rng),
-        Phase::PartnerPass => pass_figures(view, &sets, rng),
+        Phase::Bury => bury_figures(view, &sets, rng, memo),
+        Phase::PartnerPass => pass_figures(view, &sets, rng, memo),
         _ => Vec::new(),
     }
 }
 
 /// [`bury_options`]' figures of each card, after it the cards given or,
-/// for None, the rules of thumb's.
+/// for None, the rules of thumb's; a whole bury `memo` holds is not played
+/// out again.
 fn bury_figures(
     view: &PlayerView,
     sets: &[(Card, Option<Vec<Card>>)],
     rng: &mut Rng,
+    memo: &mut ChoiceMemo,
 ) -> Vec<CardOption> {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1252,11 +1259,11 @@ fn bury_figures(
     // Cards still to bury after this one, by the rules of thumb.
     let later = cards_after_this(view);
     let meld_shown = h.melds.iter().any(Option::is_some);
-    let buried_before = i64::from(card_points(
-        rules.counting,
-        &CardCounts::from_cards(&view.own.buried),
-    ));
-    let worlds = Worlds::sample(view, WORLDS, rng);
+    let before = CardCounts::from_cards(&view.own.buried);
+    let buried_before = i64::from(card_points(rules.counting, &before));
+    memo.open(view, rng);
+    // Sampled at the first bury the memo lacks.
+    let mut worlds = None;
     let locked = locked_by_meld(view);
     sets.iter()
         .filter_map(|(card, with)| {
@@ -1284,11 +1291,22 @@ fn bury_figures(
             // Meld already shown is in the goal; else the kept hand's counts.
             let unshown = if meld_shown { 0 } else { i64::from(meld) };
             let target = goal.need - unshown - burying;
+            let mut whole = buried;
+            whole.add_all(&before);
+            let played = memo.played(whole, || {
+                let worlds = worlds.get_or_insert_with(|| Worlds::sample(view, WORLDS, rng));
+                let outlook =
+                    worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32);
+                Played {
+                    outlook,
+                    meld: f64::from(meld),
+                }
+            });
             Some(CardOption {
                 card: *card,
                 with: with.to_cards(),
-                outlook: worlds.outlook(&table, me, Some(&kept), target.clamp(-1000, 1000) as i32),
-                meld: f64::from(meld),
+                outlook: played.outlook,
+                meld: played.meld,
                 buried_points: (buried_before + burying) as f64,
             })
         })
@@ -1304,13 +1322,14 @@ fn pass_options(
     view: &PlayerView,
     legal: &[Action],
     rng: &mut Rng,
+    memo: &mut ChoiceMemo,
 ) -> (Vec<CardOption>, Option<usize>) {
     let h = &view.public.hand;
     let sets: Vec<(Card, Option<Vec<Card>>)> = card_actions(legal)
         .into_iter()
         .map(|card| (card, None))
         .collect();
-    let options = pass_figures(view, &sets, rng);
+    let options = pass_figures(view, &sets, rng, memo);
     let by_rules = h.trump.and_then(|trump| {
         pass_by_thumb(view, &view.own.hand, trump, 1)
             .to_cards()
@@ -1338,11 +1357,13 @@ fn pass_by_thumb(view: &PlayerView, hand: &CardCounts, trump: Suit, count: usize
 
 /// [`pass_options`]' figures of each card, after it the cards given or,
 /// for None, the rules of thumb's (see [`choice_sets`]); a set that does
-/// not fit the hand is left out.
+/// not fit the hand is left out, and a whole pass `memo` holds is not
+/// played out again.
 fn pass_figures(
     view: &PlayerView,
     sets: &[(Card, Option<Vec<Card>>)],
     rng: &mut Rng,
+    memo: &mut ChoiceMemo,
 ) -> Vec<CardOption> {
     let h = &view.public.hand;
     let rules = &view.rules;
@@ -1371,11 +1392,9 @@ fn pass_figures(
     let cards = usize::from(exchange.cards);
     let later = cards_after_this(view);
     let hand = view.own.hand;
-    let worlds = if giving {
-        bidder_worlds(view, bidder, trump, rng)
-    } else {
-        Worlds::sample(view, WORLDS, rng)
-    };
+    memo.open(view, rng);
+    // Sampled at the first pass the memo lacks.
+    let mut worlds = None;
     sets.iter()
         .filter_map(|(card, with)| {
             let card = *card;
@@ -1395,36 +1414,49 @@ fn pass_figures(
                 }
             };
             basic::move_cards(&more, &mut kept, &mut passed);
-            let mut meld_sum = 0.0;
-            let results = worlds.playouts_with(&table, bidder, |hands| {
-                // The other side of the exchange: the bidder's return (from
-                // its hand with this pass, or without it when passed at
-                // once), or the partner's gift passed at once.
-                let (other, back) = if giving {
-                    let mut seen = hands[bidder];
-                    if !at_once {
-                        seen.add_all(&passed);
+            let played = memo.played(passed, || {
+                let worlds = worlds.get_or_insert_with(|| {
+                    if giving {
+                        bidder_worlds(view, bidder, trump, rng)
+                    } else {
+                        Worlds::sample(view, WORLDS, rng)
                     }
-                    (bidder, basic::bidder_returns(view, &seen, trump, cards))
-                } else if at_once {
-                    (mate, basic::partner_gifts(&hands[mate], trump, cards))
-                } else {
-                    (mate, CardCounts::EMPTY)
-                };
-                hands[receiver].add_all(&passed);
-                let mut mine = kept;
-                basic::move_cards(&back, &mut hands[other], &mut mine);
-                hands[me] = mine;
-                let meld = meld_total(rules, &hands[bidder], Some(trump))
-                    + meld_total(rules, &hands[mate], Some(trump));
-                meld_sum += f64::from(meld);
-                (goal.need - i64::from(meld)).clamp(-1000, 1000) as i32
+                });
+                let mut meld_sum = 0.0;
+                let results = worlds.playouts_with(&table, bidder, |hands| {
+                    // The other side of the exchange: the bidder's return
+                    // (from its hand with this pass, or without it when
+                    // passed at once), or the partner's gift passed at once.
+                    let (other, back) = if giving {
+                        let mut seen = hands[bidder];
+                        if !at_once {
+                            seen.add_all(&passed);
+                        }
+                        (bidder, basic::bidder_returns(view, &seen, trump, cards))
+                    } else if at_once {
+                        (mate, basic::partner_gifts(&hands[mate], trump, cards))
+                    } else {
+                        (mate, CardCounts::EMPTY)
+                    };
+                    hands[receiver].add_all(&passed);
+                    let mut mine = kept;
+                    basic::move_cards(&back, &mut hands[other], &mut mine);
+                    hands[me] = mine;
+                    let meld = meld_total(rules, &hands[bidder], Some(trump))
+                        + meld_total(rules, &hands[mate], Some(trump));
+                    meld_sum += f64::from(meld);
+                    (goal.need - i64::from(meld)).clamp(-1000, 1000) as i32
+                });
+                Played {
+                    outlook: Outlook::of(&results),
+                    meld: meld_sum / results.len().max(1) as f64,
+                }
             });
             Some(CardOption {
                 card,
                 with: more.to_cards(),
-                outlook: Outlook::of(&results),
-                meld: meld_sum / results.len().max(1) as f64,
+                outlook: played.outlook,
+                meld: played.meld,
                 buried_points: 0.0,
             })
         })
@@ -1629,11 +1661,72 @@ pub fn cards_after_this(view: &PlayerView) -> usize {
     size.saturating_sub(chosen + 1)
 }
 
+/// Figures of whole buries or passes (the cards chosen before, the card and
+/// the rest) played out on the deals of one seat's choice, so that a choice
+/// played out once is not played out again: by the swaps of
+/// [`improved_pick`], by the choice's later picks (each samples the same
+/// deals, see `Bot::rng_for`, and a whole choice's figures do not depend on
+/// which of its cards is picked first), or by the coach's rows around the
+/// expert's choice. It serves one view and the views after that seat's own
+/// picks of the same choice; used for another choice, it empties first.
+#[derive(Clone, Debug, Default)]
+pub struct ChoiceMemo {
+    choice: Option<ChoiceKey>,
+    played: HashMap<CardCounts, Played>,
+}
+
+/// What tells one seat's bury or pass on one set of deals from another.
+#[derive(Clone, Debug, PartialEq)]
+struct ChoiceKey {
+    seat: Seat,
+    hand: u32,
+    phase: Phase,
+    /// The seat's cards with those it has buried or passed.
+    cards: CardCounts,
+    /// The generator the deals are sampled from.
+    deals: Rng,
+}
+
+/// A whole choice's playouts: how the contract looks and the meld.
+#[derive(Clone, Copy, Debug)]
+struct Played {
+    outlook: Outlook,
+    meld: f64,
+}
+
+impl ChoiceMemo {
+    /// Readies the memo for the choice under way in `view` on the deals
+    /// `deals` gives, emptied if it held another's.
+    fn open(&mut self, view: &PlayerView, deals: &Rng) {
+        let mut cards = view.own.hand;
+        cards.add_all(&CardCounts::from_cards(&view.own.buried));
+        cards.add_all(&CardCounts::from_cards(&view.own.passing));
+        let key = ChoiceKey {
+            seat: view.seat,
+            hand: view.public.hand.number,
+            phase: view.phase(),
+            cards,
+            deals: deals.clone(),
+        };
+        if self.choice.as_ref() != Some(&key) {
+            self.played.clear();
+            self.choice = Some(key);
+        }
+    }
+
+    /// The figures of the whole choice `whole`, played out by `play_out`
+    /// unless held already.
+    fn played(&mut self, whole: CardCounts, play_out: impl FnOnce() -> Played) -> Played {
+        *self.played.entry(whole).or_insert_with(play_out)
+    }
+}
+
 /// Rounds of swaps [`improved_pick`] tries at most.
 const SWAP_ROUNDS: usize = 3;
 
 /// [`bury_figures`] or [`pass_figures`].
-type ChoiceFigures = fn(&PlayerView, &[(Card, Option<Vec<Card>>)], &mut Rng) -> Vec<CardOption>;
+type ChoiceFigures =
+    fn(&PlayerView, &[(Card, Option<Vec<Card>>)], &mut Rng, &mut ChoiceMemo) -> Vec<CardOption>;
 
 /// The card of a bury or a pass to pick now, from `options` (each legal
 /// card with the rest by the rules of thumb, `best` the best of them): the
@@ -1652,6 +1745,7 @@ fn improved_pick(
     best: usize,
     deals: &Rng,
     figures: ChoiceFigures,
+    memo: &mut ChoiceMemo,
 ) -> usize {
     let rules = &view.rules;
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
@@ -1686,7 +1780,7 @@ fn improved_pick(
                     })
             })
             .collect();
-        let Some(better) = figures(view, &swaps, &mut deals.clone())
+        let Some(better) = figures(view, &swaps, &mut deals.clone(), memo)
             .into_iter()
             .max_by(|a, b| utility(a).total_cmp(&utility(b)))
             .filter(|o| utility(o) > utility(&choice))
@@ -1810,6 +1904,18 @@ pub fn evaluate(
     opponents: Level,
     rng: &mut Rng,
 ) -> Option<Decision> {
+    evaluate_with(view, legal, opponents, rng, &mut ChoiceMemo::default())
+}
+
+/// [`evaluate`] keeping the figures of the buries or passes it plays out in
+/// `memo`, and taking those it holds from there.
+pub fn evaluate_with(
+    view: &PlayerView,
+    legal: &[Action],
+    opponents: Level,
+    rng: &mut Rng,
+    memo: &mut ChoiceMemo,
+) -> Option<Decision> {
     let h = &view.public.hand;
     let rules = &view.rules;
     if view.phase() == Phase::PassLeft {
@@ -1855,8 +1961,8 @@ pub fn evaluate(
         }
         Phase::Bury => {
             let deals = rng.clone();
-            let (options, best) = bury_options(view, legal, rng);
-            let best = improved_pick(view, &options, best?, &deals, bury_figures);
+            let (options, best) = bury_options(view, legal, rng, memo);
+            let best = improved_pick(view, &options, best?, &deals, bury_figures, memo);
             Decision {
                 action: Action::Bury(options[best].card),
                 evaluation: Evaluation::Bury { options, best },
@@ -1864,8 +1970,8 @@ pub fn evaluate(
         }
         Phase::PartnerPass => {
             let deals = rng.clone();
-            let (options, best) = pass_options(view, legal, rng);
-            let best = improved_pick(view, &options, best?, &deals, pass_figures);
+            let (options, best) = pass_options(view, legal, rng, memo);
+            let best = improved_pick(view, &options, best?, &deals, pass_figures, memo);
             Decision {
                 action: Action::PassCard(options[best].card),
                 evaluation: Evaluation::Pass { options, best },
@@ -2663,7 +2769,12 @@ mod tests {
             let view = state.observation(state.current_player().unwrap());
             assert_ne!(Some(view.seat), view.public.hand.declarer);
             let legal = view.legal_actions();
-            let (options, _) = pass_options(&view, &legal, &mut Rng::new(seed));
+            let (options, _) = pass_options(
+                &view,
+                &legal,
+                &mut Rng::new(seed),
+                &mut ChoiceMemo::default(),
+            );
             let Some(Action::PassCard(card)) = basic::decide(&view, &legal) else {
                 return None;
             };
@@ -2922,6 +3033,52 @@ mod tests {
             }
         }
         assert!(steps >= 20, "only {steps} steps followed");
+    }
+
+    /// One memo kept through every pick of the buries and passes of several
+    /// deals changes no decision and no figure: what it holds is what
+    /// playing the choice out again gives, and a choice on other deals
+    /// empties it. Later picks take whole choices from it.
+    #[test]
+    fn a_choice_memo_changes_no_decision_nor_figure() {
+        use crate::player::Bot;
+        let cases = [
+            (PresetId::Bison, Phase::Bury),
+            (PresetId::Brooklyn, Phase::Bury),
+            (PresetId::Club, Phase::Bury),
+            (PresetId::Partnership, Phase::PartnerPass),
+        ];
+        let mut memo = ChoiceMemo::default();
+        let (mut later_picks, mut served) = (0, 0);
+        for (preset, phase) in cases {
+            for seed in 0..3 {
+                let Some(mut state) = state_at(preset, phase, seed) else {
+                    continue;
+                };
+                let mut last_seat = None;
+                while let Some(seat) = state.current_player().filter(|_| state.phase() == phase) {
+                    let view = state.observation(seat);
+                    let legal = view.legal_actions();
+                    let deals = Bot::new(Level::Expert, seed).rng_for(&view);
+                    let fresh = evaluate(&view, &legal, Level::Expert, &mut deals.clone());
+                    let held = memo.played.len();
+                    let kept =
+                        evaluate_with(&view, &legal, Level::Expert, &mut deals.clone(), &mut memo);
+                    assert_eq!(kept, fresh, "{preset:?} seed {seed} seat {seat}");
+                    if last_seat == Some(seat) {
+                        later_picks += 1;
+                        served += usize::from(memo.played.len() == held);
+                    }
+                    last_seat = Some(seat);
+                    state.apply(fresh.unwrap().action).unwrap();
+                }
+            }
+        }
+        assert!(later_picks >= 20, "only {later_picks} later picks");
+        assert!(
+            served * 2 >= later_picks,
+            "{served} of {later_picks} later picks served"
+        );
     }
 
     /// Once both opponents have passed, the expert bids over its partner

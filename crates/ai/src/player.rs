@@ -11,6 +11,7 @@ use pinochle_engine::game::{Action, Phase, PlayerView, Seat, State};
 use pinochle_engine::CardCounts;
 
 use crate::basic;
+use crate::expert::ChoiceMemo;
 use crate::pimc::{self, Budget};
 use crate::solver::{Position, Solver};
 use pinochle_engine::game::rng::Rng;
@@ -201,6 +202,17 @@ impl Bot {
     /// The decision for the seat of `view` with what it rests on: the one
     /// computation behind both [`Player::decide`] and the coach's analysis.
     pub fn deliberate(&mut self, view: &PlayerView) -> Result<Deliberation, AiError> {
+        self.deliberate_with(view, &mut ChoiceMemo::default())
+    }
+
+    /// [`Bot::deliberate`] keeping the figures of the buries or passes the
+    /// expert plays out in `memo` and taking those it holds from there: the
+    /// coach's analysis of a choice of several cards asks for each pick.
+    pub fn deliberate_with(
+        &mut self,
+        view: &PlayerView,
+        memo: &mut ChoiceMemo,
+    ) -> Result<Deliberation, AiError> {
         let legal = Self::check(view)?;
         let mut rng = self.rng_for(view);
         let by_rules = |grounds: Grounds| {
@@ -243,7 +255,7 @@ impl Bot {
                 | Phase::BidderDecision
                 | Phase::Challenge
                 | Phase::Escape,
-            ) => match crate::expert::evaluate(view, &legal, self.opponents, &mut rng) {
+            ) => match crate::expert::evaluate_with(view, &legal, self.opponents, &mut rng, memo) {
                 Some(decision) => Ok(Deliberation {
                     action: decision.action,
                     grounds: Grounds::Expert(decision.evaluation),
