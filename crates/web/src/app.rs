@@ -904,6 +904,7 @@ mod shell {
                 AppEffect::Game(Effect::AskCoach(request)) => {
                     self.ask(Link::Coach, WorkerRequest::Analyse(*request), 0)
                 }
+                AppEffect::Game(Effect::StartCoach) => self.start(Link::Coach),
                 AppEffect::Game(Effect::After { ms, msg }) => {
                     let shell = Rc::clone(self);
                     Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
@@ -1093,30 +1094,39 @@ mod shell {
             };
             let worker = self.link(link);
             worker.asked.borrow_mut().push_back(asked);
-            let mut slot = worker.bridge.borrow_mut();
-            let bridge = slot.get_or_insert_with(|| {
-                let shell = Rc::clone(self);
-                let mut spawner = BotWorker::spawner();
-                let mut spawner = spawner.encoding::<JsCodec>();
-                spawner.callback(move |reply: JsMessage| {
-                    let Some(asked) = shell.link(link).asked.borrow_mut().pop_front() else {
-                        return;
-                    };
-                    let msg = Self::reply_msg(&asked, reply.read::<BotReply>());
-                    let wait = asked.at_ms.saturating_add(asked.min_ms as u64);
-                    let left = wait.saturating_sub(now_ms()) as u32;
-                    match left {
-                        0 => shell.send(AppMsg::Game(msg)),
-                        ms => {
-                            let shell = Rc::clone(&shell);
-                            Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
-                        }
+            self.start(link);
+            if let Some(bridge) = worker.bridge.borrow().as_ref() {
+                bridge.send(message);
+            }
+        }
+
+        /// Starts a worker unless it runs: loading its code takes a while
+        /// (about 130 ms on a desktop), which a request waits for.
+        fn start(self: &Rc<Self>, link: Link) {
+            let mut slot = self.link(link).bridge.borrow_mut();
+            if slot.is_some() {
+                return;
+            }
+            let shell = Rc::clone(self);
+            let mut spawner = BotWorker::spawner();
+            let mut spawner = spawner.encoding::<JsCodec>();
+            spawner.callback(move |reply: JsMessage| {
+                let Some(asked) = shell.link(link).asked.borrow_mut().pop_front() else {
+                    return;
+                };
+                let msg = Self::reply_msg(&asked, reply.read::<BotReply>());
+                let wait = asked.at_ms.saturating_add(asked.min_ms as u64);
+                let left = wait.saturating_sub(now_ms()) as u32;
+                match left {
+                    0 => shell.send(AppMsg::Game(msg)),
+                    ms => {
+                        let shell = Rc::clone(&shell);
+                        Timeout::new(ms, move || shell.send(AppMsg::Game(msg))).forget();
                     }
-                    shell.post_next(link);
-                });
-                spawner.spawn_with_loader(WORKER_LOADER)
+                }
+                shell.post_next(link);
             });
-            bridge.send(message);
+            *slot = Some(spawner.spawn_with_loader(WORKER_LOADER));
         }
 
         /// Posts the next waiting request of an idle worker.

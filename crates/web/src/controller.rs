@@ -702,6 +702,12 @@ pub enum Effect {
     /// Ask the worker for the coach's analysis; answer with [`Msg::Analysed`]
     /// or [`Msg::CoachFailed`].
     AskCoach(Box<CoachRequest>),
+    /// The human is to move and may ask for a hint: start the coach's
+    /// worker unless it runs, so that the first hint does not wait while it
+    /// loads (a bison bury hint took
+    /// 240–400 ms in desktop Chromium from a worker not yet started,
+    /// 136–234 ms from one started).
+    StartCoach,
     /// Ask the worker whether a side can claim; answer with [`Msg::Claimable`]
     /// (no claim when the worker fails). No computer player moves until then.
     AskClaim(Box<ClaimRequest>),
@@ -1907,8 +1913,14 @@ impl Game {
                 auto_play = Some(ticket.clone());
             }
             let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
-            if self.settings.bid_advisor && view.phase() == Phase::Auction && !analysed {
-                effects.push(self.ask_coach(false));
+            if !analysed {
+                effects.push(
+                    if self.settings.bid_advisor && view.phase() == Phase::Auction {
+                        self.ask_coach(false)
+                    } else {
+                        Effect::StartCoach
+                    },
+                );
             }
         }
         self.auto_played = auto_play;
@@ -2322,6 +2334,9 @@ pub mod testing {
         /// Each computer decision asked for: its phase and the least wait
         /// before its answer shows.
         pub bot_waits: Vec<(Phase, u32)>,
+        /// Each start of the coach's worker asked for: the phase, and whether
+        /// the human was then to move.
+        pub coach_starts: Vec<(Phase, bool)>,
     }
 
     /// Runs `game` with `basic` players until `stop` holds (checked before each
@@ -2378,6 +2393,9 @@ pub mod testing {
                     | Effect::Download { .. }
                     | Effect::AskDuplicate(_)
                     | Effect::Rate { .. } => {}
+                    Effect::StartCoach => driven
+                        .coach_starts
+                        .push((game.state().phase(), game.human_to_move())),
                     Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
                 }
             }
@@ -3097,6 +3115,29 @@ mod coach_tests {
                 assert!(elsewhere.all(|&(_, ms)| ms == delay), "{preset:?}");
             }
             assert!(choices > 0, "{preset:?}: no computer chose cards");
+        }
+    }
+
+    /// The coach's worker is started while the human is to move, so that a
+    /// hint does not wait for it to load; with the bid advisor on, the
+    /// auction's analysis is asked for instead.
+    #[test]
+    fn the_coach_starts_while_the_human_is_to_move() {
+        for bid_advisor in [false, true] {
+            let settings = Settings {
+                bid_advisor,
+                ..basic_settings(PresetId::Bison)
+            };
+            let mut g = Game::start("g1".into(), settings, 4).unwrap();
+            let driven = drive(&mut g, |g| !g.history.is_empty(), |_| {});
+            let starts = &driven.coach_starts;
+            assert!(starts.iter().all(|&(_, human)| human), "{starts:?}");
+            assert!(
+                starts.iter().any(|&(phase, _)| phase == Phase::Tricks),
+                "{starts:?}"
+            );
+            let in_auction = starts.iter().any(|&(phase, _)| phase == Phase::Auction);
+            assert_eq!(in_auction, !bid_advisor, "{starts:?}");
         }
     }
 
