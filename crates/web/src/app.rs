@@ -1073,7 +1073,14 @@ mod shell {
             if worker.asked.borrow().is_empty() {
                 self.post(link, asked, &request);
             } else {
-                worker.waiting.borrow_mut().push_back((asked, request));
+                let mut waiting = worker.waiting.borrow_mut();
+                // Only the newest position's analysis is wanted: one asked
+                // before it (a bury hint before another card was picked)
+                // would only keep this one waiting.
+                if asked.kind == Kind::Analyse {
+                    waiting.retain(|(waiting, _)| waiting.kind != Kind::Analyse);
+                }
+                waiting.push_back((asked, request));
             }
         }
 

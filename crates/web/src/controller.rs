@@ -862,6 +862,9 @@ pub struct Game {
     /// The coach's analysis of the human's decision on the table.
     #[serde(skip)]
     pub coaching: Option<Coaching>,
+    /// The last position whose hint the human opened.
+    #[serde(skip)]
+    hinted: Option<Ticket>,
     /// A claim the human's side may make in the position on the table.
     #[serde(skip)]
     pub claim_offer: Option<Claim>,
@@ -934,6 +937,7 @@ impl Game {
             grades: SmallMap::default(),
             pars: SmallMap::default(),
             coaching: None,
+            hinted: None,
             claim_offer: None,
             claim_check: None,
             auto_played: None,
@@ -1623,6 +1627,7 @@ impl Game {
                     Some(coaching) => coaching.show_hint = !coaching.show_hint,
                     None => effects.push(self.ask_coach(true)),
                 }
+                self.hinted = Some(ticket);
             }
             Msg::CloseHint => {
                 if let Some(c) = self.coaching.as_mut() {
@@ -1912,19 +1917,47 @@ impl Game {
                 }
                 auto_play = Some(ticket.clone());
             }
+            let streak = view.legal_actions().len() > 1 && self.hint_streak();
             let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
             if !analysed {
-                effects.push(
-                    if self.settings.bid_advisor && view.phase() == Phase::Auction {
-                        self.ask_coach(false)
-                    } else {
-                        Effect::StartCoach
-                    },
-                );
+                let advised = self.settings.bid_advisor && view.phase() == Phase::Auction;
+                effects.push(if advised || streak {
+                    self.ask_coach(false)
+                } else {
+                    Effect::StartCoach
+                });
             }
         }
         self.auto_played = auto_play;
         effects
+    }
+
+    /// Whether the coach analyses the human's decision on the table unasked,
+    /// so that its hint opens at once: the human opened the hint at their
+    /// decision before this one (the forced cards between are no decisions).
+    fn hint_streak(&self) -> bool {
+        let Some(hinted) = self
+            .hinted
+            .as_ref()
+            .filter(|t| t.game == self.id && t.rewinds == self.rewinds && t.moves < self.moves)
+        else {
+            return false;
+        };
+        let Some(since) = self.log.get(hinted.moves as usize..) else {
+            return false;
+        };
+        let from = hinted.moves as usize;
+        // The hinted decision's own actions: a bury's or a pass's cards.
+        let kind = since
+            .first()
+            .map(|(_, action)| std::mem::discriminant(action));
+        let own = since
+            .iter()
+            .take_while(|(seat, action)| {
+                *seat == self.human && Some(std::mem::discriminant(action)) == kind
+            })
+            .count();
+        !(from + own..self.log.len()).any(|i| self.human_decided(i))
     }
 
     /// Asks the worker when a computer player is to move and was not asked yet.
@@ -2337,6 +2370,9 @@ pub mod testing {
         /// Each start of the coach's worker asked for: the phase, and whether
         /// the human was then to move.
         pub coach_starts: Vec<(Phase, bool)>,
+        /// The coach's requests: the position's ticket, and whether the
+        /// hint panel opens with the answer.
+        pub coach_asks: Vec<(Ticket, bool)>,
     }
 
     /// Runs `game` with `basic` players until `stop` holds (checked before each
@@ -2396,7 +2432,11 @@ pub mod testing {
                     Effect::StartCoach => driven
                         .coach_starts
                         .push((game.state().phase(), game.human_to_move())),
-                    Effect::SettingsChanged | Effect::AskCoach(_) | Effect::Rewind { .. } => {}
+                    Effect::AskCoach(request) => driven.coach_asks.push((
+                        request.ticket,
+                        game.coaching.as_ref().is_some_and(|c| c.show_hint),
+                    )),
+                    Effect::SettingsChanged | Effect::Rewind { .. } => {}
                 }
             }
         }
@@ -3139,6 +3179,96 @@ mod coach_tests {
             let in_auction = starts.iter().any(|&(phase, _)| phase == Phase::Auction);
             assert_eq!(in_auction, !bid_advisor, "{starts:?}");
         }
+    }
+
+    /// After a hint the next decision is analysed unasked, so its hint opens
+    /// at once; a decision taken without one ends that.
+    #[test]
+    fn the_coach_analyses_the_next_decision_after_a_hint() {
+        let decision = |g: &Game| g.human_to_move() && g.view().legal_actions().len() > 1;
+        let mut g = game(PresetId::Bison, 4);
+        drive(&mut g, decision, |_| {});
+        let effects = g.update(Msg::ToggleHint).unwrap();
+        assert!(
+            matches!(effects.first(), Some(Effect::AskCoach(_))),
+            "{effects:?}"
+        );
+        let hinted = g.ticket();
+        let stand_in = |g: &Game| Bot::new(Level::Basic, g.seed).decide(&g.view()).unwrap();
+        g.update(Msg::Human(stand_in(&g))).unwrap();
+        let driven = drive(&mut g, |g| decision(g) && g.ticket() != hinted, |_| {});
+        assert_eq!(
+            driven.coach_asks,
+            [(g.ticket(), false)],
+            "asked unasked, panel shut"
+        );
+        // The hint opens on the analysis asked already.
+        let effects = g.update(Msg::ToggleHint).unwrap();
+        assert!(
+            !effects.iter().any(|e| matches!(e, Effect::AskCoach(_))),
+            "{effects:?}"
+        );
+        assert!(g
+            .coaching
+            .as_ref()
+            .is_some_and(|c| c.show_hint && c.ticket == g.ticket()));
+        // Once more: still a run of hints (this one was opened).
+        let opened = g.ticket();
+        g.update(Msg::Human(stand_in(&g))).unwrap();
+        let driven = drive(&mut g, |g| decision(g) && g.ticket() != opened, |_| {});
+        assert_eq!(driven.coach_asks, [(g.ticket(), false)]);
+        // Decided without the hint: the decision after is not analysed.
+        let unhinted = g.ticket();
+        g.update(Msg::Human(stand_in(&g))).unwrap();
+        let driven = drive(&mut g, |g| decision(g) && g.ticket() != unhinted, |_| {});
+        assert!(driven.coach_asks.is_empty(), "{:?}", driven.coach_asks);
+        assert!(g.coaching.is_none());
+    }
+
+    /// A bury's cards are one decision: a hint opened at its first card
+    /// carries on past all of them to the decision after.
+    #[test]
+    fn a_hint_at_a_bury_carries_on_to_the_decision_after_it() {
+        let decision = |g: &Game| g.human_to_move() && g.view().legal_actions().len() > 1;
+        let mut g = (0..40)
+            .map(|seed| {
+                let mut g = game(PresetId::Bison, seed);
+                drive(
+                    &mut g,
+                    |g| g.choosing().is_some() || !g.history.is_empty(),
+                    |_| {},
+                );
+                g
+            })
+            .find(|g| g.choosing().is_some())
+            .expect("the human buries in one of 40 deals");
+        g.update(Msg::ToggleHint).unwrap();
+        // Chosen and confirmed as the table does.
+        while g
+            .choosing()
+            .is_some_and(|(_, needed)| needed > g.selection.len())
+        {
+            let card = hand_copies(&g)
+                .into_iter()
+                .find(|&c| g.select_refusal(c).is_none())
+                .expect("a card may be buried");
+            let effects = g.update(Msg::Select(card)).unwrap();
+            assert!(
+                !effects.iter().any(|e| matches!(e, Effect::AskCoach(_))),
+                "{effects:?}"
+            );
+        }
+        let effects = g.update(Msg::ConfirmSelection).unwrap();
+        let mut asked: Vec<Ticket> = effects
+            .into_iter()
+            .filter_map(|e| match e {
+                Effect::AskCoach(request) => Some(request.ticket),
+                _ => None,
+            })
+            .collect();
+        let driven = drive(&mut g, decision, |_| {});
+        asked.extend(driven.coach_asks.into_iter().map(|(ticket, _)| ticket));
+        assert_eq!(asked, [g.ticket()], "{:?}", g.view().phase());
     }
 
     #[test]
