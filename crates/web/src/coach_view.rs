@@ -129,7 +129,7 @@ pub fn coach_bar(game: &Game, on_msg: &Callback<Msg>) -> Html {
                 { "Undo" }
             </button>
             if game.claim_offer.is_some() {
-                <button type="button" class="primary" onclick={send(Msg::Claim)} data-testid="claim"
+                <button type="button" class="primary claim" onclick={send(Msg::Claim)} data-testid="claim"
                         title="The solver proves the rest of the hand cannot change the outcome">
                     { "Claim" }
                 </button>
