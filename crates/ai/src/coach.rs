@@ -1476,14 +1476,26 @@ fn pass_left(view: &PlayerView, options: &[PassLeftOption], best: usize, analysi
         .iter()
         .map(|&i| {
             let o = &options[i];
-            choice(
-                Action::PassCard(o.card),
-                Some(o.value(mean_left_score)),
+            // The row's value is the reach and half of what the card gives
+            // the left-hand player under the average card: say both parts.
+            let edge = o.value(mean_left_score) - o.reach;
+            let off = o.left_score - mean_left_score;
+            let note = if edge.abs() < 0.5 {
                 format!(
-                    "you reach {:.0} · the player on your left scores {:.0}",
+                    "you reach {:.0} · the player on your left scores {:.0}, as with the average card",
                     o.reach, o.left_score
-                ),
-            )
+                )
+            } else {
+                format!(
+                    "you reach {:.0}, {} as the player on your left scores {:.0} ({:.0} {} the average card)",
+                    o.reach,
+                    signed(edge, 0),
+                    o.left_score,
+                    off.abs(),
+                    if off < 0.0 { "under" } else { "over" }
+                )
+            };
+            choice(Action::PassCard(o.card), Some(o.value(mean_left_score)), note)
         })
         .collect();
     let deals = expert::PASS_LEFT_WORLDS;
