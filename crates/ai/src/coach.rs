@@ -1723,21 +1723,26 @@ fn evaluated(
                         c.meld
                     );
                 }
-                // A trump that multiplies the payments changes the ranking.
+                // A trump that multiplies the payments changes the ranking
+                // (where it changes what is expected: a hand conceded pays
+                // the same whatever trump was named).
                 let (m, m_next) = (
                     expert::trump_multiplier(rules, Some(c.trump)),
                     expert::trump_multiplier(rules, Some(n.trump)),
                 );
-                if stakes && m != m_next {
+                let differs = signed(expected(c), 1) != signed(expected(n), 1);
+                if stakes && m != m_next && differs {
                     let (suit, times) = if m > m_next {
                         (c.trump, m)
                     } else {
                         (n.trump, m_next)
                     };
                     reason += &format!(
-                        ", and {} trump multiplies what is won or lost by {times:.0} (expected {} against {})",
+                        ", and {} trump multiplies what is won or lost by {times:.0} (expected: {} {}, {} {})",
                         suit.name(),
+                        c.trump.name(),
                         signed(expected(c), 1),
+                        n.trump.name(),
                         signed(expected(n), 1)
                     );
                 }
