@@ -1917,7 +1917,10 @@ impl Game {
                 }
                 auto_play = Some(ticket.clone());
             }
-            let streak = view.legal_actions().len() > 1 && self.hint_streak();
+            // Asked here before the choice so far changed (a card picked
+            // for the bury), or at the decision before.
+            let streak = view.legal_actions().len() > 1
+                && (self.hinted.as_ref() == Some(&ticket) || self.hint_streak());
             let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
             if !analysed {
                 let advised = self.settings.bid_advisor && view.phase() == Phase::Auction;
@@ -3226,7 +3229,8 @@ mod coach_tests {
     }
 
     /// A bury's cards are one decision: a hint opened at its first card
-    /// carries on past all of them to the decision after.
+    /// is asked again for the rest as each card is picked, and carries on
+    /// past all of them to the decision after.
     #[test]
     fn a_hint_at_a_bury_carries_on_to_the_decision_after_it() {
         let decision = |g: &Game| g.human_to_move() && g.view().legal_actions().len() > 1;
@@ -3252,11 +3256,18 @@ mod coach_tests {
                 .into_iter()
                 .find(|&c| g.select_refusal(c).is_none())
                 .expect("a card may be buried");
+            // Each card picked: the hint for the rest is asked at once too,
+            // its panel shut (a changed choice closes the hint).
             let effects = g.update(Msg::Select(card)).unwrap();
-            assert!(
-                !effects.iter().any(|e| matches!(e, Effect::AskCoach(_))),
-                "{effects:?}"
-            );
+            let asked: Vec<_> = effects
+                .iter()
+                .filter_map(|e| match e {
+                    Effect::AskCoach(request) => Some(&request.ticket),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(asked, [&g.ticket()], "{effects:?}");
+            assert!(g.coaching.as_ref().is_some_and(|c| !c.show_hint));
         }
         let effects = g.update(Msg::ConfirmSelection).unwrap();
         let mut asked: Vec<Ticket> = effects
@@ -3353,24 +3364,37 @@ mod coach_tests {
             !request.view.legal_actions().contains(&Action::Bury(card))
                 || g.view().own.hand.count(card) > 1
         );
-        // Changing the choice drops the hint.
-        g.update(Msg::Unselect(first)).unwrap();
-        assert!(g.coaching.is_none());
+        // Changing the choice closes the hint; the new choice's is asked at
+        // once (the player has asked here).
+        let asked = |effects: Vec<Effect>| {
+            effects.into_iter().find_map(|e| match e {
+                Effect::AskCoach(request) => Some(request),
+                _ => None,
+            })
+        };
+        let request = asked(g.update(Msg::Unselect(first)).unwrap()).expect("asked again");
+        assert_eq!(request.view.own.hand, g.view().own.hand);
+        assert!(g
+            .coaching
+            .as_ref()
+            .is_some_and(|c| !c.show_hint && c.answer.is_none()));
         // With the whole choice made (not yet confirmed) the hint is still
         // about the bury, from the hand as it is, not about what comes next.
         let (_, needed) = g.choosing().unwrap();
+        let mut last = None;
         for chosen in hand_copies(&g) {
             if g.selection.len() < needed && g.select_refusal(chosen).is_none() {
-                g.update(Msg::Select(chosen)).unwrap();
+                last = asked(g.update(Msg::Select(chosen)).unwrap());
             }
         }
         assert_eq!(g.selection.len(), needed);
-        let effects = g.update(Msg::ToggleHint).unwrap();
-        let Some(Effect::AskCoach(request)) = effects.first() else {
-            panic!("no analysis asked");
-        };
+        let request = last.expect("asked at the last card");
         assert_eq!(request.view.phase(), Phase::Bury);
         assert_eq!(request.view.own.hand, g.view().own.hand);
+        // The hint opens on it.
+        let effects = g.update(Msg::ToggleHint).unwrap();
+        assert!(asked(effects).is_none());
+        assert!(g.coaching.as_ref().is_some_and(|c| c.show_hint));
     }
 
     /// Whatever cards the table lets the human choose, in any order, the
