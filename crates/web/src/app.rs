@@ -1908,6 +1908,10 @@ mod tests {
         assert_eq!(session.actions.len(), 3);
         let mut restored = crate::sessions::restore(session).unwrap();
         restored.update(Msg::Wake).unwrap();
+        // Loaded, the game's first decision is analysed unasked: the page's
+        // doing, not the game's.
+        assert!(restored.coaching.is_some());
+        restored.coaching = model.game().unwrap().coaching.clone();
         assert_eq!(&restored, model.game().unwrap());
         model.update(AppMsg::Stale("another tab".into()));
         let before = model.clone();

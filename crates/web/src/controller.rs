@@ -802,6 +802,18 @@ pub struct BotRequest {
     pub view: PlayerView,
 }
 
+/// What happened to a game since this page started or loaded it: not part
+/// of the game (a game saved and loaded again is the same game), so every
+/// two are equal.
+#[derive(Clone, Copy, Debug, Default)]
+struct SinceLoad(bool);
+
+impl PartialEq for SinceLoad {
+    fn eq(&self, _: &SinceLoad) -> bool {
+        true
+    }
+}
+
 /// A whole game as the app holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Game {
@@ -865,6 +877,10 @@ pub struct Game {
     /// The last position whose hint the human opened.
     #[serde(skip)]
     hinted: Option<Ticket>,
+    /// The coach has been asked about some position of this game since it
+    /// was started or loaded.
+    #[serde(skip)]
+    coached: SinceLoad,
     /// A claim the human's side may make in the position on the table.
     #[serde(skip)]
     pub claim_offer: Option<Claim>,
@@ -938,6 +954,7 @@ impl Game {
             pars: SmallMap::default(),
             coaching: None,
             hinted: None,
+            coached: SinceLoad(false),
             claim_offer: None,
             claim_check: None,
             auto_played: None,
@@ -1726,6 +1743,7 @@ impl Game {
     /// The coach's request for the human's decision on the table.
     fn ask_coach(&mut self, show_hint: bool) -> Effect {
         let ticket = self.ticket();
+        self.coached = SinceLoad(true);
         self.coaching = Some(Coaching {
             ticket: ticket.clone(),
             answer: None,
@@ -1918,9 +1936,11 @@ impl Game {
                 auto_play = Some(ticket.clone());
             }
             // Asked here before the choice so far changed (a card picked
-            // for the bury), or at the decision before.
+            // for the bury), or at the decision before; and the first
+            // decision after a start or a reload, whose answer also readies
+            // the worker's code (its first analysis takes twice as long).
             let streak = view.legal_actions().len() > 1
-                && (self.hinted.as_ref() == Some(&ticket) || self.hint_streak());
+                && (self.hinted.as_ref() == Some(&ticket) || self.hint_streak() || !self.coached.0);
             let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
             if !analysed {
                 let advised = self.settings.bid_advisor && view.phase() == Phase::Auction;
@@ -3184,16 +3204,19 @@ mod coach_tests {
         }
     }
 
-    /// After a hint the next decision is analysed unasked, so its hint opens
-    /// at once; a decision taken without one ends that.
+    /// The first decision is analysed unasked, and after a hint the next
+    /// one, so its hint opens at once; a decision taken without one ends that.
     #[test]
     fn the_coach_analyses_the_next_decision_after_a_hint() {
         let decision = |g: &Game| g.human_to_move() && g.view().legal_actions().len() > 1;
         let mut g = game(PresetId::Bison, 4);
-        drive(&mut g, decision, |_| {});
+        // The first decision of a game started (or loaded) is analysed
+        // unasked: the answer readies the worker's code too.
+        let driven = drive(&mut g, decision, |_| {});
+        assert_eq!(driven.coach_asks, [(g.ticket(), false)]);
         let effects = g.update(Msg::ToggleHint).unwrap();
         assert!(
-            matches!(effects.first(), Some(Effect::AskCoach(_))),
+            !effects.iter().any(|e| matches!(e, Effect::AskCoach(_))),
             "{effects:?}"
         );
         let hinted = g.ticket();
