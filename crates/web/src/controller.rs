@@ -1923,10 +1923,9 @@ impl Game {
         let mut auto_play = None;
         if self.human_to_move() {
             let view = self.view();
-            if self.settings.auto_play
-                && view.phase() == Phase::Tricks
-                && view.legal_actions().len() == 1
-            {
+            let lone = view.legal_actions().len() == 1;
+            let auto = self.settings.auto_play && view.phase() == Phase::Tricks && lone;
+            if auto {
                 if self.auto_played.as_ref() != Some(&ticket) {
                     effects.push(Effect::After {
                         ms: self.settings.pace.bot_delay_ms(),
@@ -1935,14 +1934,17 @@ impl Game {
                 }
                 auto_play = Some(ticket.clone());
             }
-            // Asked here before the choice so far changed (a card picked
-            // for the bury), or at the decision before; and the first
-            // decision after a start or a reload, whose answer also readies
-            // the worker's code (its first analysis takes twice as long).
-            let streak = view.legal_actions().len() > 1
-                && (self.hinted.as_ref() == Some(&ticket) || self.hint_streak() || !self.coached.0);
             let analysed = self.coaching.as_ref().is_some_and(|c| c.ticket == ticket);
             if !analysed {
+                // Asked here before the choice so far changed (a card picked
+                // for the bury), or at the decision before; and the first
+                // decision after a start or a reload, whose answer also
+                // readies the worker's code (its first analysis takes twice
+                // as long). A lone card played for the human is not asked.
+                let streak = !auto
+                    && (self.hinted.as_ref() == Some(&ticket)
+                        || !self.coached.0
+                        || self.hint_streak());
                 let advised = self.settings.bid_advisor && view.phase() == Phase::Auction;
                 effects.push(if advised || streak {
                     self.ask_coach(false)
@@ -3249,6 +3251,29 @@ mod coach_tests {
         let driven = drive(&mut g, |g| decision(g) && g.ticket() != unhinted, |_| {});
         assert!(driven.coach_asks.is_empty(), "{:?}", driven.coach_asks);
         assert!(g.coaching.is_none());
+    }
+
+    /// A lone legal card inside a run of hints is analysed too (its hint
+    /// opens at once), but not where auto-play plays it for the human.
+    #[test]
+    fn a_lone_card_in_a_run_of_hints_is_analysed_unless_played_for_the_human() {
+        let lone = |g: &Game| g.human_to_move() && g.view().legal_actions().len() == 1;
+        for auto_play in [false, true] {
+            let mut g = game(PresetId::Bison, 4);
+            g.settings.auto_play = auto_play;
+            // Every decision of the human hinted, up to their first lone card.
+            let mut driven = drive(&mut g, Game::human_to_move, |_| {});
+            while !lone(&g) && !g.is_over() {
+                g.update(Msg::ToggleHint).unwrap();
+                let action = Bot::new(Level::Basic, g.seed).decide(&g.view()).unwrap();
+                g.update(Msg::Human(action)).unwrap();
+                driven = drive(&mut g, Game::human_to_move, |_| {});
+            }
+            let asks = driven.coach_asks;
+            assert!(lone(&g), "the human meets a lone card in deal 4");
+            let asked = asks.iter().any(|(t, _)| *t == g.ticket());
+            assert_eq!(asked, !auto_play, "auto-play {auto_play}: {asks:?}");
+        }
     }
 
     /// A bury's cards are one decision: a hint opened at its first card
