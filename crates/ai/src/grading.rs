@@ -593,6 +593,16 @@ impl Par {
     }
 }
 
+/// Why the hand of `record` has no par: its cards were never played, or no
+/// solve of its play finished within the budget.
+pub fn no_par_reason(record: &HandRecord) -> &'static str {
+    if record.tricks.is_empty() {
+        "no card was played"
+    } else {
+        "the solver did not finish in time"
+    }
+}
+
 /// The par of the hand that starts at `start` and was played as `moves`, or
 /// `None` when it had no card play or no solve finished; its solves may
 /// search `nodes` nodes in all.
@@ -986,6 +996,42 @@ mod tests {
         assert_eq!(
             duplicate_result(&start, 0, &players, 7).unwrap(),
             result_of(&record, 0)
+        );
+    }
+
+    #[test]
+    fn a_hand_without_par_says_why() {
+        // Club hands thrown in before any card is played, and hands played out
+        // whose solves are given no nodes at all.
+        let (mut thrown_in, mut played) = (0, 0);
+        for seed in 0..12 {
+            let start = State::new(Rules::preset(PresetId::Club), seed).unwrap();
+            let mut state = start.clone();
+            let mut moves = Vec::new();
+            let record = loop {
+                if let Some(r) = state.recent_records().first() {
+                    break r.clone();
+                }
+                let seat = state.current_player().unwrap();
+                let action = Bot::new(Level::Basic, seed)
+                    .decide(&state.observation(seat))
+                    .unwrap();
+                moves.push((seat, action.clone()));
+                state.apply_for(seat, action).unwrap();
+            };
+            if record.tricks.is_empty() {
+                thrown_in += 1;
+                assert!(par(&start, &moves, 200_000).is_none());
+                assert_eq!(no_par_reason(&record), "no card was played");
+            } else {
+                played += 1;
+                assert!(par(&start, &moves, 0).is_none(), "seed {seed}");
+                assert_eq!(no_par_reason(&record), "the solver did not finish in time");
+            }
+        }
+        assert!(
+            thrown_in > 0 && played > 0,
+            "{thrown_in} thrown in, {played} played"
         );
     }
 

@@ -178,7 +178,10 @@ fn par_text(seating: Seating, review: &Review) -> String {
     match (&review.par, declarer) {
         (None, _) => "Open-cards par: solving…".to_string(),
         (Some(None), _) | (_, None) => {
-            "Open-cards par: none (no card play, or the solver did not finish in time).".to_string()
+            format!(
+                "Open-cards par: none ({}).",
+                grading::no_par_reason(&review.replay.record)
+            )
         }
         (Some(Some(par)), Some((side, others))) => {
             let from = if par.from_trick <= 1 {

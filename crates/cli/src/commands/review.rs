@@ -223,7 +223,9 @@ fn to_text(r: &Reviewed) -> String {
                 out += &format!("  {contract}\n");
             }
         }
-        None => out += "par: none (no card play, or the solver did not finish in time)\n",
+        None => {
+            out += &format!("par: none ({})\n", grading::no_par_reason(&r.record));
+        }
     }
     out += &format!(
         "summary: {}\n\n",
