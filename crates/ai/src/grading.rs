@@ -999,6 +999,23 @@ mod tests {
         );
     }
 
+    /// The hand that starts at `start` played out by basic players of `seed`:
+    /// its moves, and the state once it is over.
+    fn basic_hand(start: &State, seed: u64) -> (Vec<(Seat, Action)>, State) {
+        let mut state = start.clone();
+        let mut moves = Vec::new();
+        let number = start.public().hand.number;
+        while state.public().hand.number == number && !state.is_terminal() {
+            let seat = state.current_player().unwrap();
+            let action = Bot::new(Level::Basic, seed)
+                .decide(&state.observation(seat))
+                .unwrap();
+            moves.push((seat, action.clone()));
+            state.apply_for(seat, action).unwrap();
+        }
+        (moves, state)
+    }
+
     #[test]
     fn a_hand_without_par_says_why() {
         // Club hands thrown in before any card is played, and hands played out
@@ -1006,27 +1023,16 @@ mod tests {
         let (mut thrown_in, mut played) = (0, 0);
         for seed in 0..12 {
             let start = State::new(Rules::preset(PresetId::Club), seed).unwrap();
-            let mut state = start.clone();
-            let mut moves = Vec::new();
-            let record = loop {
-                if let Some(r) = state.recent_records().first() {
-                    break r.clone();
-                }
-                let seat = state.current_player().unwrap();
-                let action = Bot::new(Level::Basic, seed)
-                    .decide(&state.observation(seat))
-                    .unwrap();
-                moves.push((seat, action.clone()));
-                state.apply_for(seat, action).unwrap();
-            };
+            let (moves, end) = basic_hand(&start, seed);
+            let record = end.recent_records().first().unwrap();
             if record.tricks.is_empty() {
                 thrown_in += 1;
                 assert!(par(&start, &moves, 200_000).is_none());
-                assert_eq!(no_par_reason(&record), "no card was played");
+                assert_eq!(no_par_reason(record), "no card was played");
             } else {
                 played += 1;
                 assert!(par(&start, &moves, 0).is_none(), "seed {seed}");
-                assert_eq!(no_par_reason(&record), "the solver did not finish in time");
+                assert_eq!(no_par_reason(record), "the solver did not finish in time");
             }
         }
         assert!(
@@ -1040,17 +1046,7 @@ mod tests {
         let (mut found, mut compared) = (0, 0);
         for preset in PresetId::ALL {
             let start = State::new(Rules::preset(preset), 9).unwrap();
-            let mut state = start.clone();
-            let mut moves = Vec::new();
-            let number = start.public().hand.number;
-            while state.public().hand.number == number && !state.is_terminal() {
-                let seat = state.current_player().unwrap();
-                let action = Bot::new(Level::Basic, 3)
-                    .decide(&state.observation(seat))
-                    .unwrap();
-                moves.push((seat, action.clone()));
-                state.apply_for(seat, action).unwrap();
-            }
+            let (moves, _) = basic_hand(&start, 3);
             let Some(par) = par(&start, &moves, 200_000) else {
                 continue; // no card play in this hand (thrown in or conceded)
             };
