@@ -6,9 +6,10 @@
 // the hand's record; see the score chart on the score sheet; go back to the
 // start screen and find the hand counted in the statistics with its
 // duplicate rating; then import the exported record ("Review a saved hand…")
-// and see the same hand replayed and graded again. Instant pace, basic
-// players, one hand each (screenshots review-, import- and
-// score-chart-<preset>-<w>x<h>.png at both sizes, statistics-<w>x<h>.png).
+// and see the same hand replayed and graded again. A claimed hand's list
+// names the moves its claim played out. Instant pace, basic players, one
+// hand each (screenshots review-, import- and score-chart-<preset>-<w>x<h>.png
+// at both sizes, statistics-<w>x<h>.png).
 // Last, in bison on a phone, the hand just finished is played again from its
 // review (play-again-bison-360x740.png).
 
@@ -104,6 +105,15 @@ for (const preset of PRESETS) {
       assert.equal(record.hand, 1);
       assert.equal(record.preset, preset.id);
       assert.ok(record.deal && record.tricks, 'a whole hand record');
+      // A claimed hand's list says which moves the claim played out.
+      const claimed = page.getByTestId('review-claimed');
+      if (record.claimed_cards) {
+        const moves = record.actions.length;
+        const from = moves - record.claimed_cards + 1;
+        assert.match(await claimed.innerText(), new RegExp(`^Moves? ${from === moves ? moves : `${from}–${moves}`} w`));
+      } else {
+        assert.equal(await claimed.count(), 0);
+      }
       await page.getByTestId('review-close').click();
       await page.getByTestId('next-hand').click();
 

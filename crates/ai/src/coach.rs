@@ -1928,7 +1928,7 @@ fn evaluated(
                 _ => String::new(),
             };
             analysis.reason = format!(
-                "{need}the bidder makes the contract in {} of {worlds} sampled deals (its hidden cards buried as a bidder buries, for voids and points); the expert challenges below {}: there a challenge (paid the stake twice or paying it twice) is worth more than passing (paying it once){}",
+                "{need}the bidder makes the contract in {} of {worlds} sampled deals (its hidden cards buried as a bidder buries, for voids and points); the expert challenges below {}: there a challenge, won or lost at twice the stake, is worth more than passing, which pays it once{}",
                 percent(*made),
                 percent(*below),
                 if other_to_answer {

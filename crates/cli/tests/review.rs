@@ -56,6 +56,54 @@ fn simulated_records_review_in_every_preset() {
 }
 
 #[test]
+fn the_steps_a_claim_played_out_are_named_and_not_graded() {
+    let scratch = Scratch::new("the_steps_a_claim_played_out_are_named_and_not_graded");
+    let path = simulated(&scratch, "partnership");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut record: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert!(
+        record["tricks"].as_array().is_some_and(|t| t.len() == 12),
+        "the hand is played out"
+    );
+    // The last trick's four cards, as a table that took a claim writes them.
+    record["claimed_cards"] = 4.into();
+    let claimed = scratch.path("claimed.jsonl");
+    std::fs::write(&claimed, format!("{record}\n")).unwrap();
+    let file = claimed.to_str().unwrap();
+    let out = succeeds(&["review", file]);
+    let line = out
+        .lines()
+        .find(|l| l.contains("played out by a claim"))
+        .unwrap_or_else(|| panic!("no claim line: {out}"));
+    let (first, last) = line
+        .trim()
+        .strip_prefix("steps ")
+        .and_then(|l| l.split_once(':'))
+        .and_then(|(range, _)| range.split_once('–'))
+        .map(|(a, b)| (a.parse::<u64>().unwrap(), b.parse::<u64>().unwrap()))
+        .unwrap_or_else(|| panic!("a range of steps: {line}"));
+    assert_eq!(last - first, 3, "{line}");
+    let hands: Value = serde_json::from_str(&succeeds(&["review", file, "--json"])).unwrap();
+    let steps: Vec<u64> = hands[0]["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["step"].as_u64().unwrap())
+        .collect();
+    assert!(
+        !steps.is_empty() && steps.iter().all(|&s| s < first),
+        "{steps:?}"
+    );
+    // Without the claim, seat 0's card of the last trick is graded.
+    let plain: Value =
+        serde_json::from_str(&succeeds(&["review", path.to_str().unwrap(), "--json"])).unwrap();
+    let last_graded = plain[0]["decisions"].as_array().unwrap().last().unwrap()["step"]
+        .as_u64()
+        .unwrap();
+    assert!((first..=last).contains(&last_graded), "{last_graded}");
+}
+
+#[test]
 fn bad_files_and_seats_are_one_error_line() {
     let scratch = Scratch::new("bad_files_and_seats_are_one_error_line");
     let good = simulated(&scratch, "bison");

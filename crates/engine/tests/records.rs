@@ -202,6 +202,25 @@ fn a_changed_trick_or_score_is_named() {
 }
 
 #[test]
+fn a_claim_longer_than_the_cards_played_is_refused() {
+    let mut r = a_played_hand();
+    let played: usize = r.tricks.iter().map(|t| t.cards.len()).sum();
+    r.claimed_cards = Some(played as u32);
+    let replay = HandReplay::from_record(&r).unwrap();
+    assert_eq!(replay.claimed_steps(), replay.len() - played..replay.len());
+    r.claimed_cards = Some(played as u32 + 1);
+    let err = HandReplay::from_record(&r).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "hand {}: the record has a claim play out its last {} cards, but only {played} cards were played",
+            r.hand,
+            played + 1
+        )
+    );
+}
+
+#[test]
 fn malformed_files_are_refused_by_line() {
     let record = a_played_hand();
     let good = write_records(std::slice::from_ref(&record));

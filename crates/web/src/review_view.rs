@@ -387,6 +387,24 @@ fn graded_text(
     }
 }
 
+/// What the list of decisions leaves out of a claimed hand: the moves the
+/// claim played out, which nobody chose.
+fn claimed_note(replay: &HandReplay) -> Option<String> {
+    let claimed = replay.claimed_steps();
+    match claimed.len() {
+        0 => None,
+        1 => Some(format!(
+            "Move {} was played out by a claim: nobody chose that card, so it is not graded.",
+            claimed.end
+        )),
+        _ => Some(format!(
+            "Moves {}–{} were played out by a claim: nobody chose those cards, so they are not graded.",
+            claimed.start + 1,
+            claimed.end
+        )),
+    }
+}
+
 /// `grading`: the review's [`grading_state`].
 fn grades_list(
     seating: Seating,
@@ -458,6 +476,9 @@ fn grades_list(
                     html! { <>{ for heading }{ entry }</> }
                 }) }
             </ol>
+            if let Some(note) = claimed_note(replay) {
+                <p class="review-claimed" data-testid="review-claimed">{ note }</p>
+            }
         </section>
     }
 }
@@ -669,6 +690,29 @@ mod tests {
         assert!(
             checked >= 3,
             "only {checked} presets played their first hand out"
+        );
+    }
+
+    #[test]
+    fn a_claimed_hand_says_which_moves_the_claim_played_out() {
+        let mut game = Game::start("r".into(), basic_settings(PresetId::Partnership), 33).unwrap();
+        drive(&mut game, |g| !g.history.is_empty(), |_| {});
+        game.update(Msg::OpenReview(1)).unwrap();
+        let mut replay = game.review.as_ref().unwrap().replay.clone();
+        let len = replay.len();
+        assert_eq!(claimed_note(&replay), None);
+        replay.record.claimed_cards = Some(8);
+        assert_eq!(
+            claimed_note(&replay).unwrap(),
+            format!(
+                "Moves {}–{len} were played out by a claim: nobody chose those cards, so they are not graded.",
+                len - 7
+            )
+        );
+        replay.record.claimed_cards = Some(1);
+        assert_eq!(
+            claimed_note(&replay).unwrap(),
+            format!("Move {len} was played out by a claim: nobody chose that card, so it is not graded.")
         );
     }
 

@@ -14,6 +14,7 @@ use pinochle_ai::Level;
 use pinochle_engine::game::{read_records, HandRecord, HandReplay, Seat};
 use pinochle_engine::Rules;
 use serde_json::{json, Value};
+use std::ops::Range;
 
 pub const USAGE: &str = "review FILE [--seat N] [--json]";
 pub const ABOUT: &str = "Replay every hand record of FILE (one JSON record per line, format 3, \
@@ -46,6 +47,8 @@ struct Reviewed {
     seat: Seat,
     /// Each decision's step (its index among the hand's moves) and grade.
     decisions: Vec<(usize, GradedDecision)>,
+    /// The steps a proved claim played out (nobody chose them).
+    claimed: Range<usize>,
     par: Option<Par>,
 }
 
@@ -114,11 +117,13 @@ fn review(replay: HandReplay, seat: Seat) -> Result<Reviewed, CliError> {
             ))
         })?;
     let par = grading::par(&replay.start, &replay.moves, grading::PAR_NODES);
+    let claimed = replay.claimed_steps();
     Ok(Reviewed {
         rules: replay.start.rules().clone(),
         record: replay.record,
         seat,
         decisions,
+        claimed,
         par,
     })
 }
@@ -203,6 +208,13 @@ fn to_text(r: &Reviewed) -> String {
             "  step {step:>3}  {:<24} expert: {:<24} {cost:>18}  {grade}\n",
             d.chosen.to_string(),
             d.expert.to_string()
+        );
+    }
+    if !r.claimed.is_empty() {
+        out += &format!(
+            "  steps {}–{}: played out by a claim, chosen by nobody (not graded)\n",
+            r.claimed.start,
+            r.claimed.end - 1
         );
     }
     match &r.par {

@@ -430,6 +430,12 @@ pub enum RecordError {
     },
     #[error("hand {hand}: the hand is not over after the record's {actions} actions")]
     Unfinished { hand: u32, actions: usize },
+    #[error("hand {hand}: the record has a claim play out its last {claimed} cards, but only {played} cards were played")]
+    ClaimTooLong {
+        hand: u32,
+        claimed: u32,
+        played: usize,
+    },
     #[error("hand {hand}: the replay differs from the record in {}", fields.join(", "))]
     Differs { hand: u32, fields: Vec<String> },
 }

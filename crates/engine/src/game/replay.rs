@@ -5,6 +5,8 @@
 //! format 3 hand record ([`HandReplay::from_record`]), which it checks: the
 //! moves replayed must reproduce the record.
 
+use std::ops::Range;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cards::Card;
@@ -234,12 +236,21 @@ impl HandReplay {
                 })?;
             replayed = recorded(&state);
         }
+        let replayed = replayed.ok_or(RecordError::Unfinished {
+            hand,
+            actions: parts.actions.len(),
+        })?;
+        let played: usize = replayed.tricks.iter().map(|t| t.cards.len()).sum();
+        if let Some(claimed) = parts.claimed_cards.filter(|&c| c as usize > played) {
+            return Err(RecordError::ClaimTooLong {
+                hand,
+                claimed,
+                played,
+            });
+        }
         let record = HandRecord {
             claimed_cards: parts.claimed_cards,
-            ..replayed.ok_or(RecordError::Unfinished {
-                hand,
-                actions: parts.actions.len(),
-            })?
+            ..replayed
         };
         Ok(HandReplay {
             hand,
@@ -288,12 +299,18 @@ impl HandReplay {
     /// claim played out for it at the end of the hand (see
     /// [`HandRecord::claimed_cards`]).
     pub fn chosen_by(&self, seat: Seat) -> Vec<usize> {
-        let claimed = self.record.claimed_cards.unwrap_or(0) as usize;
-        let before_claim = self.len().saturating_sub(claimed);
+        let before_claim = self.claimed_steps().start;
         self.decisions_of(seat)
             .into_iter()
             .filter(|&step| step < before_claim)
             .collect()
+    }
+
+    /// The moves a proved claim played out at the end of the hand (empty
+    /// when the hand was not claimed).
+    pub fn claimed_steps(&self) -> Range<usize> {
+        let claimed = self.record.claimed_cards.unwrap_or(0) as usize;
+        self.len().saturating_sub(claimed)..self.len()
     }
 }
 
