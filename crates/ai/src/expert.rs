@@ -1728,25 +1728,35 @@ const SWAP_ROUNDS: usize = 3;
 type ChoiceFigures =
     fn(&PlayerView, &[(Card, Option<Vec<Card>>)], &mut Rng, &mut ChoiceMemo) -> Vec<CardOption>;
 
+/// [`bury_options`] or [`pass_options`].
+type ChoiceOptions =
+    fn(&PlayerView, &[Action], &mut Rng, &mut ChoiceMemo) -> (Vec<CardOption>, Option<usize>);
+
 /// The card of a bury or a pass to pick now, from `options` (each legal
-/// card with the rest by the rules of thumb, `best` the best of them): the
-/// whole choice behind `best` (its card and its `with`) gains while one of
-/// its cards swapped for another of the hand does better, the best such
-/// swap each round (at most [`SWAP_ROUNDS`]), valued by `figures` on the
-/// very deals of the options (`deals` gives them); then the card picked is
-/// the improved choice's card whose own option is best. Picking card by
-/// card with the rules of thumb's rest misses cards worth more together:
-/// the coach showed a card in place of one of the expert's doing better
-/// than the expert's whole choice in 10 of 40 bison buries and 9 of 40
-/// partnership gifts (example `top_row`).
+/// card with the rest by the rules of thumb, `best` the best of them), and
+/// the whole choice it belongs to (this card and the rest to pick): the
+/// whole choice behind `best` (its card and its `with`) — or `plan`, the
+/// rest of the choice settled on at the seat's last pick, where it does
+/// better — gains while one of its cards swapped for another of the hand
+/// does better, the best such swap each round (at most [`SWAP_ROUNDS`]),
+/// valued by `figures` on the very deals of the options (`deals` gives
+/// them); then the card picked is the improved choice's card whose own
+/// option is best. Picking card by card with the rules of thumb's rest
+/// misses cards worth more together: the coach showed a card in place of
+/// one of the expert's doing better than the expert's whole choice in 10 of
+/// 40 bison buries and 9 of 40 partnership gifts (example `top_row`).
+/// Without the plan a later pick started afresh from its own options and
+/// could settle below the choice the first pick had found: a partnership
+/// return planned at 411.7 came out a 387.9 (deal 9 of the same example).
 fn improved_pick(
     view: &PlayerView,
     options: &[CardOption],
     best: usize,
+    plan: Option<&[Card]>,
     deals: &Rng,
     figures: ChoiceFigures,
     memo: &mut ChoiceMemo,
-) -> usize {
+) -> (usize, Vec<Card>) {
     let rules = &view.rules;
     let bid = f64::from(view.public.hand.bid.unwrap_or(0));
     let utility = |o: &CardOption| o.utility(rules, bid);
@@ -1757,9 +1767,23 @@ fn improved_pick(
     };
     let start = &options[best];
     if start.with.is_empty() {
-        return best;
+        return (best, whole(start));
     }
-    let mut choice = start.clone();
+    let planned = plan
+        .and_then(|plan| plan.split_first())
+        .and_then(|(&card, with)| {
+            figures(
+                view,
+                &[(card, Some(with.to_vec()))],
+                &mut deals.clone(),
+                memo,
+            )
+            .pop()
+        });
+    let mut choice = match planned {
+        Some(planned) if utility(&planned) > utility(start) => planned,
+        _ => start.clone(),
+    };
     for _ in 0..SWAP_ROUNDS {
         let set = whole(&choice);
         let taken = CardCounts::from_cards(&set);
@@ -1791,12 +1815,73 @@ fn improved_pick(
     }
     let set = whole(&choice);
     if CardCounts::from_cards(&set) == CardCounts::from_cards(&whole(start)) {
-        return best;
+        return (best, set);
     }
-    (0..options.len())
+    let pick = (0..options.len())
         .filter(|&i| set.contains(&options[i].card))
         .max_by(|&a, &b| utility(&options[a]).total_cmp(&utility(&options[b])))
-        .unwrap_or(best)
+        .unwrap_or(best);
+    (pick, set)
+}
+
+/// The cards of the bury or the pass under way chosen so far, in order.
+fn chosen_so_far(view: &PlayerView) -> &[Card] {
+    if view.phase() == Phase::Bury {
+        &view.own.buried
+    } else {
+        &view.own.passing
+    }
+}
+
+/// The rest of the whole choice the expert would have settled on by now in
+/// the bury or pass under way, its picks so far replayed on the same deals
+/// (`deals`, as every pick of one choice samples them): at each, the
+/// improved choice of [`improved_pick`] from that pick's options and the
+/// plan before it. `None` at the first pick and at the last (one card left,
+/// each option is a whole choice), or where a card chosen lies outside the
+/// choice planned (someone else's choice, which the coach analyses). Worked
+/// out again at each pick rather than kept, so a decision depends on its
+/// view alone, with or without `memo`.
+fn planned_rest(
+    view: &PlayerView,
+    deals: &Rng,
+    options_of: ChoiceOptions,
+    figures: ChoiceFigures,
+    memo: &mut ChoiceMemo,
+) -> Option<Vec<Card>> {
+    let chosen = chosen_so_far(view);
+    if chosen.is_empty() || cards_after_this(view) == 0 {
+        return None;
+    }
+    let mut plan: Option<Vec<Card>> = None;
+    for (j, &card) in chosen.iter().enumerate() {
+        // The view at pick j: the cards chosen from there on back in hand.
+        let mut before = view.clone();
+        let own = &mut before.own;
+        if view.phase() == Phase::Bury {
+            own.buried.truncate(j);
+        } else {
+            own.passing.truncate(j);
+        }
+        for &c in &chosen[j..] {
+            own.hand.add(c);
+        }
+        let legal = before.legal_actions();
+        let (options, best) = options_of(&before, &legal, &mut deals.clone(), memo);
+        let (_, mut set) = improved_pick(
+            &before,
+            &options,
+            best?,
+            plan.as_deref(),
+            deals,
+            figures,
+            memo,
+        );
+        let at = set.iter().position(|&c| c == card)?;
+        set.remove(at);
+        plan = Some(set);
+    }
+    plan
 }
 
 /// The cards of the legal buries or passes.
@@ -1961,8 +2046,17 @@ pub fn evaluate_with(
         }
         Phase::Bury => {
             let deals = rng.clone();
+            let plan = planned_rest(view, &deals, bury_options, bury_figures, memo);
             let (options, best) = bury_options(view, legal, rng, memo);
-            let best = improved_pick(view, &options, best?, &deals, bury_figures, memo);
+            let (best, _) = improved_pick(
+                view,
+                &options,
+                best?,
+                plan.as_deref(),
+                &deals,
+                bury_figures,
+                memo,
+            );
             Decision {
                 action: Action::Bury(options[best].card),
                 evaluation: Evaluation::Bury { options, best },
@@ -1970,8 +2064,17 @@ pub fn evaluate_with(
         }
         Phase::PartnerPass => {
             let deals = rng.clone();
+            let plan = planned_rest(view, &deals, pass_options, pass_figures, memo);
             let (options, best) = pass_options(view, legal, rng, memo);
-            let best = improved_pick(view, &options, best?, &deals, pass_figures, memo);
+            let (best, _) = improved_pick(
+                view,
+                &options,
+                best?,
+                plan.as_deref(),
+                &deals,
+                pass_figures,
+                memo,
+            );
             Decision {
                 action: Action::PassCard(options[best].card),
                 evaluation: Evaluation::Pass { options, best },
