@@ -1647,18 +1647,16 @@ pub fn bid_was_chosen(view: &PlayerView) -> bool {
 /// after the one chosen now: each option's figures take them by the rules
 /// of thumb.
 pub fn cards_after_this(view: &PlayerView) -> usize {
-    let (size, chosen) = if view.phase() == Phase::Bury {
-        (usize::from(view.rules.contract.bury), view.own.buried.len())
+    let size = if view.phase() == Phase::Bury {
+        usize::from(view.rules.contract.bury)
     } else {
-        let size = view
-            .rules
+        view.rules
             .passing
             .partner
             .as_ref()
-            .map_or(0, |p| usize::from(p.cards));
-        (size, view.own.passing.len())
+            .map_or(0, |p| usize::from(p.cards))
     };
-    size.saturating_sub(chosen + 1)
+    size.saturating_sub(chosen_so_far(view).len() + 1)
 }
 
 /// Figures of whole buries or passes (the cards chosen before, the card and
@@ -1822,6 +1820,32 @@ fn improved_pick(
         .max_by(|&a, &b| utility(&options[a]).total_cmp(&utility(&options[b])))
         .unwrap_or(best);
     (pick, set)
+}
+
+/// The card of the bury or pass under way to pick now (by
+/// [`improved_pick`], from the plan of [`planned_rest`]), with the options
+/// `options_of` gives it among.
+fn choice_pick(
+    view: &PlayerView,
+    legal: &[Action],
+    rng: &mut Rng,
+    memo: &mut ChoiceMemo,
+    options_of: ChoiceOptions,
+    figures: ChoiceFigures,
+) -> Option<(Vec<CardOption>, usize)> {
+    let deals = rng.clone();
+    let plan = planned_rest(view, &deals, options_of, figures, memo);
+    let (options, best) = options_of(view, legal, rng, memo);
+    let (best, _) = improved_pick(
+        view,
+        &options,
+        best?,
+        plan.as_deref(),
+        &deals,
+        figures,
+        memo,
+    );
+    Some((options, best))
 }
 
 /// The cards of the bury or the pass under way chosen so far, in order.
@@ -2045,36 +2069,14 @@ pub fn evaluate_with(
             }
         }
         Phase::Bury => {
-            let deals = rng.clone();
-            let plan = planned_rest(view, &deals, bury_options, bury_figures, memo);
-            let (options, best) = bury_options(view, legal, rng, memo);
-            let (best, _) = improved_pick(
-                view,
-                &options,
-                best?,
-                plan.as_deref(),
-                &deals,
-                bury_figures,
-                memo,
-            );
+            let (options, best) = choice_pick(view, legal, rng, memo, bury_options, bury_figures)?;
             Decision {
                 action: Action::Bury(options[best].card),
                 evaluation: Evaluation::Bury { options, best },
             }
         }
         Phase::PartnerPass => {
-            let deals = rng.clone();
-            let plan = planned_rest(view, &deals, pass_options, pass_figures, memo);
-            let (options, best) = pass_options(view, legal, rng, memo);
-            let (best, _) = improved_pick(
-                view,
-                &options,
-                best?,
-                plan.as_deref(),
-                &deals,
-                pass_figures,
-                memo,
-            );
+            let (options, best) = choice_pick(view, legal, rng, memo, pass_options, pass_figures)?;
             Decision {
                 action: Action::PassCard(options[best].card),
                 evaluation: Evaluation::Pass { options, best },
