@@ -1112,20 +1112,15 @@ mod tests {
         for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
             for seed in 0..10 {
                 let start = State::new(Rules::preset(preset), seed).unwrap();
-                let mut state = start.clone();
-                let mut moves = Vec::new();
-                let mut first = None;
-                while state.public().hand.number == 1 && !state.is_terminal() {
-                    if state.phase() == Phase::Tricks && first.is_none() {
-                        first = Some(state.clone());
+                let (moves, state) = basic_hand(&start, seed);
+                let mut first = start.clone();
+                for (seat, action) in &moves {
+                    if first.phase() == Phase::Tricks {
+                        break;
                     }
-                    let seat = state.current_player().unwrap();
-                    let action = Bot::new(Level::Basic, seed)
-                        .decide(&state.observation(seat))
-                        .unwrap();
-                    moves.push((seat, action.clone()));
-                    state.apply_for(seat, action).unwrap();
+                    first.apply_for(*seat, action.clone()).unwrap();
                 }
+                let first = (first.phase() == Phase::Tricks).then_some(first);
                 let (Some(first), Some(par)) = (first, par(&start, &moves, 100_000)) else {
                     continue;
                 };
@@ -1302,16 +1297,7 @@ mod tests {
         let rules = Rules::preset(PresetId::Brooklyn);
         let mut compared = 0;
         for seed in 0..12u64 {
-            let mut state = State::new(rules.clone(), seed).unwrap();
-            let mut log = Vec::new();
-            while state.public().hand.number == 1 && !state.is_terminal() {
-                let seat = state.current_player().unwrap();
-                let action = Bot::new(Level::Basic, seed)
-                    .decide(&state.observation(seat))
-                    .unwrap();
-                log.push((seat, action.clone()));
-                state.apply_for(seat, action).unwrap();
-            }
+            let (log, _) = basic_hand(&State::new(rules.clone(), seed).unwrap(), seed);
             let Some(first) = log.iter().position(|(_, a)| matches!(a, Action::Bury(_))) else {
                 continue;
             };
