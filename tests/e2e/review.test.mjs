@@ -185,7 +185,6 @@ test('bison: a hand just finished is played again from its review', { timeout: 1
   const { page, context } = await openPage(shared.browser, { touch: true });
   try {
     await page.setViewportSize({ width: 360, height: 740 });
-    // (Not autostart: a reload would deal a new game.)
     await page.goto(`${baseUrl()}?game=bison&seed=22&pace=instant&level=basic`, { waitUntil: 'load' });
     await page.getByTestId('start-game').click();
     const cards = () => page.$$eval('[data-testid="hand"] [data-card]', (els) => els.map((e) => e.dataset.card).join(' '));

@@ -99,3 +99,32 @@ test('loading the app and playing against the worker logs no console warning', {
     await context.close();
   }
 });
+
+// An address that deals at once (`autostart=1`) deals once: the parameter
+// leaves the address as the game starts, so a reload resumes that deal. An
+// address whose settings cannot be used names the problem on the start
+// screen, deals nothing and leaves the address.
+test('an address deals once; one that cannot be used says why', { timeout: 60_000 }, async () => {
+  const { page, context, problems } = await openPage(browser);
+  try {
+    await page.goto(`${baseUrl()}?game=club&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+    const game = page.getByTestId('game');
+    await game.waitFor({ state: 'visible', timeout: 30_000 });
+    const deal = await page.getByTestId('deal-number').getAttribute('data-seed');
+    assert.ok(deal, 'the table carries its deal number');
+    assert.doesNotMatch(page.url(), /autostart/, 'the request to deal leaves the address');
+    await page.reload({ waitUntil: 'load' });
+    await game.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await page.getByTestId('deal-number').getAttribute('data-seed'), deal, 'the reload resumes the same deal');
+
+    await page.goto(`${baseUrl()}?game=chess&seed=5&autostart=1`, { waitUntil: 'load' });
+    await page.getByTestId('start').waitFor({ state: 'visible', timeout: 30_000 });
+    const error = page.getByTestId('start').getByRole('alert').first();
+    assert.match(await error.innerText(), /'game=chess' is no game here \(the games: brooklyn, bison/);
+    assert.equal(await game.count(), 0, 'nothing was dealt');
+    assert.equal(new URL(page.url()).search, '', 'the parameters leave the address');
+    assert.deepEqual(problems.errors, [], 'console errors');
+  } finally {
+    await context.close();
+  }
+});

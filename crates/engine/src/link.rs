@@ -85,7 +85,10 @@ fn encode(text: &str) -> String {
     out
 }
 
-fn decode(part: &str) -> Result<String, LinkError> {
+/// One `%`-encoded part of an address (a key or a value; `+` is a space)
+/// as text: [`LinkError::BadEncoding`] when its escapes are not hex or not
+/// UTF-8.
+pub fn decode_part(part: &str) -> Result<String, LinkError> {
     let bad = || LinkError::BadEncoding(part.chars().take(40).collect());
     let bytes = part.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -177,11 +180,11 @@ fn link_parts(text: &str) -> Result<Vec<(String, String)>, LinkError> {
         let (k, v) = part
             .split_once('=')
             .ok_or_else(|| LinkError::NotKeyValue(part.chars().take(40).collect()))?;
-        let key = decode(k)?;
+        let key = decode_part(k)?;
         if parts.iter().any(|(seen, _)| *seen == key) {
             return Err(LinkError::Duplicate(key));
         }
-        parts.push((key, decode(v)?));
+        parts.push((key, decode_part(v)?));
     }
     Ok(parts)
 }
@@ -201,7 +204,7 @@ pub fn linked_game(text: &str) -> Option<PresetId> {
     link_body(text.trim())
         .split('&')
         .find_map(|part| part.strip_prefix("game="))
-        .and_then(|game| decode(game).ok())
+        .and_then(|game| decode_part(game).ok())
         .and_then(|game| PresetId::from_id(&game))
 }
 

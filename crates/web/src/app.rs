@@ -3,18 +3,20 @@
 //! and a thin Yew shell that only runs them (crux's pattern): ask the worker,
 //! start a timer, write localStorage. The URL parameters
 //! (`?game=club&seed=7&pace=instant&level=basic&seats=4&name=Ann` prefill the
-//! start screen; `&autostart=1` deals at once) and a rule-preset link in the
+//! start screen; `&autostart=1` deals at once; one that cannot be used is
+//! named and none applies) and a rule-preset link in the
 //! fragment (`#v=2&game=bison&…` preloads the new-game screen) are read at load;
 //! a reload resumes the tab's session exactly.
 
 use pinochle_ai::Level;
-use pinochle_engine::link::SharedRules;
+use pinochle_engine::link::{decode_part, SharedRules};
 use pinochle_engine::{PresetId, Rules};
 
 use crate::bot::ImportRequest;
-use crate::controller::{Effect, Game, Msg, Pace, Settings};
+use crate::controller::{seat_choices, Effect, Game, Msg, Pace, Settings};
 use crate::import::{ticket as import_ticket, ImportMsg, Imported};
 use crate::sessions::setup_of;
+use crate::start::read_deal_number;
 use crate::storage::choices::Choices;
 use crate::storage::stats::{game_end, GameEnd, HandFacts, Statistics};
 use crate::storage::{session_key, Library, SavedSession, Tally};
@@ -117,6 +119,9 @@ pub enum AppMsg {
     /// stays saved, to resume from there); bad, the message names the
     /// problem and nothing changes.
     OpenLink(Result<Box<SharedRules>, BadLink>),
+    /// The page's address parameters could not be used, and none was: the
+    /// start screen says why.
+    BadQuery(QueryError),
 }
 
 /// What the shell must do for the app.
@@ -135,9 +140,13 @@ pub enum AppEffect {
     /// session id for it ([`AppMsg::CopyId`]), which saves it.
     NameCopy,
     /// A game has started or resumed: take the rules link the page was
-    /// opened with off the address, so a reload resumes the game instead of
-    /// reopening the link (until then a reload keeps the link's rules).
+    /// opened with off the address, and a request to deal at once
+    /// (`autostart`), so a reload resumes the game instead of reopening the
+    /// link or dealing another (until then a reload keeps the link's rules).
     ForgetLink,
+    /// Take the parameters that could not be used off the address, so a
+    /// reload does not report them again.
+    ForgetQuery,
     /// Remember on this device whether sounds play.
     RememberSound(bool),
     /// Remember on this device the player's choices for the next new game.
@@ -404,6 +413,17 @@ impl AppModel {
                 self.error = Some(format!("This rules link cannot be used: {problem}. {next}"));
                 vec![AppEffect::ForgetLink]
             }
+            AppMsg::BadQuery(problem) => {
+                let said = format!(
+                    "The settings in this address cannot be used: {problem}. Choose a game below."
+                );
+                // (After a bad rules link's report, where both are bad.)
+                self.error = Some(match self.error.take() {
+                    Some(before) => format!("{before} {said}"),
+                    None => said,
+                });
+                vec![AppEffect::ForgetQuery]
+            }
             AppMsg::BackToStart => {
                 // A deal number replays one game: the next deals fresh
                 // cards unless it is asked for again.
@@ -610,35 +630,203 @@ fn keep_finished_hands<T>(kept: &mut std::collections::BTreeMap<u32, T>, finishe
     kept.extend(all.into_iter().filter(|(hand, _)| *hand <= finished));
 }
 
-/// Start-screen settings from the page's URL parameters.
-pub fn settings_from_query(query: &str, base: Settings) -> (Settings, bool) {
-    let mut s = base;
-    let mut autostart = false;
-    for pair in query.trim_start_matches('?').split('&') {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "game" => {
-                if let Some(p) = PresetId::from_id(value) {
-                    s.preset = p;
-                    s.seats = pinochle_engine::Rules::preset(p).table.seats;
-                }
+/// A parameter of the page's address that the start screen cannot use,
+/// with its text as written (`key=value`, decoded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueryProblem {
+    /// Its `%`-escapes are not text.
+    Garbled(String),
+    /// The parameter is given twice.
+    Twice(String),
+    UnknownGame(String),
+    /// The deal number is not one (the start screen's reading of it).
+    BadDeal(String, String),
+    UnknownPace(String),
+    UnknownLevel(String),
+    /// Not a table size the game is played at.
+    BadSeats {
+        given: String,
+        game: PresetId,
+        sizes: Vec<u8>,
+    },
+    /// Longer than a player's name may be.
+    LongName(String),
+    /// A switch (`pot`, `autostart`) that is neither on nor off.
+    BadSwitch(String),
+    /// Colours other than 2 or 4.
+    BadColours(String),
+}
+
+impl std::fmt::Display for QueryProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QueryProblem::Garbled(part) => write!(f, "'{part}' is garbled (bad %-encoding)"),
+            QueryProblem::Twice(key) => write!(f, "'{key}' is given twice"),
+            QueryProblem::UnknownGame(given) => {
+                let ids: Vec<&str> = PresetId::ALL.iter().map(|p| p.id()).collect();
+                write!(
+                    f,
+                    "'{given}' is no game here (the games: {})",
+                    ids.join(", ")
+                )
             }
-            "seed" => s.deal = value.parse().ok().or(s.deal),
-            "pace" => s.pace = Pace::from_id(value).unwrap_or(s.pace),
-            "level" => {
-                s.level = Level::from_name(value)
-                    .filter(|l| Level::PLAYABLE.contains(l))
-                    .unwrap_or(s.level)
+            // (The Deal bar's sentence, as a clause.)
+            QueryProblem::BadDeal(given, why) => {
+                write!(f, "'{given}': {}", why.trim_end_matches('.').to_lowercase())
             }
-            "seats" => s.seats = value.parse().unwrap_or(s.seats),
-            "pot" => s.pot_game = value == "1" || value == "true",
-            "name" => s.name = value.replace('+', " ").chars().take(24).collect(),
-            "colors" => s.four_color = value == "4",
-            "autostart" => autostart = value == "1" || value == "true",
-            _ => {}
+            QueryProblem::UnknownPace(given) => {
+                let ids: Vec<&str> = Pace::ALL.iter().map(|p| p.id()).collect();
+                write!(f, "'{given}' is no pace (the paces: {})", ids.join(", "))
+            }
+            QueryProblem::UnknownLevel(given) => {
+                let names: Vec<&str> = Level::PLAYABLE.iter().map(|l| l.name()).collect();
+                write!(
+                    f,
+                    "'{given}' is no level of computer player (the levels: {})",
+                    names.join(", ")
+                )
+            }
+            QueryProblem::BadSeats { given, game, sizes } => {
+                let sizes: Vec<String> = sizes.iter().map(u8::to_string).collect();
+                let sizes = match sizes.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => sizes.join(""),
+                };
+                write!(f, "'{given}': {} is played by {sizes} players", game.name())
+            }
+            QueryProblem::LongName(given) => {
+                write!(f, "'{given}': a name has at most {NAME_LIMIT} characters")
+            }
+            QueryProblem::BadSwitch(given) => write!(f, "'{given}': 1 (on) or 0 (off)"),
+            QueryProblem::BadColours(given) => write!(f, "'{given}': 2 or 4 colours"),
         }
     }
-    (s, autostart)
+}
+
+/// Everything wrong with the page's address parameters, in their order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryError(pub Vec<QueryProblem>);
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, problem) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+/// The most characters of a player's name (the start screen's field).
+const NAME_LIMIT: usize = 24;
+
+/// Start-screen settings from the page's URL parameters, over `base`, and
+/// whether they ask to deal at once (`autostart`). Parameters of other
+/// names (a sharing site's tracking tags) are left alone; a known one with
+/// a value it cannot have is named, and then none of them applies.
+pub fn settings_from_query(query: &str, base: Settings) -> Result<(Settings, bool), QueryError> {
+    let mut s = base;
+    let mut autostart = false;
+    let mut problems = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
+    let mut seats = None;
+    let switch = |value: &str| match value {
+        "1" | "true" => Some(true),
+        "0" | "false" => Some(false),
+        _ => None,
+    };
+    for pair in query.trim_start_matches('?').split('&') {
+        if pair.is_empty() {
+            continue;
+        }
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let (Ok(key), Ok(value)) = (decode_part(key), decode_part(value)) else {
+            problems.push(QueryProblem::Garbled(pair.to_string()));
+            continue;
+        };
+        let known = [
+            "game",
+            "seed",
+            "pace",
+            "level",
+            "seats",
+            "pot",
+            "name",
+            "colors",
+            "autostart",
+        ];
+        if !known.contains(&key.as_str()) {
+            continue;
+        }
+        if seen.contains(&key) {
+            problems.push(QueryProblem::Twice(key));
+            continue;
+        }
+        seen.push(key.clone());
+        let given = format!("{key}={value}");
+        match key.as_str() {
+            "game" => match PresetId::from_id(&value) {
+                Some(p) => {
+                    s.preset = p;
+                    s.seats = Rules::preset(p).table.seats;
+                }
+                None => problems.push(QueryProblem::UnknownGame(given)),
+            },
+            "seed" => match read_deal_number(&value) {
+                Ok(deal) => s.deal = deal,
+                Err(why) => problems.push(QueryProblem::BadDeal(given, why)),
+            },
+            "pace" => match Pace::from_id(&value) {
+                Some(pace) => s.pace = pace,
+                None => problems.push(QueryProblem::UnknownPace(given)),
+            },
+            "level" => match Level::from_name(&value).filter(|l| Level::PLAYABLE.contains(l)) {
+                Some(level) => s.level = level,
+                None => problems.push(QueryProblem::UnknownLevel(given)),
+            },
+            // (Checked against the game once every parameter is read.)
+            "seats" => seats = Some((value.parse::<u8>().ok(), given)),
+            "pot" => match switch(&value) {
+                Some(on) => s.pot_game = on,
+                None => problems.push(QueryProblem::BadSwitch(given)),
+            },
+            "name" if value.chars().count() > NAME_LIMIT => {
+                problems.push(QueryProblem::LongName(given));
+            }
+            "name" => s.name = value,
+            "colors" => match value.as_str() {
+                "2" | "4" => s.four_color = value == "4",
+                _ => problems.push(QueryProblem::BadColours(given)),
+            },
+            _ => match switch(&value) {
+                Some(on) => autostart = on,
+                None => problems.push(QueryProblem::BadSwitch(given)),
+            },
+        }
+    }
+    if let Some((size, given)) = seats {
+        let sizes = seat_choices(s.preset, s.pot_game)
+            .unwrap_or_else(|| vec![Rules::preset(s.preset).table.seats]);
+        match size.filter(|n| sizes.contains(n)) {
+            Some(n) => s.seats = n,
+            None => problems.push(QueryProblem::BadSeats {
+                given,
+                game: s.preset,
+                sizes,
+            }),
+        }
+    }
+    if problems.is_empty() {
+        Ok((s, autostart))
+    } else {
+        Err(QueryError(problems))
+    }
 }
 
 /// A rules link that cannot be used: what is wrong with it, and the game it
@@ -675,7 +863,7 @@ mod shell {
     use yew::{classes, component, html, use_force_update, use_memo, Callback, Html, MouseEvent};
 
     use super::{
-        settings_from_query, AppEffect, AppModel, AppMsg, BadLink, Screen, APP_TITLE,
+        settings_from_query, AppEffect, AppModel, AppMsg, BadLink, QueryError, Screen, APP_TITLE,
         IMPORT_MAX_BYTES,
     };
     use crate::bot::{BotReply, BotWorker, JsCodec, JsMessage, WorkerRequest, WORKER_LOADER};
@@ -684,7 +872,7 @@ mod shell {
     use crate::review_view::{import_tools, review_panel};
     use crate::sessions::restore;
     use crate::share::{
-        clear_fragment, link_problem, page_fragment, page_url, read_fragment, Fragment,
+        forget_link, forget_query, link_problem, page_fragment, page_url, read_fragment, Fragment,
     };
     use crate::start::StartScreen;
     use crate::storage::browser::{
@@ -778,17 +966,26 @@ mod shell {
     }
 
     /// The messages of page load: a link in the fragment opens the new-game
-    /// screen with its rules (a bad one is reported); else `autostart` deals;
-    /// else the tab's session resumes; else the start screen.
-    fn initial_messages(store: &dyn KeyValueStore, model: &AppModel) -> Vec<AppMsg> {
+    /// screen with its rules (a bad one is reported); else address
+    /// parameters that cannot be used are reported (`query`: whether they
+    /// ask to deal at once, or what is wrong with them); else `autostart`
+    /// deals; else the tab's session resumes; else the start screen.
+    fn initial_messages(
+        store: &dyn KeyValueStore,
+        model: &AppModel,
+        query: Result<bool, QueryError>,
+    ) -> Vec<AppMsg> {
         // A good link stays in the address until a game starts, so a tab
         // the phone reloads meanwhile opens it again; a bad one goes at once.
+        let bad_query = query.as_ref().err().cloned().map(AppMsg::BadQuery);
         if let Some(link) = link_message(&page_fragment()) {
-            return vec![link];
+            return std::iter::once(link).chain(bad_query).collect();
         }
-        let (settings, autostart) = settings_from_query(&page_query(), model.settings.clone());
-        if autostart {
-            return vec![start_game(settings)];
+        if let Some(bad) = bad_query {
+            return vec![bad];
+        }
+        if query == Ok(true) {
+            return vec![start_game(model.settings.clone())];
         }
         match current_session().map(|id| resume(store, &id)) {
             Some(Ok((game, session))) => vec![AppMsg::Resume(Box::new(game), Box::new(session))],
@@ -988,7 +1185,8 @@ mod shell {
                     set_current_session(None);
                     self.queue.borrow_mut().push_back(library(&*self.store));
                 }
-                AppEffect::ForgetLink => clear_fragment(),
+                AppEffect::ForgetLink => forget_link(),
+                AppEffect::ForgetQuery => forget_query(),
             }
         }
 
@@ -1310,14 +1508,20 @@ mod shell {
             let (remembered, unreadable) = load_choices(&*store, now_ms()).unwrap_or((None, None));
             let base =
                 remembered.map_or_else(Settings::default, |c| c.applied_to(Settings::default()));
-            let (mut settings, _) = settings_from_query(&page_query(), base);
+            // (Parameters that cannot be used leave the settings as they
+            // were; the first messages report them.)
+            let query = settings_from_query(&page_query(), base.clone());
+            let (mut settings, query) = match query {
+                Ok((settings, autostart)) => (settings, Ok(autostart)),
+                Err(e) => (base, Err(e)),
+            };
             settings.sound = crate::sound::speaker::preference();
             let mut model = AppModel::new(settings);
             model.warning = warning;
             if let Some(problem) = unreadable {
                 model.update(AppMsg::Unreadable(Box::new(problem)));
             }
-            let first = initial_messages(&*store, &model);
+            let first = initial_messages(&*store, &model, query);
             let shell = Rc::new(Shell {
                 model: RefCell::new(model),
                 queue: RefCell::new(VecDeque::new()),
@@ -1536,7 +1740,8 @@ mod tests {
         let (s, auto) = settings_from_query(
             "?game=club&seed=42&pace=instant&level=basic&seats=5&name=Ann+B&autostart=1",
             Settings::default(),
-        );
+        )
+        .unwrap();
         assert_eq!(s.preset, PresetId::Club);
         assert_eq!(
             (s.deal, s.seats, s.pace, s.level),
@@ -1544,9 +1749,84 @@ mod tests {
         );
         assert_eq!(s.name, "Ann B");
         assert!(auto);
-        let (s, auto) = settings_from_query("?game=nope&seed=x&level=oracle", Settings::default());
-        assert_eq!(s, Settings::default());
+        // %-escapes are read (a space typed in the address bar, an accent),
+        // the deal number as the start screen reads it, other parameters
+        // (a sharing site's tags) are left alone.
+        let (s, auto) = settings_from_query(
+            "?name=Ren%C3%A9e%20K&seed=Deal%2048%2C213%2C377&utm_source=chat&colors=4",
+            Settings::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            (s.name.as_str(), s.deal, s.four_color),
+            ("Renée K", Some(48_213_377), true)
+        );
         assert!(!auto);
+        assert_eq!(
+            settings_from_query("", Settings::default()),
+            Ok((Settings::default(), false))
+        );
+    }
+
+    /// Parameters the start screen cannot use are each named, and then none
+    /// of the others applies either (nor deals at once).
+    #[test]
+    fn query_parameters_that_cannot_be_used_are_named_and_none_applies() {
+        let said = |query: &str| {
+            settings_from_query(query, Settings::default())
+                .expect_err(query)
+                .to_string()
+        };
+        let e = said("?game=chess&seed=5&autostart=1");
+        assert_eq!(
+            e,
+            "'game=chess' is no game here (the games: brooklyn, bison, partnership, double-deck, club)"
+        );
+        assert_eq!(
+            said("?seed=12abc&pace=warp&level=oracle"),
+            "'seed=12abc': a deal number has digits only (empty: new cards); \
+             'pace=warp' is no pace (the paces: instant, fast, normal, slow); \
+             'level=oracle' is no level of computer player (the levels: basic, standard, expert)"
+        );
+        // Seats are checked against the game, whichever comes first.
+        assert_eq!(
+            said("?seats=3&game=partnership"),
+            "'seats=3': Partnership Pinochle is played by 4 players"
+        );
+        assert_eq!(
+            said("?game=club&seats=x"),
+            "'seats=x': Club Pinochle for the Kitty Bowl is played by 3, 4 or 5 players"
+        );
+        assert_eq!(said("?game=bison&game=club"), "'game' is given twice");
+        assert_eq!(said("?name=%E9"), "'name=%E9' is garbled (bad %-encoding)");
+        assert_eq!(
+            said(&format!("?name={}", "a".repeat(25))),
+            format!(
+                "'name={}': a name has at most 24 characters",
+                "a".repeat(25)
+            )
+        );
+        assert_eq!(said("?pot=maybe"), "'pot=maybe': 1 (on) or 0 (off)");
+        assert_eq!(said("?colors=7"), "'colors=7': 2 or 4 colours");
+        assert_eq!(said("?autostart=yes"), "'autostart=yes': 1 (on) or 0 (off)");
+    }
+
+    /// The start screen says what was wrong with the address, and the shell
+    /// takes the parameters off it.
+    #[test]
+    fn a_bad_address_is_reported_on_the_start_screen() {
+        let mut model = AppModel::new(Settings::default());
+        let e = settings_from_query("?level=god", Settings::default()).unwrap_err();
+        assert_eq!(model.update(AppMsg::BadQuery(e)), [AppEffect::ForgetQuery]);
+        assert_eq!(model.screen, Screen::Start);
+        assert_eq!(model.settings, Settings::default());
+        assert_eq!(
+            model.error.as_deref(),
+            Some(
+                "The settings in this address cannot be used: 'level=god' is no level of \
+                 computer player (the levels: basic, standard, expert). Choose a game below."
+            )
+        );
     }
 
     /// A saved entry that could not be read is reported until the player
@@ -1656,7 +1936,7 @@ mod tests {
             (next.name.as_str(), next.level, next.pace, next.four_color),
             ("Tess", Level::Expert, Pace::Slow, true)
         );
-        let (s, _) = settings_from_query("?pace=instant", next);
+        let (s, _) = settings_from_query("?pace=instant", next).unwrap();
         assert_eq!((s.level, s.pace), (Level::Expert, Pace::Instant));
     }
 

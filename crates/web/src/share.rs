@@ -157,23 +157,73 @@ pub fn page_url() -> String {
     )
 }
 
-/// Removes the fragment from the address bar (without reloading): a bad
-/// link at once, a good one when its game starts, so a reload then resumes
-/// the game instead of reopening the link.
-#[cfg(target_arch = "wasm32")]
-pub fn clear_fragment() {
-    if let Some(window) = web_sys::window() {
-        if let Ok(history) = window.history() {
-            let _ =
-                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page_url()));
-        }
+/// The address's parameters (`?…`, or empty) without a request to deal at
+/// once (`autostart`): what the address keeps once that game is dealt.
+pub fn query_without_autostart(query: &str) -> String {
+    let kept: Vec<&str> = query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty() && pair.split('=').next() != Some("autostart"))
+        .collect();
+    if kept.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", kept.join("&"))
     }
+}
+
+/// Writes over the address bar (without reloading or a history entry) the
+/// page's origin and path followed by what `rest` makes of its parameters
+/// and its fragment.
+#[cfg(target_arch = "wasm32")]
+fn replace_address(rest: impl FnOnce(&str, &str) -> String) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let location = window.location();
+    let part = |r: Result<String, wasm_bindgen::JsValue>| r.unwrap_or_default();
+    let url = format!(
+        "{}{}{}",
+        part(location.origin()),
+        part(location.pathname()),
+        rest(&part(location.search()), &part(location.hash()))
+    );
+    if let Ok(history) = window.history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Removes the fragment from the address bar: a bad link at once, a good
+/// one when its game starts, so a reload then resumes the game instead of
+/// reopening the link. A request to deal at once goes with it, so a reload
+/// does not deal again.
+#[cfg(target_arch = "wasm32")]
+pub fn forget_link() {
+    replace_address(|search, _| query_without_autostart(search));
+}
+
+/// Removes the parameters from the address bar (they could not be used),
+/// keeping a fragment.
+#[cfg(target_arch = "wasm32")]
+pub fn forget_query() {
+    replace_address(|_, hash| hash.to_string());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use pinochle_engine::Rules;
+
+    #[test]
+    fn a_dealt_game_keeps_the_address_but_its_request_to_deal_at_once() {
+        assert_eq!(
+            query_without_autostart("?game=club&autostart=1&pace=fast"),
+            "?game=club&pace=fast"
+        );
+        assert_eq!(query_without_autostart("?autostart=1"), "");
+        assert_eq!(query_without_autostart(""), "");
+        assert_eq!(query_without_autostart("?autostarts=2"), "?autostarts=2");
+    }
 
     #[test]
     fn fragments_read_as_rules_or_a_named_problem() {

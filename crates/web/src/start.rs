@@ -763,7 +763,7 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
 /// the number, written with or without spaces, commas or a leading "Deal"
 /// (as the result panel names it). Anything else is named (in a line short
 /// enough for the Deal bar), never read as "new cards".
-fn read_deal_number(text: &str) -> Result<Option<u64>, String> {
+pub(crate) fn read_deal_number(text: &str) -> Result<Option<u64>, String> {
     let trimmed = text.trim();
     // "Deal", "deal", "DEAL" (as the table and the lists write it, or typed).
     let number = trimmed
