@@ -723,6 +723,19 @@ impl std::fmt::Display for QueryError {
 
 impl std::error::Error for QueryError {}
 
+/// The address parameters the start screen reads.
+const QUERY_KEYS: [&str; 9] = [
+    "game",
+    "seed",
+    "pace",
+    "level",
+    "seats",
+    "pot",
+    "name",
+    "colors",
+    "autostart",
+];
+
 /// The most characters of a player's name (the start screen's field).
 const NAME_LIMIT: usize = 24;
 
@@ -750,18 +763,7 @@ pub fn settings_from_query(query: &str, base: Settings) -> Result<(Settings, boo
             problems.push(QueryProblem::Garbled(pair.to_string()));
             continue;
         };
-        let known = [
-            "game",
-            "seed",
-            "pace",
-            "level",
-            "seats",
-            "pot",
-            "name",
-            "colors",
-            "autostart",
-        ];
-        if !known.contains(&key.as_str()) {
+        if !QUERY_KEYS.contains(&key.as_str()) {
             continue;
         }
         if seen.contains(&key) {
@@ -804,6 +806,7 @@ pub fn settings_from_query(query: &str, base: Settings) -> Result<(Settings, boo
                 "2" | "4" => s.four_color = value == "4",
                 _ => problems.push(QueryProblem::BadColours(given)),
             },
+            // ("autostart", the last of `QUERY_KEYS`.)
             _ => match switch(&value) {
                 Some(on) => autostart = on,
                 None => problems.push(QueryProblem::BadSwitch(given)),
@@ -977,14 +980,17 @@ mod shell {
     ) -> Vec<AppMsg> {
         // A good link stays in the address until a game starts, so a tab
         // the phone reloads meanwhile opens it again; a bad one goes at once.
-        let bad_query = query.as_ref().err().cloned().map(AppMsg::BadQuery);
+        let (autostart, bad_query) = match query {
+            Ok(autostart) => (autostart, None),
+            Err(e) => (false, Some(AppMsg::BadQuery(e))),
+        };
         if let Some(link) = link_message(&page_fragment()) {
             return std::iter::once(link).chain(bad_query).collect();
         }
         if let Some(bad) = bad_query {
             return vec![bad];
         }
-        if query == Ok(true) {
+        if autostart {
             return vec![start_game(model.settings.clone())];
         }
         match current_session().map(|id| resume(store, &id)) {

@@ -139,9 +139,10 @@ pub fn page_fragment() -> String {
         .unwrap_or_default()
 }
 
-/// The page's URL without its fragment (where share links point).
+/// The page's origin and path followed by what `rest` makes of its
+/// parameters (`?…`) and its fragment (`#…`), as the browser reports them.
 #[cfg(target_arch = "wasm32")]
-pub fn page_url() -> String {
+fn address_with(rest: impl FnOnce(&str, &str) -> String) -> String {
     let location = web_sys::window().map(|w| w.location());
     let part = |f: fn(&web_sys::Location) -> Result<String, wasm_bindgen::JsValue>| {
         location
@@ -153,8 +154,17 @@ pub fn page_url() -> String {
         "{}{}{}",
         part(web_sys::Location::origin),
         part(web_sys::Location::pathname),
-        part(web_sys::Location::search)
+        rest(
+            &part(web_sys::Location::search),
+            &part(web_sys::Location::hash)
+        )
     )
+}
+
+/// The page's URL without its fragment (where share links point).
+#[cfg(target_arch = "wasm32")]
+pub fn page_url() -> String {
+    address_with(|search, _| search.to_string())
 }
 
 /// The address's parameters (`?…`, or empty) without a request to deal at
@@ -172,24 +182,11 @@ pub fn query_without_autostart(query: &str) -> String {
     }
 }
 
-/// Writes over the address bar (without reloading or a history entry) the
-/// page's origin and path followed by what `rest` makes of its parameters
-/// and its fragment.
+/// Writes `url` over the address bar (without reloading or a history entry).
 #[cfg(target_arch = "wasm32")]
-fn replace_address(rest: impl FnOnce(&str, &str) -> String) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let location = window.location();
-    let part = |r: Result<String, wasm_bindgen::JsValue>| r.unwrap_or_default();
-    let url = format!(
-        "{}{}{}",
-        part(location.origin()),
-        part(location.pathname()),
-        rest(&part(location.search()), &part(location.hash()))
-    );
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+fn replace_address(url: &str) {
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(url));
     }
 }
 
@@ -199,14 +196,14 @@ fn replace_address(rest: impl FnOnce(&str, &str) -> String) {
 /// does not deal again.
 #[cfg(target_arch = "wasm32")]
 pub fn forget_link() {
-    replace_address(|search, _| query_without_autostart(search));
+    replace_address(&address_with(|search, _| query_without_autostart(search)));
 }
 
 /// Removes the parameters from the address bar (they could not be used),
 /// keeping a fragment.
 #[cfg(target_arch = "wasm32")]
 pub fn forget_query() {
-    replace_address(|_, hash| hash.to_string());
+    replace_address(&address_with(|_, hash| hash.to_string()));
 }
 
 #[cfg(test)]
