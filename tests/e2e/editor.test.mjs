@@ -68,7 +68,7 @@ test('a rules link opens on its rules, with the Deal button in view, on a phone 
 test('a shared link opens a summary; the editor takes friendly values and names refusals', { timeout: 90_000 }, async () => {
   const { page, context, problems } = await openPage(shared.browser);
   try {
-    await page.goto(`${baseUrl()}#v=1&game=bison&seed=3&target=1000`, { waitUntil: 'load' });
+    await page.goto(`${baseUrl()}?name=Zed#v=1&game=bison&seed=3&target=1000`, { waitUntil: 'load' });
     const summary = page.getByTestId('shared-summary');
     await summary.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match(await summary.innerText(), /Bison.*with these changes:\s*Game target: 1000/s);
@@ -100,6 +100,7 @@ test('a shared link opens a summary; the editor takes friendly values and names 
     const link = decodeURIComponent(await page.getByTestId('share-url').inputValue());
     assert.match(link, /bid_bands=0:10,350:50/, 'the refused step changed nothing');
     assert.match(link, /meld\.pinochle=40,500/);
+    assert.ok(link.startsWith(`${baseUrl()}#`), `the link carries the rules, not the sharer's own settings: ${link}`);
     await page.getByTestId('copy-link').waitFor({ state: 'visible' });
 
     await page.addScriptTag({ path: AXE_PATH });

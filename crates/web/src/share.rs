@@ -161,10 +161,12 @@ fn address_with(rest: impl FnOnce(&str, &str) -> String) -> String {
     )
 }
 
-/// The page's URL without its fragment (where share links point).
+/// The page's origin and path (where share links point): without its
+/// fragment, and without its parameters, which are the sharer's own start
+/// settings (a name, a pace) and not part of the rules shared.
 #[cfg(target_arch = "wasm32")]
 pub fn page_url() -> String {
-    address_with(|search, _| search.to_string())
+    address_with(|_, _| String::new())
 }
 
 /// The address's parameters (`?…`, or empty) without a request to deal at
