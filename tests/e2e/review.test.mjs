@@ -137,6 +137,7 @@ for (const preset of PRESETS) {
       // grades) rated the hand: the rating moved from 1500 by at most 24.
       const rating = await stats.locator('tbody tr td.rating').first().innerText();
       assert.ok(Math.abs(Number(rating) - 1500) <= 24, `a duplicate rating near 1500: ${rating}`);
+      assert.match(await stats.getByTestId('rating-trend').innerText(), /Your rating after each rated hand/, 'the rating chart says what it shows');
       const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(scroll <= preset.size.width + 1, `no sideways scroll: ${scroll}`);
       if (preset.id === 'bison' || preset.id === 'brooklyn') {
