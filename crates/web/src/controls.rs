@@ -179,17 +179,32 @@ fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
         .map(|m| m.total)
 }
 
+/// What the declarer's side needs from the play, for the prompt to play or
+/// give up.
+struct PlayNeed {
+    /// "Your meld is 180: you need 120 from the play to make 300."
+    text: String,
+    /// Even every point of the play leaves the bid short: playing on can
+    /// only lose, so giving up is the highlighted choice (a fact of the
+    /// arithmetic, not the coach's advice).
+    out_of_reach: bool,
+}
+
 /// What the declarer's side needs from the play: "Your meld is 180: you need
 /// 120 from the play to make 300." (the meld shown, else the best the hand
 /// holds). With partners whose meld is shown it is the side's meld, as the
 /// rules count it ("Your side's meld is 73: the bid of 58 is made before the
 /// play."). Cards the declarer buried count for it, so the need is less
 /// their points: "Your meld is 140 and your bury 16: you need 144 from the
-/// play to make 300.".
-fn needs_text(view: &PlayerView) -> String {
+/// play to make 300.". A need of every point says so ("you need all 250
+/// points of the play"), and one beyond them by how far.
+fn play_need(view: &PlayerView) -> PlayNeed {
     let h = &view.public.hand;
     let Some(bid) = h.bid else {
-        return String::new();
+        return PlayNeed {
+            text: String::new(),
+            out_of_reach: false,
+        };
     };
     let me = view.seat;
     let own = shown_meld(view, me).unwrap_or_else(|| match h.trump {
@@ -235,11 +250,15 @@ fn needs_text(view: &PlayerView) -> String {
     let need = (i64::from(bid) - counted - i64::from(buried)).max(i64::from(minimum));
     // Every point still to be taken, the last trick's too.
     let in_play = i64::from(view.rules.counting.total()) - i64::from(buried);
-    if need > in_play {
+    let text = if need > in_play {
         let short = i64::from(bid) - counted - i64::from(buried) - in_play;
         format!(
             "{meld_words}: even all {in_play} points of the play leave it {short} short of {bid}."
         )
+    } else if need == in_play && partners.is_empty() {
+        format!("{meld_words}: you need all {in_play} points of the play to make {bid}.")
+    } else if need == in_play {
+        format!("{meld_words}: all {in_play} points of the play make {bid}.")
     } else if need > 0 && partners.is_empty() {
         format!("{meld_words}: you need {need} from the play to make {bid}.")
     } else if need > 0 {
@@ -249,6 +268,10 @@ fn needs_text(view: &PlayerView) -> String {
         format!("{meld_words}: the bid of {bid} is made, and scores once your side takes a point.")
     } else {
         format!("{meld_words}: the bid of {bid} is made before the play.")
+    };
+    PlayNeed {
+        text,
+        out_of_reach: need > in_play,
     }
 }
 
@@ -384,12 +407,13 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                 _ => "Play the hand (the others may challenge), or pass and pay the stake?",
             };
             let concede_label = GiveUp::of(view.phase()).label;
+            let need = play_need(view);
             html! {
                 <div class="choice" role="group" aria-label="Play or concede">
                     <p>{ question }</p>
-                    <p data-testid="needs">{ needs_text(view) }</p>
-                    { action_button("Play".into(), Action::Play, true, onaction) }
-                    { action_button(concede_label.into(), Action::Concede, false, onaction) }
+                    <p data-testid="needs">{ need.text }</p>
+                    { action_button("Play".into(), Action::Play, !need.out_of_reach, onaction) }
+                    { action_button(concede_label.into(), Action::Concede, need.out_of_reach, onaction) }
                 </div>
             }
         }
@@ -559,7 +583,7 @@ mod tests {
         let (side, _) = side_and_own_meld(&covered);
         let bid = covered.public.hand.bid.unwrap();
         assert_eq!(
-            needs_text(&covered),
+            play_need(&covered).text,
             format!("Your side's meld is {side}: the bid of {bid} is made before the play.")
         );
         let short = first_decision(PresetId::DoubleDeck, Phase::MeldConcede, |v| {
@@ -569,7 +593,7 @@ mod tests {
         let (side, _) = side_and_own_meld(&short);
         let bid = short.public.hand.bid.unwrap();
         assert_eq!(
-            needs_text(&short),
+            play_need(&short).text,
             format!(
                 "Your side's meld is {side}: {} from the play makes {bid}.",
                 bid - side
@@ -586,9 +610,57 @@ mod tests {
         // The double deck's play has 50 points.
         let bid = side + 60;
         view.public.hand.bid = Some(bid);
+        let need = play_need(&view);
         assert_eq!(
-            needs_text(&view),
+            need.text,
             format!("Your side's meld is {side}: even all 50 points of the play leave it 10 short of {bid}.")
+        );
+        assert!(need.out_of_reach, "giving up is the highlighted choice");
+        // Every point of the play, no more: still within reach.
+        view.public.hand.bid = Some(side + 50);
+        let need = play_need(&view);
+        assert_eq!(
+            need.text,
+            format!(
+                "Your side's meld is {side}: all 50 points of the play make {}.",
+                side + 50
+            )
+        );
+        assert!(!need.out_of_reach);
+    }
+
+    #[test]
+    fn a_lone_declarer_who_needs_every_point_is_told_so() {
+        // Brooklyn after the kitty (seen in play: "Your best meld is 60: you
+        // need 250 from the play to make 310", with Play highlighted).
+        let mut view = first_decision(PresetId::Brooklyn, Phase::KittyConcede, |_| true);
+        let meld = pinochle_engine::Suit::ALL
+            .iter()
+            .map(|&t| best_meld(&view.rules, &view.own.hand, Some(t)).total)
+            .max()
+            .unwrap();
+        // Brooklyn's play has 250 points (240 in the cards, 10 for the last trick).
+        view.public.hand.bid = Some(meld + 250);
+        let need = play_need(&view);
+        assert_eq!(
+            need.text,
+            format!(
+                "Your best meld is {meld}: you need all 250 points of the play to make {}.",
+                meld + 250
+            )
+        );
+        assert!(!need.out_of_reach, "every point can still be taken");
+        view.public.hand.bid = Some(meld + 260);
+        let need = play_need(&view);
+        assert!(
+            need.text
+                .ends_with(&format!("leave it 10 short of {}.", meld + 260)),
+            "{}",
+            need.text
+        );
+        assert!(
+            need.out_of_reach,
+            "beyond every point, giving up is highlighted"
         );
     }
 
@@ -606,12 +678,12 @@ mod tests {
             format!("Your meld is {own}: ")
         };
         assert!(
-            needs_text(&view).starts_with(&meld),
+            play_need(&view).text.starts_with(&meld),
             "{}",
-            needs_text(&view)
+            play_need(&view).text
         );
         if own + buried < bid {
-            assert!(needs_text(&view).ends_with(&format!(
+            assert!(play_need(&view).text.ends_with(&format!(
                 "you need {} from the play to make {bid}.",
                 bid - own - buried
             )));
@@ -630,7 +702,7 @@ mod tests {
         let bid = view.public.hand.bid.unwrap();
         let buried = buried(&view);
         assert_eq!(
-            needs_text(&view),
+            play_need(&view).text,
             format!(
                 "Your meld is {own} and your bury {buried}: you need {} from the play to make {bid}.",
                 bid - own - buried
