@@ -184,10 +184,11 @@ fn shown_meld(view: &PlayerView, seat: usize) -> Option<u32> {
 struct PlayNeed {
     /// "Your meld is 180: you need 120 from the play to make 300."
     text: String,
-    /// Even every point of the play leaves the bid short: playing on can
-    /// only lose, so giving up is the highlighted choice (a fact of the
+    /// The bid needs every point of the play, or more than it holds: playing
+    /// on wins only by a sweep of every trick's points or cannot win at
+    /// all, so giving up is the highlighted choice (a fact of the
     /// arithmetic, not the coach's advice).
-    out_of_reach: bool,
+    needs_every_point: bool,
 }
 
 /// What the declarer's side needs from the play: "Your meld is 180: you need
@@ -203,7 +204,7 @@ fn play_need(view: &PlayerView) -> PlayNeed {
     let Some(bid) = h.bid else {
         return PlayNeed {
             text: String::new(),
-            out_of_reach: false,
+            needs_every_point: false,
         };
     };
     let me = view.seat;
@@ -271,7 +272,7 @@ fn play_need(view: &PlayerView) -> PlayNeed {
     };
     PlayNeed {
         text,
-        out_of_reach: need > in_play,
+        needs_every_point: need >= in_play,
     }
 }
 
@@ -412,8 +413,8 @@ pub fn decision_controls(view: &PlayerView, onaction: &Callback<Action>) -> Html
                 <div class="choice" role="group" aria-label="Play or concede">
                     <p>{ question }</p>
                     <p data-testid="needs">{ need.text }</p>
-                    { action_button("Play".into(), Action::Play, !need.out_of_reach, onaction) }
-                    { action_button(concede_label.into(), Action::Concede, need.out_of_reach, onaction) }
+                    { action_button("Play".into(), Action::Play, !need.needs_every_point, onaction) }
+                    { action_button(concede_label.into(), Action::Concede, need.needs_every_point, onaction) }
                 </div>
             }
         }
@@ -615,8 +616,11 @@ mod tests {
             need.text,
             format!("Your side's meld is {side}: even all 50 points of the play leave it 10 short of {bid}.")
         );
-        assert!(need.out_of_reach, "giving up is the highlighted choice");
-        // Every point of the play, no more: still within reach.
+        assert!(
+            need.needs_every_point,
+            "giving up is the highlighted choice"
+        );
+        // Every point of the play, no more: only a sweep makes it.
         view.public.hand.bid = Some(side + 50);
         let need = play_need(&view);
         assert_eq!(
@@ -626,7 +630,12 @@ mod tests {
                 side + 50
             )
         );
-        assert!(!need.out_of_reach);
+        assert!(need.needs_every_point);
+        view.public.hand.bid = Some(side + 49);
+        assert!(
+            !play_need(&view).needs_every_point,
+            "a point to spare: Play is highlighted"
+        );
     }
 
     #[test]
@@ -649,7 +658,10 @@ mod tests {
                 meld + 250
             )
         );
-        assert!(!need.out_of_reach, "every point can still be taken");
+        assert!(
+            need.needs_every_point,
+            "only a sweep makes it: giving up is highlighted"
+        );
         view.public.hand.bid = Some(meld + 260);
         let need = play_need(&view);
         assert!(
@@ -659,7 +671,7 @@ mod tests {
             need.text
         );
         assert!(
-            need.out_of_reach,
+            need.needs_every_point,
             "beyond every point, giving up is highlighted"
         );
     }
