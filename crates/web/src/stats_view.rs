@@ -194,8 +194,7 @@ pub fn StatsPanel(props: &StatsPanelProps) -> Html {
             }
             if !trends.is_empty() {
                 <figure class="rating-trend" data-testid="rating-trend">
-                    // (The steps along the bottom count rated hands; without
-                    // a title they were bare numbers.)
+                    // Names what the steps along the bottom count: rated hands.
                     <figcaption class="chart-title">{ "Your rating after each rated hand" }</figcaption>
                     // Fitted to the ratings, with the expert's level across:
                     // above the line, the player beats the expert.
