@@ -133,9 +133,11 @@ test('after the first visit, a reload offline plays a whole hand', { timeout: 24
     // The player may stop at the result without dealing the next hand: the
     // game waits on the start screen, its result still to be closed.
     await page.getByTestId('leave-table').click();
-    await page.getByTestId('resume-session').first().waitFor({ state: 'visible', timeout: 30_000 });
-    assert.match(await page.getByTestId('saved-session').first().innerText(), /hand 1 \(result\)/, 'listed at the result');
-    await page.getByTestId('resume-session').first().click();
+    // It is the game on top of the start screen, and listed only there.
+    await page.getByTestId('resume-latest-button').waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match(await page.getByTestId('resume-latest-text').innerText(), /hand 1 \(result\)/, 'shown at the result');
+    assert.equal(await page.getByTestId('saved-session').count(), 0, 'not listed twice');
+    await page.getByTestId('resume-latest-button').click();
     await page.getByTestId('result-panel').waitFor({ state: 'visible', timeout: 30_000 });
     // A result closed with "Next hand" stays closed after a reload, even
     // before anyone has acted in the next hand (the slow pace set above
@@ -251,11 +253,11 @@ test('a corrupted saved entry is reported and set aside; the other sessions stay
     const report = await fresh.getByTestId('storage-problems').innerText();
     assert.match(report, /pinochle\/session\/broken/);
     assert.match(report, /cannot be resumed; the unreadable copy is kept/);
-    assert.equal(await fresh.getByTestId('saved-session').count(), 1, 'the good session is listed');
+    assert.match(await fresh.getByTestId('resume-latest-text').innerText(), /^Your game in progress: Club/, 'the good session is shown');
     const keys = await fresh.evaluate(() => Object.keys(localStorage));
     assert.ok(keys.some((k) => k.startsWith('pinochle/quarantine/') && k.endsWith('pinochle/session/broken')), `kept aside: ${keys}`);
     await screenshot(fresh, 'sessions-problem-report');
-    await fresh.getByTestId('resume-session').click();
+    await fresh.getByTestId('resume-latest-button').click();
     await fresh.getByTestId('game').waitFor({ state: 'visible' });
     assert.deepEqual(problems.errors, [], 'no console or page errors');
   } finally {
@@ -300,7 +302,7 @@ test('a second tab on the same session is detected', { timeout: 120_000 }, async
     await settle(page);
     const second = await context.newPage();
     await second.goto(baseUrl(), { waitUntil: 'load' });
-    await second.getByTestId('resume-session').first().click();
+    await second.getByTestId('resume-latest-button').click();
     await second.getByTestId('game').waitFor({ state: 'visible' });
     await settle(second);
     await humanStep(second, { bid: false, results: 0 });

@@ -175,6 +175,20 @@ pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
 
 /// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)"
 /// (or "hand 2 (result)" where the player left at a hand's result).
+/// The button that deletes a saved game, once the player confirms it.
+fn delete_session_button(ondelete: &Callback<String>, id: &str) -> Html {
+    let (delete, id) = (ondelete.clone(), id.to_string());
+    html! {
+        <button type="button" data-testid="delete-session"
+                onclick={move |_: MouseEvent| {
+                    let sure = web_sys::window()
+                        .and_then(|w| w.confirm_with_message("Delete this saved game? It cannot be resumed afterwards.").ok())
+                        .unwrap_or(true);
+                    if sure { delete.emit(id.clone()) }
+                }}>{ "Delete" }</button>
+    }
+}
+
 fn describe(s: &SessionSummary) -> String {
     let scores = standing_text(s.tally, &s.players, &s.standing, s.partnerships);
     let state = if s.finished {
@@ -535,17 +549,29 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
     // The game last played, if unfinished: the way back to it sits on top
     // (it was only under "Saved games" at the page's foot, so a player who
     // left the table by "New game" thought the game lost).
+    // It is not listed again under the other saved games below.
     let latest = library.sessions.iter().find(|s| !s.finished);
+    let others: Vec<&SessionSummary> = library
+        .sessions
+        .iter()
+        .filter(|s| !s.finished && latest.is_none_or(|l| l.id != s.id))
+        .collect();
     html! {
         <>
         if let Some(session) = latest {
-            <p class="resume-latest" data-testid="resume-latest">
-                <span>{ format!("Your game in progress: {}", describe(session)) }</span>
-                <button type="button" class="primary" data-testid="resume-latest-button"
-                        onclick={{ let (resume, id) = (props.onresume.clone(), session.id.clone()); move |_: MouseEvent| resume.emit(id.clone()) }}>
-                    { "Back to the game" }
-                </button>
-            </p>
+            <div class="resume-latest" data-testid="resume-latest">
+                <p>
+                    <span data-testid="resume-latest-text">{ format!("Your game in progress: {}", describe(session)) }</span>
+                    <span class="when">{ format!("last played {}", local_when(session.last_played_ms)) }</span>
+                </p>
+                <span class="resume-actions">
+                    { delete_session_button(&props.ondelete, &session.id) }
+                    <button type="button" class="primary" data-testid="resume-latest-button"
+                            onclick={{ let (resume, id) = (props.onresume.clone(), session.id.clone()); move |_: MouseEvent| resume.emit(id.clone()) }}>
+                        { "Back to the game" }
+                    </button>
+                </span>
+            </div>
         }
         <form class="start" data-testid="start" onsubmit={on_submit} aria-labelledby="start-title">
             <h2 id="start-title">{ "New game" }</h2>
@@ -708,26 +734,19 @@ pub fn StartScreen(props: &StartScreenProps) -> Html {
                 </ul>
             </section>
         }
-        if library.sessions.iter().any(|s| !s.finished) {
+        if !others.is_empty() {
             <section class="saved" data-testid="saved-sessions" aria-labelledby="saved-title">
-                <h2 id="saved-title">{ "Saved games" }</h2>
+                <h2 id="saved-title">{ "Other saved games" }</h2>
                 <ul>
-                { for library.sessions.iter().filter(|s| !s.finished).map(|session| {
-                    let (resume, delete) = (props.onresume.clone(), props.ondelete.clone());
-                    let (id1, id2) = (session.id.clone(), session.id.clone());
+                { for others.into_iter().map(|session| {
+                    let (resume, id) = (props.onresume.clone(), session.id.clone());
                     html! {
                         <li data-testid="saved-session" data-session={session.id.clone()}>
                             <span>{ describe(session) }</span>
                             <span class="when">{ format!("last played {}", local_when(session.last_played_ms)) }</span>
-                            <button type="button" onclick={move |_: MouseEvent| resume.emit(id1.clone())}
+                            <button type="button" onclick={move |_: MouseEvent| resume.emit(id.clone())}
                                     data-testid="resume-session">{ "Resume" }</button>
-                            <button type="button" data-testid="delete-session"
-                                    onclick={move |_: MouseEvent| {
-                                        let sure = web_sys::window()
-                                            .and_then(|w| w.confirm_with_message("Delete this saved game? It cannot be resumed afterwards.").ok())
-                                            .unwrap_or(true);
-                                        if sure { delete.emit(id2.clone()) }
-                                    }}>{ "Delete" }</button>
+                            { delete_session_button(&props.ondelete, &session.id) }
                         </li>
                     }
                 }) }
