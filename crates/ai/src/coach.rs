@@ -20,6 +20,7 @@ use crate::call_values;
 use crate::expert::{
     self, BidOutlook, CardOption, ChoiceMemo, Evaluation, PassLeftOption, ShowOption,
 };
+use crate::grading;
 use crate::knowledge::Knowledge;
 use crate::pimc::{self, CardValues, Goal};
 use crate::player::{Deliberation, Grounds};
@@ -2132,6 +2133,28 @@ fn bidding(
             analysis.value_basis = Some(format!(
                 "the hand's result each call leads to ({result}), the auction bid out to each player's limit"
             ));
+            // A call valued above the expert's, by less than the sampled
+            // deals vary (see `call_values::consistent_results`): say so, or
+            // the figures read against the call.
+            let expert_value = analysis.choices[0].value;
+            let best_grade = grading::thresholds(&view.rules, analysis.unit)[0];
+            let ahead = analysis.choices[1..]
+                .iter()
+                .filter_map(|c| Some((c, c.value? - expert_value?, c.spread?)))
+                .filter(|&(_, more, _)| more > best_grade)
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            if let Some((c, more, spread)) = ahead {
+                let apart = grading::calls_apart_text(
+                    &view.rules,
+                    analysis.unit,
+                    [&c.action, &analysis.recommended],
+                    more,
+                    spread,
+                );
+                analysis.reason += &format!(
+                    "; {apart}; the expert keeps to its limit, which did better over many hands of test matches"
+                );
+            }
         }
         Ok(_) => {}
         Err(favoured) => {
@@ -4019,7 +4042,7 @@ half a card point your side takes from them)"
             let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
             digits.parse().ok()
         };
-        let (mut seen, mut unvalued) = (0, 0);
+        let (mut seen, mut unvalued, mut apart) = (0, 0, 0);
         for preset in [PresetId::Brooklyn, PresetId::Bison, PresetId::Partnership] {
             for seed in 0..3 {
                 drive(preset, seed, 40, |state| {
@@ -4080,13 +4103,39 @@ half a card point your side takes from them)"
                         );
                         unvalued += 1;
                     }
+                    // Figures that favour another call say the deals do not
+                    // tell it from the expert's.
+                    let best_grade = grading::thresholds(&view.rules, analysis.unit)[0];
+                    let expert_value = analysis.choices[0].value;
+                    let favoured = analysis.choices[1..].iter().any(|c| {
+                        c.value
+                            .zip(expert_value)
+                            .is_some_and(|(v, e)| v > e + best_grade)
+                    });
+                    assert_eq!(
+                        reason.contains("; the sampled deals do not tell the calls apart: "),
+                        favoured,
+                        "{reason}"
+                    );
+                    if favoured {
+                        assert!(
+                            reason.ends_with(
+                                " their results vary by (one standard error); the expert keeps to its limit, which did better over many hands of test matches"
+                            ),
+                            "{reason}"
+                        );
+                        apart += 1;
+                    }
                     seen += 1;
                     true
                 });
             }
         }
         assert!(seen > 5, "only {seen} bids' reasons");
-        assert!(unvalued > 0, "no bid without figures among {seen}");
+        assert!(
+            unvalued + apart > 0,
+            "no bid whose figures favour another call among {seen}"
+        );
     }
 
     /// Where only the contract pays and it is settled whatever the seat

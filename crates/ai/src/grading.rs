@@ -313,24 +313,30 @@ fn value_of(analysis: &coach::Analysis, action: &Action) -> Option<f64> {
 /// the expert bid were played out again both ways by experts: where the
 /// estimate graded a pass worse than good (19, estimated cost 146 points on
 /// average) passing had cost −32 ± 85 points; two standard errors leave 4
-/// graded, among them no pass of a hand without meld and power.
+/// graded, among them no pass of a hand without meld and power. The hint
+/// shows the calls' values by the same measure where another call scored
+/// more than the expert's, but not by this many (see
+/// [`crate::call_values::consistent_results`]).
 pub const CLEAR_SPREADS: f64 = 2.0;
 
 /// The grade of `chosen` by the expert's `analysis` of `view`.
 fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> GradedDecision {
-    let cost = if chosen == analysis.recommended {
+    // What the expert's choice scored more than the player's (less than
+    // nothing where the player's scored more).
+    let lead = if chosen == analysis.recommended {
         Some(0.0)
     } else {
         match (
             value_of(&analysis, &analysis.recommended),
             value_of(&analysis, &chosen),
         ) {
-            (Some(expert), Some(mine)) => Some((expert - mine).max(0.0)),
+            (Some(expert), Some(mine)) => Some(expert - mine),
             _ => None,
         }
     };
+    let cost = lead.map(|l| l.max(0.0));
     let spread = analysis.choice(&chosen).and_then(|c| c.spread);
-    let good = thresholds(&view.rules, analysis.unit)[1];
+    let [best, good, ..] = thresholds(&view.rules, analysis.unit);
     // A call short of the expert's (a pass where it bids, a lower bid) whose
     // cost lies within the sampled deals' noise is not graded: say what the
     // deals showed instead. A call beyond the expert's keeps its grade: a
@@ -341,28 +347,19 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
         (Action::Bid(mine), Action::Bid(expert)) => mine < expert,
         _ => false,
     };
-    let (cost, reason) = match (cost, spread) {
+    // So is one that scored more than the expert's, by less than that noise
+    // (the hint shows such figures, see `call_values::consistent_results`):
+    // graded best by its figures, it would be graded against the expert.
+    let apart = |calls: [&Action; 2], more: f64, se: f64| {
+        let text = calls_apart_text(&view.rules, analysis.unit, calls, more, se);
+        (None, format!("{text}, so this call is not graded"))
+    };
+    let (cost, reason) = match (lead, spread) {
         (Some(c), Some(se)) if short_of_expert && c > good && c < CLEAR_SPREADS * se => {
-            let amount = |x: f64| match analysis.unit {
-                Unit::Points => format!("{x:.0} points"),
-                Unit::Stakes => stakes_cost_text(&view.rules, x),
-            };
-            let call = |a: &Action| match a {
-                Action::Bid(b) => format!("bidding {b}"),
-                Action::Pass => "passing".to_string(),
-                other => other.to_string(),
-            };
-            (
-                None,
-                format!(
-                    "the sampled deals do not tell the calls apart: over {} of them {} scored {} more on average than {}, less than twice the {} their results vary by (one standard error), so this call is not graded",
-                    analysis.worlds,
-                    call(&analysis.recommended),
-                    amount(c),
-                    call(&chosen),
-                    amount(se)
-                ),
-            )
+            apart([&analysis.recommended, &chosen], c, se)
+        }
+        (Some(c), Some(se)) if short_of_expert && -c > best && -c < CLEAR_SPREADS * se => {
+            apart([&chosen, &analysis.recommended], -c, se)
         }
         _ => (cost, analysis.reason.clone()),
     };
@@ -408,6 +405,37 @@ pub fn settle_choice(rules: &Rules, set: &mut [&mut GradedDecision]) {
         g.cost = Some(cost);
         g.grade = Some(grade_of(rules, g.unit, cost));
     }
+}
+
+/// What the sampled deals say of two calls they do not tell apart: "the
+/// sampled deals do not tell the calls apart: bidding 260 scored 30 points
+/// more on average than passing, less than twice the 40 points their
+/// results vary by (one standard error)", `calls` the one that scored more
+/// first. (The deals are those the figures are over, which the hint's and
+/// the review's foot count.)
+pub fn calls_apart_text(
+    rules: &Rules,
+    unit: Unit,
+    calls: [&Action; 2],
+    more: f64,
+    spread: f64,
+) -> String {
+    let amount = |x: f64| match unit {
+        Unit::Points => format!("{x:.0} points"),
+        Unit::Stakes => stakes_cost_text(rules, x),
+    };
+    let call = |a: &Action| match a {
+        Action::Bid(b) => format!("bidding {b}"),
+        Action::Pass => "passing".to_string(),
+        other => other.to_string(),
+    };
+    format!(
+        "the sampled deals do not tell the calls apart: {} scored {} more on average than {}, less than twice the {} their results vary by (one standard error)",
+        call(calls[0]),
+        amount(more),
+        call(calls[1]),
+        amount(spread)
+    )
 }
 
 /// A cost in stake units as the review says it, "0.25 stake units", in a
@@ -886,7 +914,7 @@ mod tests {
         assert_eq!((noisy.cost, noisy.grade), (None, None));
         assert_eq!(
             noisy.reason,
-            "the sampled deals do not tell the calls apart: over 24 of them bidding 260 scored \
+            "the sampled deals do not tell the calls apart: bidding 260 scored \
 46 points more on average than passing, less than twice the 40 points their results vary by \
 (one standard error), so this call is not graded"
         );
@@ -920,6 +948,18 @@ mod tests {
         let mut small = analysis(40.0);
         small.choices[1].value = Some(-6.0);
         assert_eq!(graded(&view, small, Action::Pass).grade, Some(Grade::Best));
+        // A pass that scored more than the expert's bid, within the spread,
+        // is not graded either (by its figures it would be best).
+        let mut ahead = analysis(40.0);
+        ahead.choices[1].value = Some(25.0);
+        let ahead = graded(&view, ahead, Action::Pass);
+        assert_eq!((ahead.cost, ahead.grade), (None, None));
+        assert_eq!(
+            ahead.reason,
+            "the sampled deals do not tell the calls apart: passing scored 30 points more on \
+average than bidding 260, less than twice the 40 points their results vary by (one standard \
+error), so this call is not graded"
+        );
     }
 
     #[test]
