@@ -278,16 +278,17 @@ pub fn decide(view: &PlayerView, legal: &[Action]) -> Option<Action> {
         Phase::PartnerPass => {
             let declarer = h.declarer == Some(view.seat);
             let trump = h.trump;
-            pick_card(legal, |c| {
-                if declarer {
-                    -keep_score(view, &hand, trump, c)
-                } else {
-                    partner_gift_score(trump, c)
-                }
+            let losses = declarer.then(|| MeldLosses::of(view, &hand, trump));
+            pick_card(legal, |c| match &losses {
+                Some(losses) => -keep_score(view, &hand, trump, c, losses),
+                None => partner_gift_score(trump, c),
             })
             .map(Action::PassCard)
         }
-        Phase::Bury => pick_card(legal, |c| bury_score(view, &hand, h.trump, c)).map(Action::Bury),
+        Phase::Bury => {
+            let losses = MeldLosses::of(view, &hand, h.trump);
+            pick_card(legal, |c| bury_score(view, &hand, h.trump, c, &losses)).map(Action::Bury)
+        }
         Phase::ShowMeld => legal
             .iter()
             .max_by_key(|a| match a {
@@ -373,10 +374,11 @@ fn pick_card(legal: &[Action], score: impl Fn(Card) -> f64) -> Option<Card> {
     legal
         .iter()
         .filter_map(|a| match a {
-            Action::PassCard(c) | Action::Bury(c) | Action::PlayCard(c) => Some(*c),
+            Action::PassCard(c) | Action::Bury(c) | Action::PlayCard(c) => Some((*c, score(*c))),
             _ => None,
         })
-        .max_by(|a, b| score(*a).total_cmp(&score(*b)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(card, _)| card)
 }
 
 /// The card of `legal` the rules of thumb pass to the left from `hand` before
@@ -384,16 +386,43 @@ fn pick_card(legal: &[Action], score: impl Fn(Card) -> f64) -> Option<Card> {
 /// best.
 pub fn pass_left_card(view: &PlayerView, hand: &CardCounts, legal: &[Action]) -> Option<Card> {
     let trump = best_trump(view, hand, &Suit::ALL).map(|(s, _)| s);
-    pick_card(legal, |c| -keep_score(view, hand, trump, c))
+    let losses = MeldLosses::of(view, hand, trump);
+    pick_card(legal, |c| -keep_score(view, hand, trump, c, &losses))
+}
+
+/// The meld each card of a hand takes with it: the hand's meld less the
+/// meld without that card, for every card held (one meld search per
+/// distinct card, where scoring each card anew searched the whole hand's
+/// meld again for every card compared).
+struct MeldLosses([f64; 24]);
+
+impl MeldLosses {
+    fn of(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>) -> MeldLosses {
+        let whole = f64::from(meld_total(&view.rules, hand, trump));
+        let mut losses = [0.0; 24];
+        for card in (0..24).map(Card::from_index).filter(|&c| hand.count(c) > 0) {
+            let mut without = *hand;
+            without.remove(card);
+            losses[card.index()] = whole - f64::from(meld_total(&view.rules, &without, trump));
+        }
+        MeldLosses(losses)
+    }
+
+    fn of_card(&self, card: Card) -> f64 {
+        self.0[card.index()]
+    }
 }
 
 /// How much a hand wants to keep a card: meld it serves, trumps, aces, length.
-fn keep_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: Card) -> f64 {
+fn keep_score(
+    view: &PlayerView,
+    hand: &CardCounts,
+    trump: Option<Suit>,
+    card: Card,
+    losses: &MeldLosses,
+) -> f64 {
     let value = view.rules.counting.value(card.rank) as f64 / scale(view).max(0.01);
-    let mut without = *hand;
-    without.remove(card);
-    let meld_loss = meld_total(&view.rules, hand, trump) as f64
-        - meld_total(&view.rules, &without, trump) as f64;
+    let meld_loss = losses.of_card(card);
     let t = &TUNING;
     let trump_bonus = if Some(card.suit) == trump {
         t.keep_trump
@@ -462,15 +491,13 @@ pub fn bidder_returns(
     let mut kept = *hand;
     let mut returns = CardCounts::EMPTY;
     for _ in 0..count {
-        let back = kept.to_cards().into_iter().min_by(|&a, &b| {
-            keep_score(view, &kept, Some(trump), a).total_cmp(&keep_score(
-                view,
-                &kept,
-                Some(trump),
-                b,
-            ))
-        });
-        let Some(card) = back else { break };
+        let losses = MeldLosses::of(view, &kept, Some(trump));
+        let back = kept
+            .to_cards()
+            .into_iter()
+            .map(|c| (c, keep_score(view, &kept, Some(trump), c, &losses)))
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let Some((card, _)) = back else { break };
         kept.remove(card);
         returns.add(card);
     }
@@ -507,12 +534,13 @@ pub fn best_bury_among(
     trump: Option<Suit>,
     locked: &CardCounts,
 ) -> Option<Card> {
+    let losses = MeldLosses::of(view, hand, trump);
     hand.to_cards()
         .into_iter()
         .filter(|&c| hand.count(c) > locked.count(c))
-        .max_by(|&a, &b| {
-            bury_score(view, hand, trump, a).total_cmp(&bury_score(view, hand, trump, b))
-        })
+        .map(|c| (c, bury_score(view, hand, trump, c, &losses)))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(card, _)| card)
 }
 
 /// How good a card is to bury: never meld or trumps, hardly an ace; short
@@ -521,11 +549,14 @@ pub fn best_bury_among(
 /// set against every bury a hand allows, valued on sampled deals (the
 /// `choice_regret` example): burying aces and counters first had lost about
 /// 1.7 times what this loses.
-fn bury_score(view: &PlayerView, hand: &CardCounts, trump: Option<Suit>, card: Card) -> f64 {
-    let mut without = *hand;
-    without.remove(card);
-    let meld_loss = meld_total(&view.rules, hand, trump) as f64
-        - meld_total(&view.rules, &without, trump) as f64;
+fn bury_score(
+    view: &PlayerView,
+    hand: &CardCounts,
+    trump: Option<Suit>,
+    card: Card,
+    losses: &MeldLosses,
+) -> f64 {
+    let meld_loss = losses.of_card(card);
     let t = &TUNING;
     let trump_penalty = if Some(card.suit) == trump {
         t.bury_trump

@@ -9,8 +9,8 @@
 //! otherwise throws its cheapest card. Both sides play alike, so its errors
 //! mostly cancel in the comparison of candidates over the same worlds.
 
-use pinochle_engine::game::tricks::{beats, legal_cards, winning_index};
-use pinochle_engine::game::{same_side, PlayerView, Seat};
+use pinochle_engine::game::tricks::{any_legal_card, beats, legal_cards, winning_index};
+use pinochle_engine::game::{same_side, PlayerView, Seat, MAX_SEATS};
 use pinochle_engine::rules::{Counting, HeadRule};
 use pinochle_engine::{Card, CardCounts, Rank, Suit};
 
@@ -119,9 +119,9 @@ impl Table {
             .map(|k| (leader + k) % n)
             .filter(|&q| self.declarer_side[q] != self.declarer_side[me])
             .any(|q| {
-                legal_cards(&hands[q], trick, self.trump, self.head)
-                    .iter()
-                    .any(|&c| beats(c, winning, self.trump))
+                any_legal_card(&hands[q], trick, self.trump, self.head, |c| {
+                    beats(c, winning, self.trump)
+                })
             })
     }
 
@@ -144,11 +144,16 @@ impl Table {
                 .copied()
                 .min_by_key(|&c| (self.value(c), i32::from(is_trump(c)), c.rank.index()))
         };
+        // (The trick with the card on it, on the stack: this runs for every
+        // legal card of every play of every playout.)
+        let mut with = [Card::new(Rank::Nine, Suit::Spades); MAX_SEATS];
+        with[..trick.len()].copy_from_slice(trick);
         let sure = |card: Card| {
-            let mut with = trick.to_vec();
-            with.push(card);
-            let slot = winning_index(&with, self.trump).unwrap_or(0);
-            slot == trick.len() && !self.beaten_later(hands, &with, leader, p, card)
+            let mut with = with;
+            with[trick.len()] = card;
+            let with = &with[..=trick.len()];
+            let slot = winning_index(with, self.trump).unwrap_or(0);
+            slot == trick.len() && !self.beaten_later(hands, with, leader, p, card)
         };
         if trick.is_empty() {
             let winners: Vec<Card> = legal.iter().copied().filter(|&c| sure(c)).collect();

@@ -137,23 +137,46 @@ pub fn legal_cards(
     trump: Option<Suit>,
     head: HeadRule,
 ) -> Vec<Card> {
+    let mut out = Vec::with_capacity(16);
+    out.extend(each_legal_card(hand, trick, trump, head));
+    out
+}
+
+/// Whether some legal card satisfies `pred`: [`legal_cards`] without the
+/// list (the computer players' playouts ask it of every card they weigh).
+pub fn any_legal_card(
+    hand: &CardCounts,
+    trick: &[Card],
+    trump: Option<Suit>,
+    head: HeadRule,
+    pred: impl Fn(Card) -> bool,
+) -> bool {
+    each_legal_card(hand, trick, trump, head).any(pred)
+}
+
+/// The legal cards in hand order, one by one.
+fn each_legal_card<'a>(
+    hand: &'a CardCounts,
+    trick: &[Card],
+    trump: Option<Suit>,
+    head: HeadRule,
+) -> impl Iterator<Item = Card> + 'a {
     let duty = duty(hand, trick, trump, head);
-    let allowed = |card: Card| match duty {
-        Duty::Any => true,
+    let (suits, beat) = match duty {
+        Duty::Any => (&Suit::ALL[..], None),
         Duty::Follow { suit, beat } | Duty::Trump { suit, beat } => {
-            card.suit == suit && beat.is_none_or(|w| beats(card, w, trump))
+            (&Suit::ALL[suit.index()..=suit.index()], beat)
         }
     };
-    let mut out = Vec::with_capacity(16);
-    for suit in Suit::ALL {
-        for &rank in Rank::ALL.iter().rev() {
-            let card = Card::new(rank, suit);
-            if hand.count(card) > 0 && allowed(card) {
-                out.push(card);
-            }
-        }
-    }
-    out
+    suits
+        .iter()
+        .flat_map(|&suit| {
+            Rank::ALL
+                .iter()
+                .rev()
+                .map(move |&rank| Card::new(rank, suit))
+        })
+        .filter(move |&card| hand.count(card) > 0 && beat.is_none_or(|w| beats(card, w, trump)))
 }
 
 #[cfg(test)]
@@ -228,6 +251,35 @@ mod tests {
         assert_eq!(legal("AH 9H QS", "KH", HeadRule::Never), "AH 9H");
         assert_eq!(legal("AS 9S KD", "KH JS", HeadRule::Never), "AS 9S");
         assert_eq!(legal("KD QC", "KH", HeadRule::Never), "KD QC");
+    }
+
+    #[test]
+    fn any_legal_card_asks_the_legal_cards() {
+        let heads = [
+            HeadRule::TrumpLed,
+            HeadRule::Always,
+            HeadRule::Strict,
+            HeadRule::Never,
+        ];
+        for head in heads {
+            for (h, trick) in [
+                ("AS 9S KD", "KH JS"),
+                ("AH 9H QS", "KH"),
+                ("KD QC", "KH"),
+                ("QS 9S KH", "QS"),
+                ("TH QH", ""),
+            ] {
+                let (h, trick) = (hand(h), cards(trick));
+                let legal = legal_cards(&h, &trick, Some(Suit::Spades), head);
+                for card in (0..24).map(Card::from_index) {
+                    assert_eq!(
+                        any_legal_card(&h, &trick, Some(Suit::Spades), head, |c| c == card),
+                        legal.contains(&card),
+                        "{head:?} {card}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
