@@ -170,14 +170,14 @@ pub fn call_results(
 }
 
 /// [`call_results`] of the coach's alternatives `calls` (the expert's call
-/// first), then of `extra` where it is a further bid. Where the expert's
-/// call is not the best of `calls` by their means (by more than a best
-/// grade's cost, see [`grading::thresholds`]) and the sampled deals tell
-/// the two apart (the best one's lead is at least
-/// [`grading::CLEAR_SPREADS`] standard errors, see [`paired_spread`]),
-/// this estimate and the expert's limit disagree and the figures would
-/// contradict the call they stand beside: then there are none, and `Err`
-/// names the call the estimate favours. (`pinochle hint` at the first
+/// first), then of `extra` where it is a further bid. Where another of
+/// `calls` scores more than the expert's by their means (by more than a
+/// best grade's cost, see [`grading::thresholds`]) and the sampled deals
+/// tell the two apart (its lead is at least [`grading::CLEAR_SPREADS`]
+/// standard errors, see [`paired_spread`]), this estimate and the expert's
+/// limit disagree and the figures would contradict the call they stand
+/// beside: then there are none, and `Err` names the call the estimate
+/// favours (the highest such). (`pinochle hint` at the first
 /// actions of seeds 1 to 8, by the best grade alone: 16 of 48 partnership
 /// bid hints and 11 of 31 double-deck ones had no figures; by the spread
 /// too, none. Over seeds 1 to 10, 3 of 50 and 1 of 46.)
@@ -206,19 +206,27 @@ pub fn consistent_results(
     let best = (0..calls.len())
         .filter_map(|i| Some((i, values[i]?)))
         .max_by(|a, b| a.1.total_cmp(&b.1));
+    let Some((best, _)) = best else {
+        // Nothing valued (a redeal asked for): no figures either.
+        return Ok(vec![None; all.len()]);
+    };
+    let Some(Some(expert)) = values.first() else {
+        return Err(calls[best].clone());
+    };
+    // The calls ahead of the expert's that the deals tell apart from it.
     let apart = |i: usize| match (&results[0], &results[i]) {
         (Some(expert), Some(other)) => {
             mean(other) - mean(expert) >= grading::CLEAR_SPREADS * paired_spread(other, expert)
         }
         _ => true,
     };
-    match (values.first(), best) {
-        (Some(Some(expert)), Some((i, best))) if *expert >= best - best_grade || !apart(i) => {
-            Ok(results)
-        }
-        (_, Some((i, _))) => Err(calls[i].clone()),
-        // Nothing valued (a redeal asked for): no figures either.
-        (_, None) => Ok(vec![None; all.len()]),
+    let favoured = (1..calls.len())
+        .filter_map(|i| Some((i, values[i]?)))
+        .filter(|&(i, v)| v > expert + best_grade && apart(i))
+        .max_by(|a, b| a.1.total_cmp(&b.1));
+    match favoured {
+        Some((i, _)) => Err(calls[i].clone()),
+        None => Ok(results),
     }
 }
 

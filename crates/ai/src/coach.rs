@@ -2135,13 +2135,16 @@ fn bidding(
             ));
             // A call valued above the expert's, by less than the sampled
             // deals vary (see `call_values::consistent_results`): say so, or
-            // the figures read against the call.
+            // the figures read against the call. (A further bid the review
+            // grades may lead by more: that is its grade's to say.)
             let expert_value = analysis.choices[0].value;
             let best_grade = grading::thresholds(&view.rules, analysis.unit)[0];
             let ahead = analysis.choices[1..]
                 .iter()
                 .filter_map(|c| Some((c, c.value? - expert_value?, c.spread?)))
-                .filter(|&(_, more, _)| more > best_grade)
+                .filter(|&(_, more, spread)| {
+                    more > best_grade && more < grading::CLEAR_SPREADS * spread
+                })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
             if let Some((c, more, spread)) = ahead {
                 let apart = grading::calls_apart_text(
