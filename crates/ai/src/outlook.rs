@@ -125,6 +125,18 @@ impl Table {
             })
     }
 
+    /// The cheapest of `cards` (the first of equals): fewest points, a
+    /// side card before a trump, the lowest rank.
+    fn cheapest(&self, cards: impl Iterator<Item = Card>) -> Option<Card> {
+        cards.min_by_key(|&c| {
+            (
+                self.value(c),
+                i32::from(Some(c.suit) == self.trump),
+                c.rank.index(),
+            )
+        })
+    }
+
     /// The greedy policy's card for player `p`.
     fn choose(
         &self,
@@ -138,12 +150,6 @@ impl Table {
             return legal.first().copied();
         }
         let is_trump = |c: Card| Some(c.suit) == self.trump;
-        let cheapest = |cards: &[Card]| {
-            cards
-                .iter()
-                .copied()
-                .min_by_key(|&c| (self.value(c), i32::from(is_trump(c)), c.rank.index()))
-        };
         // (The trick with the card on it, on the stack: this runs for every
         // legal card of every play of every playout.)
         let mut with = [Card::new(Rank::Nine, Suit::Spades); MAX_SEATS];
@@ -155,18 +161,21 @@ impl Table {
             let slot = winning_index(with, self.trump).unwrap_or(0);
             slot == trick.len() && !self.beaten_later(hands, with, leader, p, card)
         };
+        // (Candidates are filtered as they are weighed, not collected: the
+        // first or last best of a filtered list is that of the filter.)
         if trick.is_empty() {
-            let winners: Vec<Card> = legal.iter().copied().filter(|&c| sure(c)).collect();
             let declaring = self.declarer_side[p];
-            if let Some(c) = winners
+            if let Some(c) = legal
                 .iter()
                 .copied()
+                .filter(|&c| sure(c))
                 .max_by_key(|&c| (self.value(c), i32::from(is_trump(c) == declaring)))
             {
                 return Some(c);
             }
-            let side: Vec<Card> = legal.iter().copied().filter(|&c| !is_trump(c)).collect();
-            return cheapest(if side.is_empty() { &legal } else { &side });
+            return self
+                .cheapest(legal.iter().copied().filter(|&c| !is_trump(c)))
+                .or_else(|| self.cheapest(legal.iter().copied()));
         }
         let slot = winning_index(trick, self.trump).unwrap_or(0);
         let winning = trick[slot];
@@ -181,26 +190,27 @@ impl Table {
                 )
             });
         }
-        let sure_takers: Vec<Card> = legal.iter().copied().filter(|&c| sure(c)).collect();
+        let sure_takers = legal.iter().copied().filter(|&c| sure(c));
         let last = trick.len() + 1 == hands.len();
-        if last {
-            if let Some(c) = sure_takers.iter().copied().max_by_key(|&c| {
+        let taker = if last {
+            sure_takers.max_by_key(|&c| {
                 (
                     self.value(c) - i32::from(is_trump(c)) * 20,
                     -(c.rank.index() as i32),
                 )
-            }) {
-                return Some(c);
-            }
-        } else if let Some(c) = sure_takers.iter().copied().min_by_key(|c| c.rank.index()) {
-            return Some(c);
-        }
-        let losers: Vec<Card> = legal
-            .iter()
-            .copied()
-            .filter(|&c| !beats(c, winning, self.trump))
-            .collect();
-        cheapest(if losers.is_empty() { &legal } else { &losers })
+            })
+        } else {
+            sure_takers.min_by_key(|c| c.rank.index())
+        };
+        taker.or_else(|| {
+            self.cheapest(
+                legal
+                    .iter()
+                    .copied()
+                    .filter(|&c| !beats(c, winning, self.trump)),
+            )
+            .or_else(|| self.cheapest(legal.iter().copied()))
+        })
     }
 }
 
