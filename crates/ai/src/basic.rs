@@ -391,9 +391,9 @@ pub fn pass_left_card(view: &PlayerView, hand: &CardCounts, legal: &[Action]) ->
 }
 
 /// The meld each card of a hand takes with it: the hand's meld less the
-/// meld without that card, for every card held (one meld search per
-/// distinct card, where scoring each card anew searched the whole hand's
-/// meld again for every card compared).
+/// meld without that card, for every card held. One meld search for the
+/// whole hand and one per distinct card held, shared by every comparison
+/// of the cards' scores.
 struct MeldLosses([f64; 24]);
 
 impl MeldLosses {
