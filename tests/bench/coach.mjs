@@ -7,7 +7,10 @@
 // preset and kind.
 // PINOCHLE_THINK_MS waits that long before each click, as a player looks at
 // the table first (the coach analyses a decision before it is asked once the
-// player keeps asking; 0, the default, clicks at once).
+// player keeps asking; 0, the default, clicks at once). PINOCHLE_LEVEL sets
+// the computer players, who are also the coach's opponents (default basic;
+// at an expert table where partners exchange cards, a bid hint reads each
+// other seat's limit as the expert's, its costliest analysis).
 //
 //   cargo xtask serve &   # or any static server of dist/
 //   PINOCHLE_BASE_URL=http://127.0.0.1:8080/ node tests/bench/coach.mjs [hands per preset]
@@ -18,6 +21,11 @@ import { percentiles } from './percentiles.mjs';
 const base = process.env.PINOCHLE_BASE_URL ?? 'http://127.0.0.1:8080/';
 const hands = Number(process.argv[2] ?? 2);
 const thinkMs = Number(process.env.PINOCHLE_THINK_MS ?? 0);
+const level = process.env.PINOCHLE_LEVEL ?? 'basic';
+if (!['basic', 'standard', 'expert'].includes(level)) {
+  console.error(`PINOCHLE_LEVEL: unknown level '${level}' (basic, standard or expert)`);
+  process.exit(2);
+}
 const PRESETS = ['brooklyn', 'bison', 'partnership', 'double-deck', 'club'];
 
 function kindOf(phase) {
@@ -31,7 +39,7 @@ const result = {};
 for (const preset of PRESETS) {
   const times = {};
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await page.goto(`${base}?game=${preset}&seed=7&pace=instant&level=basic&autostart=1`, { waitUntil: 'load' });
+  await page.goto(`${base}?game=${preset}&seed=7&pace=instant&level=${level}&autostart=1`, { waitUntil: 'load' });
   let done = 0;
   for (let step = 0; step < 2000 && done < hands; step++) {
     await page.waitForSelector(
@@ -62,6 +70,9 @@ for (const preset of PRESETS) {
       });
       observer.observe(document.body, { childList: true, subtree: true, attributes: true });
     });
+    // (An action can show a moment before the turn is the player's: the
+    // Hint button is enabled with it.)
+    await page.waitForSelector('[data-testid="hint"]:not([disabled])', { timeout: 120_000 });
     await page.getByTestId('hint').click();
     await page.locator('[data-testid="hint-panel"] [data-action]').waitFor({ state: 'attached', timeout: 120_000 });
     const ms = Math.round(await page.evaluate(() => window.__hintTimes.rows - window.__hintTimes.click));
@@ -90,5 +101,5 @@ for (const preset of PRESETS) {
   await page.context().close();
 }
 const all = Object.values(result).flatMap((kinds) => Object.values(kinds));
-console.log(JSON.stringify({ hands_per_preset: hands, think_ms: thinkMs, by_preset: result, requests: all.reduce((n, s) => n + s.count, 0) }, null, 2));
+console.log(JSON.stringify({ hands_per_preset: hands, think_ms: thinkMs, level, by_preset: result, requests: all.reduce((n, s) => n + s.count, 0) }, null, 2));
 await browser.close();
