@@ -173,8 +173,6 @@ pub fn finished_text(g: &crate::storage::FinishedGame) -> String {
     )
 }
 
-/// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)"
-/// (or "hand 2 (result)" where the player left at a hand's result).
 /// The button that deletes a saved game, once the player confirms it.
 fn delete_session_button(ondelete: &Callback<String>, id: &str) -> Html {
     let (delete, id) = (ondelete.clone(), id.to_string());
@@ -189,6 +187,8 @@ fn delete_session_button(ondelete: &Callback<String>, id: &str) -> Html {
     }
 }
 
+/// "Bison Auction Pinochle · You 120 · Ada 80 · Boris 45 · hand 3 (auction)"
+/// (or "hand 2 (result)" where the player left at a hand's result).
 fn describe(s: &SessionSummary) -> String {
     let scores = standing_text(s.tally, &s.players, &s.standing, s.partnerships);
     let state = if s.finished {
