@@ -173,8 +173,8 @@ pub fn call_results(
 /// first), then of `extra` where it is a further bid. Where another of
 /// `calls` scores more than the expert's by their means (by more than a
 /// best grade's cost, see [`grading::thresholds`]) and the sampled deals
-/// tell the two apart (its lead is at least [`grading::CLEAR_SPREADS`]
-/// standard errors, see [`paired_spread`]), this estimate and the expert's
+/// tell the two apart (its lead is not [`grading::within_noise`], see
+/// [`paired_spread`]), this estimate and the expert's
 /// limit disagree and the figures would contradict the call they stand
 /// beside: then there are none, and `Err` names the call the estimate
 /// favours (the highest such). (`pinochle hint` at the first
@@ -216,7 +216,7 @@ pub fn consistent_results(
     // The calls ahead of the expert's that the deals tell apart from it.
     let apart = |i: usize| match (&results[0], &results[i]) {
         (Some(expert), Some(other)) => {
-            mean(other) - mean(expert) >= grading::CLEAR_SPREADS * paired_spread(other, expert)
+            !grading::within_noise(mean(other) - mean(expert), paired_spread(other, expert))
         }
         _ => true,
     };

@@ -2143,7 +2143,7 @@ fn bidding(
                 .iter()
                 .filter_map(|c| Some((c, c.value? - expert_value?, c.spread?)))
                 .filter(|&(_, more, spread)| {
-                    more > best_grade && more < grading::CLEAR_SPREADS * spread
+                    more > best_grade && grading::within_noise(more, spread)
                 })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
             if let Some((c, more, spread)) = ahead {

@@ -319,6 +319,13 @@ fn value_of(analysis: &coach::Analysis, action: &Action) -> Option<f64> {
 /// [`crate::call_values::consistent_results`]).
 pub const CLEAR_SPREADS: f64 = 2.0;
 
+/// Whether a lead of one call over another (in the analysis' unit) lies
+/// within the sampled deals' noise: under [`CLEAR_SPREADS`] standard errors
+/// of their difference (`spread`, see [`coach::Choice::spread`]).
+pub fn within_noise(lead: f64, spread: f64) -> bool {
+    lead < CLEAR_SPREADS * spread
+}
+
 /// The grade of `chosen` by the expert's `analysis` of `view`.
 fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> GradedDecision {
     // What the expert's choice scored more than the player's (less than
@@ -355,10 +362,10 @@ fn graded(view: &PlayerView, analysis: coach::Analysis, chosen: Action) -> Grade
         (None, format!("{text}, so this call is not graded"))
     };
     let (cost, reason) = match (lead, spread) {
-        (Some(c), Some(se)) if short_of_expert && c > good && c < CLEAR_SPREADS * se => {
+        (Some(c), Some(se)) if short_of_expert && c > good && within_noise(c, se) => {
             apart([&analysis.recommended, &chosen], c, se)
         }
-        (Some(c), Some(se)) if short_of_expert && -c > best && -c < CLEAR_SPREADS * se => {
+        (Some(c), Some(se)) if short_of_expert && -c > best && within_noise(-c, se) => {
             apart([&chosen, &analysis.recommended], -c, se)
         }
         _ => (cost, analysis.reason.clone()),
